@@ -1,0 +1,508 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Field is the schema of one place in a config: a section, a key, a list
+// item. It merges the schema object with what it references ($ref, allOf),
+// the most specific first.
+type Field struct {
+	s    *Schema
+	objs []map[string]any
+	ptrs []string // JSON pointer of each obj
+	// Name is the key this field describes ("" for the root and list items).
+	Name string
+	// Path is the instance path of the field (list items as "*").
+	Path []string
+	// parent is the field this one was reached from.
+	parent *Field
+}
+
+// Root returns the field of the whole document.
+func (s *Schema) Root() *Field {
+	return s.field(s.raw, "", "", nil, nil)
+}
+
+func (s *Schema) field(obj map[string]any, ptr, name string, path []string, parent *Field) *Field {
+	f := &Field{s: s, Name: name, Path: path, parent: parent}
+	f.collect(obj, ptr, 0)
+	return f
+}
+
+func (f *Field) collect(obj map[string]any, ptr string, depth int) {
+	if obj == nil || depth > 16 {
+		return
+	}
+	f.objs = append(f.objs, obj)
+	f.ptrs = append(f.ptrs, ptr)
+	if ref, ok := obj["$ref"].(string); ok && strings.HasPrefix(ref, "#") {
+		frag := strings.TrimPrefix(ref, "#")
+		f.collect(f.s.pointer(frag), frag, depth+1)
+	}
+	if all, ok := obj["allOf"].([]any); ok {
+		for i, a := range all {
+			if m, ok := a.(map[string]any); ok && m["if"] == nil {
+				f.collect(m, fmt.Sprintf("%s/allOf/%d", ptr, i), depth+1)
+			}
+		}
+	}
+}
+
+func (f *Field) get(key string) (any, bool) {
+	if f == nil {
+		return nil, false
+	}
+	for _, o := range f.objs {
+		if v, ok := o[key]; ok {
+			return v, true
+		}
+	}
+	return nil, false
+}
+
+func (f *Field) str(key string) string {
+	v, _ := f.get(key)
+	s, _ := v.(string)
+	return s
+}
+
+// Description is the field's documentation (Markdown).
+func (f *Field) Description() string { return f.str("description") }
+
+// Title is the field's display title, such as "[training]".
+func (f *Field) Title() string { return f.str("title") }
+
+// Default returns the platform default of the field, if it has one.
+func (f *Field) Default() (any, bool) { return f.get("default") }
+
+// DefaultText is the default as text for hover and inlay hints: the value in
+// TOML syntax, or a description when the default is not a value.
+func (f *Field) DefaultText() string {
+	if t := f.str("x-osmosis-default-text"); t != "" {
+		return t
+	}
+	if d, ok := f.Default(); ok {
+		t := FormatTOML(d)
+		// JSON keeps no ".0": write float defaults as TOML floats
+		if ts := f.Types(); len(ts) == 1 && ts[0] == "number" && !strings.ContainsAny(t, ".eE") {
+			t += ".0"
+		}
+		return t
+	}
+	return ""
+}
+
+// Examples lists example values.
+func (f *Field) Examples() []any {
+	v, _ := f.get("examples")
+	a, _ := v.([]any)
+	return a
+}
+
+// Types lists the JSON types the field accepts ("string", "integer",
+// "number", "boolean", "object", "array"); empty means any.
+func (f *Field) Types() []string {
+	v, ok := f.get("type")
+	if !ok {
+		if e := f.Enum(); len(e) > 0 {
+			return []string{jsonTypeOf(e[0])}
+		}
+		return nil
+	}
+	switch t := v.(type) {
+	case string:
+		return []string{t}
+	case []any:
+		out := make([]string, 0, len(t))
+		for _, x := range t {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return nil
+}
+
+func jsonTypeOf(v any) string {
+	switch v.(type) {
+	case string:
+		return "string"
+	case bool:
+		return "boolean"
+	case float64, json.Number, int, int64:
+		return "number"
+	case []any:
+		return "array"
+	case map[string]any:
+		return "object"
+	}
+	return ""
+}
+
+// HasType reports whether the field accepts JSON type t.
+func (f *Field) HasType(t string) bool {
+	for _, x := range f.Types() {
+		if x == t || (x == "number" && t == "integer") {
+			return true
+		}
+	}
+	return false
+}
+
+// IsTable reports whether the field is a table (object).
+func (f *Field) IsTable() bool {
+	ts := f.Types()
+	return len(ts) == 1 && ts[0] == "object"
+}
+
+// Enum lists the allowed values, if the field has a fixed set.
+func (f *Field) Enum() []any {
+	if v, ok := f.get("enum"); ok {
+		a, _ := v.([]any)
+		return a
+	}
+	if v, ok := f.get("const"); ok {
+		return []any{v}
+	}
+	return nil
+}
+
+// Stage is the stage at which a wrong value of this field bites: the
+// x-osmosis-stage of the field or of the nearest enclosing field.
+func (f *Field) Stage() string {
+	for g := f; g != nil; g = g.parent {
+		if s := g.str("x-osmosis-stage"); s != "" {
+			return s
+		}
+	}
+	return "submit"
+}
+
+// Rule is the rule id that the field's pattern, enum or length constraint
+// maps to, if it names one.
+func (f *Field) Rule() string { return f.str("x-osmosis-rule") }
+
+// Complete names the completion source of the field's values ("rollout",
+// "entrypoint", "dataset", "model", "secret"), if any.
+func (f *Field) Complete() string { return f.str("x-osmosis-complete") }
+
+// Legacy names the legacy shapes recognized at this field, if any.
+func (f *Field) Legacy() string { return f.str("x-osmosis-legacy") }
+
+// UnknownRule is the rule id for keys this table does not allow.
+func (f *Field) UnknownRule() string {
+	if r := f.str("x-osmosis-unknown-rule"); r != "" {
+		return r
+	}
+	return "unknown-key"
+}
+
+// Number returns a numeric keyword of the field.
+func (f *Field) Number(key string) (float64, bool) {
+	v, ok := f.get(key)
+	if !ok {
+		return 0, false
+	}
+	return toFloat(v)
+}
+
+func toFloat(v any) (float64, bool) {
+	switch x := v.(type) {
+	case float64:
+		return x, true
+	case json.Number:
+		g, err := x.Float64()
+		return g, err == nil
+	case int:
+		return float64(x), true
+	case int64:
+		return float64(x), true
+	}
+	return 0, false
+}
+
+// Limit returns the soft upper bound of the field (x-osmosis-limit), above
+// which a value is legal but very likely rejected or a mistake.
+func (f *Field) Limit() (float64, bool) {
+	v, ok := f.get("x-osmosis-limit")
+	if !ok {
+		return 0, false
+	}
+	m, _ := v.(map[string]any)
+	return toFloat(m["maximum"])
+}
+
+// RangeText describes the allowed range, e.g. "> 0", "[0, 1]", ">= 1".
+func (f *Field) RangeText() string {
+	lo, hasLo := f.Number("minimum")
+	xlo, hasXlo := f.Number("exclusiveMinimum")
+	hi, hasHi := f.Number("maximum")
+	xhi, hasXhi := f.Number("exclusiveMaximum")
+	var left, right string
+	switch {
+	case hasLo:
+		left = "[" + FormatNumber(lo)
+	case hasXlo:
+		left = "(" + FormatNumber(xlo)
+	}
+	switch {
+	case hasHi:
+		right = FormatNumber(hi) + "]"
+	case hasXhi:
+		right = FormatNumber(xhi) + ")"
+	}
+	switch {
+	case left != "" && right != "":
+		return left + ", " + right
+	case hasLo:
+		return ">= " + FormatNumber(lo)
+	case hasXlo:
+		return "> " + FormatNumber(xlo)
+	case hasHi:
+		return "<= " + FormatNumber(hi)
+	case hasXhi:
+		return "< " + FormatNumber(xhi)
+	}
+	return ""
+}
+
+// Required lists the keys the table requires.
+func (f *Field) Required() []string {
+	var out []string
+	for _, o := range f.objs {
+		if r, ok := o["required"].([]any); ok {
+			for _, x := range r {
+				if s, ok := x.(string); ok {
+					out = append(out, s)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// IsRequired reports whether key is required in this table.
+func (f *Field) IsRequired(key string) bool {
+	for _, r := range f.Required() {
+		if r == key {
+			return true
+		}
+	}
+	return false
+}
+
+// Properties lists the keys the table declares, in the order of the schema.
+func (f *Field) Properties() []string {
+	var out []string
+	seen := map[string]bool{}
+	for i, o := range f.objs {
+		props, ok := o["properties"].(map[string]any)
+		if !ok {
+			continue
+		}
+		for _, k := range f.s.keyOrder(f.ptrs[i]+"/properties", props) {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
+}
+
+// Property returns the field of key in this table: a declared property, or
+// the schema of additional properties. It returns nil if the key is not
+// allowed.
+func (f *Field) Property(key string) *Field {
+	if f == nil {
+		return nil
+	}
+	path := append(append([]string(nil), f.Path...), key)
+	for i, o := range f.objs {
+		if props, ok := o["properties"].(map[string]any); ok {
+			if p, ok := props[key].(map[string]any); ok {
+				return f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path, f)
+			}
+		}
+	}
+	for i, o := range f.objs {
+		switch ap := o["additionalProperties"].(type) {
+		case map[string]any:
+			return f.s.field(ap, f.ptrs[i]+"/additionalProperties", key, path, f)
+		case bool:
+			if ap {
+				return f.s.field(map[string]any{}, "", key, path, f)
+			}
+			return nil
+		}
+	}
+	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && len(f.Properties()) == 0 {
+		return f.s.field(map[string]any{}, "", key, path, f)
+	}
+	return nil
+}
+
+// Declares reports whether key is a declared property of the table.
+func (f *Field) Declares(key string) bool {
+	for _, o := range f.objs {
+		if props, ok := o["properties"].(map[string]any); ok {
+			if _, ok := props[key]; ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// OpenKeys reports whether the table accepts keys it does not declare.
+func (f *Field) OpenKeys() bool {
+	v, ok := f.get("additionalProperties")
+	if !ok {
+		return true
+	}
+	if b, ok := v.(bool); ok {
+		return b
+	}
+	return true
+}
+
+// Items returns the field of the items of a list.
+func (f *Field) Items() *Field {
+	if f == nil {
+		return nil
+	}
+	path := append(append([]string(nil), f.Path...), "*")
+	for i, o := range f.objs {
+		if it, ok := o["items"].(map[string]any); ok {
+			return f.s.field(it, f.ptrs[i]+"/items", "", path, f)
+		}
+	}
+	return nil
+}
+
+// Discriminator is the key that selects the variant of this table, if any.
+func (f *Field) Discriminator() string { return f.str("x-osmosis-discriminator") }
+
+// Variant returns the table's field for the variant whose discriminator is
+// tag: the base keys and the keys of that variant. It returns nil for an
+// unknown tag.
+func (f *Field) Variant(tag string) *Field {
+	d := f.Discriminator()
+	if d == "" {
+		return nil
+	}
+	for i, o := range f.objs {
+		all, _ := o["allOf"].([]any)
+		for j, a := range all {
+			m, _ := a.(map[string]any)
+			iff, _ := m["if"].(map[string]any)
+			props, _ := iff["properties"].(map[string]any)
+			cond, _ := props[d].(map[string]any)
+			if c, ok := cond["const"].(string); ok && c == tag {
+				then, _ := m["then"].(map[string]any)
+				v := f.s.field(then, fmt.Sprintf("%s/allOf/%d/then", f.ptrs[i], j), f.Name, f.Path, f.parent)
+				v.objs = append(v.objs, f.objs...)
+				v.ptrs = append(v.ptrs, f.ptrs...)
+				return v
+			}
+		}
+	}
+	return nil
+}
+
+// VariantTags lists the discriminator values of the table's variants.
+func (f *Field) VariantTags() []string {
+	var out []string
+	if d := f.Discriminator(); d != "" {
+		for _, e := range f.Property(d).Enum() {
+			if s, ok := e.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
+// Lookup walks the schema along an instance path ("*" or a number for list
+// items). variant, when not nil, gives the discriminator value of the table
+// at a given path prefix length. It returns nil where the path leaves the
+// schema.
+func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
+	f := s.Root()
+	for i, p := range path {
+		if f == nil {
+			return nil
+		}
+		if d := f.Discriminator(); d != "" && variant != nil {
+			if tag := variant(i); tag != "" {
+				if v := f.Variant(tag); v != nil {
+					f = v
+				}
+			}
+		}
+		if ts := f.Types(); len(ts) == 1 && ts[0] == "array" {
+			f = f.Items()
+			continue
+		}
+		if _, err := strconv.Atoi(p); (err == nil || p == "*") && f.Items() != nil {
+			f = f.Items()
+			continue
+		}
+		f = f.Property(p)
+	}
+	if f != nil && variant != nil {
+		if d := f.Discriminator(); d != "" {
+			if tag := variant(len(path)); tag != "" {
+				if v := f.Variant(tag); v != nil {
+					f = v
+				}
+			}
+		}
+	}
+	return f
+}
+
+func escapePtr(s string) string {
+	return strings.ReplaceAll(strings.ReplaceAll(s, "~", "~0"), "/", "~1")
+}
+
+// FormatNumber prints a number the way a TOML file would hold it.
+func FormatNumber(x float64) string {
+	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+		return strconv.FormatInt(int64(x), 10)
+	}
+	return strconv.FormatFloat(x, 'g', -1, 64)
+}
+
+// FormatTOML prints a JSON value in TOML syntax.
+func FormatTOML(v any) string {
+	switch x := v.(type) {
+	case string:
+		return strconv.Quote(x)
+	case bool:
+		return strconv.FormatBool(x)
+	case float64:
+		return FormatNumber(x)
+	case json.Number:
+		return x.String()
+	case []any:
+		var b bytes.Buffer
+		b.WriteByte('[')
+		for i, e := range x {
+			if i > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(FormatTOML(e))
+		}
+		b.WriteByte(']')
+		return b.String()
+	}
+	return fmt.Sprint(v)
+}

@@ -1,0 +1,202 @@
+// Package schema is the shared schema engine of osmosis-lint: the embedded
+// JSON Schemas of the three config kinds (with x-osmosis-* annotations for
+// facts JSON Schema has no word for), their validation against a parsed TOML
+// document, and the field facts that hover, completion, inlay hints and the
+// rule catalog read.
+//
+// The schemas are the single source of truth for every field: its type,
+// default, allowed range, documentation and the stage at which a wrong value
+// bites.
+package schema
+
+import (
+	"bytes"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
+)
+
+//go:embed schemas/*.json
+var files embed.FS
+
+// Kind is a config kind.
+type Kind string
+
+// Config kinds.
+const (
+	Training  Kind = "training"
+	Eval      Kind = "eval"
+	Benchmark Kind = "benchmark"
+)
+
+// Kinds lists the config kinds in a stable order.
+func Kinds() []Kind { return []Kind{Training, Eval, Benchmark} }
+
+// ParseKind reads a kind name.
+func ParseKind(s string) (Kind, bool) {
+	switch Kind(s) {
+	case Training, Eval, Benchmark:
+		return Kind(s), true
+	}
+	return "", false
+}
+
+// Schema is the compiled schema of one config kind.
+type Schema struct {
+	Kind     Kind
+	raw      map[string]any // bundled document
+	bundled  []byte         // indented JSON for export
+	compiled *jsonschema.Schema
+	baseURL  string
+	orders   keyOrders
+}
+
+var (
+	loadOnce sync.Once
+	loaded   map[Kind]*Schema
+	loadErr  error
+)
+
+// For returns the compiled schema of kind. The schemas are embedded and
+// compiled once; a failure is a bug in the embedded files and panics.
+func For(kind Kind) *Schema {
+	loadOnce.Do(func() { loaded, loadErr = loadAll() })
+	if loadErr != nil {
+		panic(loadErr)
+	}
+	s := loaded[kind]
+	if s == nil {
+		panic(fmt.Sprintf("schema: unknown kind %q", kind))
+	}
+	return s
+}
+
+func loadAll() (map[Kind]*Schema, error) {
+	common, err := readJSON("schemas/common.json")
+	if err != nil {
+		return nil, err
+	}
+	commonSrc, _ := files.ReadFile("schemas/common.json")
+	out := make(map[Kind]*Schema, 3)
+	for _, k := range Kinds() {
+		doc, err := readJSON("schemas/" + string(k) + ".json")
+		if err != nil {
+			return nil, err
+		}
+		orders := keyOrders{}
+		src, _ := files.ReadFile("schemas/" + string(k) + ".json")
+		recordOrder(src, orders)
+		recordOrder(commonSrc, orders)
+		bundle(doc, common)
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(doc); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", k, err)
+		}
+		// compile from the encoded text so numbers are json.Number-free floats
+		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", k, err)
+		}
+		url := doc["$id"].(string)
+		c := jsonschema.NewCompiler()
+		c.DefaultDraft(jsonschema.Draft2020)
+		if err := c.AddResource(url, inst); err != nil {
+			return nil, fmt.Errorf("schema %s: %w", k, err)
+		}
+		compiled, err := c.Compile(url)
+		if err != nil {
+			return nil, fmt.Errorf("schema %s: %w", k, err)
+		}
+		out[k] = &Schema{Kind: k, raw: inst.(map[string]any), bundled: buf.Bytes(), compiled: compiled, baseURL: url, orders: orders}
+	}
+	return out, nil
+}
+
+func readJSON(name string) (map[string]any, error) {
+	b, err := files.ReadFile(name)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %w", name, err)
+	}
+	var m map[string]any
+	d := json.NewDecoder(bytes.NewReader(b))
+	if err := d.Decode(&m); err != nil {
+		return nil, fmt.Errorf("parse %s: %w", name, err)
+	}
+	return m, nil
+}
+
+// bundle makes doc self-contained: the definitions of common.json are copied
+// into its $defs and references to them become local, so that other tools
+// (tombi, taplo) can use the exported schema as one file.
+func bundle(doc, common map[string]any) {
+	defs, _ := doc["$defs"].(map[string]any)
+	if defs == nil {
+		defs = map[string]any{}
+	}
+	for name, def := range common["$defs"].(map[string]any) {
+		if _, ok := defs[name]; !ok {
+			defs[name] = def
+		}
+	}
+	doc["$defs"] = defs
+	var walk func(v any)
+	walk = func(v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			if ref, ok := x["$ref"].(string); ok && strings.HasPrefix(ref, "common.json#") {
+				x["$ref"] = strings.TrimPrefix(ref, "common.json")
+			}
+			for _, e := range x {
+				walk(e)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e)
+			}
+		}
+	}
+	walk(doc)
+}
+
+// JSON returns the schema as a self-contained JSON Schema document.
+func (s *Schema) JSON() []byte { return s.bundled }
+
+// pointer resolves a JSON pointer fragment ("/properties/x") in the bundled
+// document.
+func (s *Schema) pointer(frag string) map[string]any {
+	var cur any = s.raw
+	if frag == "" {
+		return s.raw
+	}
+	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
+		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		switch x := cur.(type) {
+		case map[string]any:
+			cur = x[tok]
+		case []any:
+			i := 0
+			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
+				return nil
+			}
+			cur = x[i]
+		default:
+			return nil
+		}
+	}
+	m, _ := cur.(map[string]any)
+	return m
+}
+
+// at returns the raw schema object a SchemaURL points to.
+func (s *Schema) at(url string) map[string]any {
+	_, frag, _ := strings.Cut(url, "#")
+	return s.pointer(frag)
+}
+

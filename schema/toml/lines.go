@@ -1,0 +1,154 @@
+package toml
+
+import (
+	"sort"
+	"unicode/utf8"
+)
+
+// LineIndex converts byte offsets to lines and columns and back.
+// Lines are separated by '\n'; a '\r' before it belongs to the line.
+type LineIndex struct {
+	src    []byte
+	starts []int // byte offset of the start of each line
+}
+
+// NewLineIndex indexes src.
+func NewLineIndex(src []byte) *LineIndex {
+	starts := make([]int, 1, 1+len(src)/32)
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return &LineIndex{src: src, starts: starts}
+}
+
+// LineCount is the number of lines (a file with no newline has one).
+func (x *LineIndex) LineCount() int { return len(x.starts) }
+
+// LineStart returns the byte offset of the start of 0-based line l.
+func (x *LineIndex) LineStart(l int) int {
+	if l < 0 {
+		return 0
+	}
+	if l >= len(x.starts) {
+		return len(x.src)
+	}
+	return x.starts[l]
+}
+
+// LineEnd returns the byte offset of the end of 0-based line l, before "\n"
+// (and before a "\r" that precedes it).
+func (x *LineIndex) LineEnd(l int) int {
+	if l < 0 {
+		return 0
+	}
+	if l+1 >= len(x.starts) {
+		return len(x.src)
+	}
+	end := x.starts[l+1] - 1
+	if end > x.starts[l] && x.src[end-1] == '\r' {
+		end--
+	}
+	return end
+}
+
+// Line returns the 0-based line of offset off.
+func (x *LineIndex) Line(off int) int {
+	off = x.clamp(off)
+	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+}
+
+func (x *LineIndex) clamp(off int) int {
+	if off < 0 {
+		return 0
+	}
+	if off > len(x.src) {
+		return len(x.src)
+	}
+	return off
+}
+
+// Encoding is the unit in which columns are counted.
+type Encoding uint8
+
+// Column encodings.
+const (
+	// Runes counts Unicode code points (the CLI's columns).
+	Runes Encoding = iota
+	// UTF16 counts UTF-16 code units (LSP default).
+	UTF16
+	// UTF8 counts bytes.
+	UTF8
+)
+
+// Position converts a byte offset to a 0-based line and a 0-based column in
+// the given encoding. Offsets inside a multi-byte character are moved to its
+// start; invalid UTF-8 bytes count as one unit each.
+func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
+	off = x.clamp(off)
+	line = x.Line(off)
+	start := x.starts[line]
+	if enc == UTF8 {
+		return line, off - start
+	}
+	b := x.src[start:off]
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		if n > len(b) {
+			break
+		}
+		col++
+		if enc == UTF16 && r >= 0x10000 {
+			col++
+		}
+		b = b[n:]
+	}
+	return line, col
+}
+
+// Offset converts a 0-based line and column in the given encoding to a byte
+// offset. Lines past the end map to the end of the source; columns past the
+// end of the line map to the end of the line.
+func (x *LineIndex) Offset(line, col int, enc Encoding) int {
+	if line < 0 {
+		return 0
+	}
+	if line >= len(x.starts) {
+		return len(x.src)
+	}
+	start := x.starts[line]
+	end := len(x.src)
+	if line+1 < len(x.starts) {
+		end = x.starts[line+1] - 1 // the '\n'
+	}
+	if col <= 0 {
+		return start
+	}
+	if enc == UTF8 {
+		if start+col > end {
+			return end
+		}
+		// never split a character
+		off := start + col
+		for off > start && off < end && !utf8.RuneStart(x.src[off]) {
+			off--
+		}
+		return off
+	}
+	off := start
+	units := 0
+	for off < end && units < col {
+		r, n := utf8.DecodeRune(x.src[off:end])
+		w := 1
+		if enc == UTF16 && r >= 0x10000 {
+			w = 2
+		}
+		if units+w > col {
+			break
+		}
+		units += w
+		off += n
+	}
+	return off
+}

@@ -1,0 +1,450 @@
+package schema
+
+import (
+	"errors"
+	"math"
+	"math/big"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/santhosh-tekuri/jsonschema/v6"
+	"github.com/santhosh-tekuri/jsonschema/v6/kind"
+)
+
+// IssueKind is the kind of problem a schema issue describes.
+type IssueKind uint8
+
+// Issue kinds.
+const (
+	// Unknown: a key the table does not allow (Name).
+	Unknown IssueKind = iota + 1
+	// Missing: a required key or section is absent (Name).
+	Missing
+	// Type: the value has the wrong type (Got, Want).
+	Type
+	// Enum: the value is not one of Allowed.
+	Enum
+	// Length: a list has too few or too many items (Count, Bound).
+	Length
+	// Bound: a number is outside the allowed range (Bound).
+	Bound
+	// Pattern: a string (or a key, when OnKey) does not have the required form.
+	Pattern
+	// Duplicate: a list repeats an item (Name, First).
+	Duplicate
+)
+
+// Issue is one schema problem, located in the document.
+type Issue struct {
+	Kind IssueKind
+	// Rule is the rule id the problem belongs to.
+	Rule string
+	// Path is the instance path of the offending key or value; for Missing
+	// and Unknown it ends with the key's name.
+	Path []string
+	// Key is the dotted key the osmosis CLI would name in its message.
+	Key string
+	// Range is the smallest range that shows the problem.
+	Range toml.Range
+	// OnKey is set when the problem is the key itself rather than its value.
+	OnKey bool
+
+	// Field is the schema of the offending place (nil for unknown keys).
+	Field *Field
+	// Table is the schema of the enclosing table (Unknown, Missing).
+	Table *Field
+	// Value is the offending value, when there is one.
+	Value *toml.Value
+
+	Name    string   // the key (Unknown, Missing, Pattern on a key) or the item (Duplicate)
+	Got     string   // a description of the value's type (Type), or the value (Enum)
+	Want    []string // expected types (Type)
+	Allowed []string // allowed keys (Unknown) or values (Enum), for suggestions
+	Count   int      // number of items (Length)
+	Bound   string   // the violated bound, e.g. "<= 8", "> 0", "[0, 1]"
+	// First is the range of the earlier occurrence (Duplicate).
+	First toml.Range
+}
+
+// Validate checks a parsed document against the schema and returns its
+// issues in document order. It reports one issue per problem.
+func (s *Schema) Validate(doc *toml.Document) []Issue {
+	v := &validation{s: s, doc: doc}
+	err := s.compiled.Validate(Instance(doc.Root))
+	var ve *jsonschema.ValidationError
+	if errors.As(err, &ve) {
+		v.walk(ve, nil)
+	}
+	sort.SliceStable(v.out, func(i, j int) bool { return v.out[i].Range.Start < v.out[j].Range.Start })
+	return v.out
+}
+
+type validation struct {
+	s    *Schema
+	doc  *toml.Document
+	out  []Issue
+	seen map[issueID]bool
+}
+
+type issueID struct {
+	rule, key string
+	r         toml.Range
+}
+
+func (v *validation) walk(e *jsonschema.ValidationError, parentLoc []string) {
+	loc := e.InstanceLocation
+	if _, ok := e.ErrorKind.(*kind.PropertyNames); ok {
+		// the validator does not copy the location of property-name errors
+		loc = parentLoc
+	}
+	if len(e.Causes) > 0 {
+		if k, ok := e.ErrorKind.(*kind.PropertyNames); ok {
+			v.propertyName(loc, k.Property, e)
+			return
+		}
+		for _, c := range e.Causes {
+			v.walk(c, loc)
+		}
+		return
+	}
+	v.leaf(e, loc)
+}
+
+// variantOf returns, for a path prefix, the discriminator value of the table
+// there, so that lookups enter the right variant.
+func (v *validation) variantOf(path []string) func(int) string {
+	return func(depth int) string {
+		_, val := locate(v.doc.Root, path[:depth])
+		if val == nil || val.Kind != toml.KindTable {
+			return ""
+		}
+		f := v.s.Lookup(path[:depth], nil)
+		if f == nil || f.Discriminator() == "" {
+			return ""
+		}
+		tag := val.Table.Value(f.Discriminator())
+		if tag == nil || tag.Kind != toml.KindString {
+			return ""
+		}
+		return tag.Str
+	}
+}
+
+func (v *validation) lookup(path []string) *Field {
+	return v.s.Lookup(path, v.variantOf(path))
+}
+
+func clone(p []string, extra ...string) []string {
+	out := make([]string, 0, len(p)+len(extra))
+	return append(append(out, p...), extra...)
+}
+
+func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
+	raw := v.s.at(e.SchemaURL)
+	rule, _ := raw["x-osmosis-rule"].(string)
+	switch k := e.ErrorKind.(type) {
+	case *kind.AdditionalProperties:
+		table := v.lookup(loc)
+		for _, name := range k.Properties {
+			path := clone(loc, name)
+			entry, _ := locate(v.doc.Root, path)
+			r := toml.Range{}
+			if entry != nil {
+				r = entry.KeyRange
+			}
+			v.add(Issue{Kind: Unknown, Rule: table.UnknownRule(), Path: path, Range: r, OnKey: true,
+				Table: table, Name: name, Allowed: table.Properties()})
+		}
+	case *kind.Required:
+		table := v.lookup(loc)
+		for _, name := range k.Missing {
+			f := table.Property(name)
+			rule := "missing-required"
+			switch {
+			case f != nil && f.Rule() == "unknown-variant":
+				rule = "unknown-variant"
+			case f != nil && (f.IsTable() || f.Title() != "") && len(loc) == 0:
+				rule = "missing-section"
+			}
+			v.add(Issue{Kind: Missing, Rule: rule, Path: clone(loc, name), Range: v.tableRange(loc),
+				Field: f, Table: table, Name: name})
+		}
+	case *kind.Type:
+		v.typeIssue(loc, k.Want)
+	case *kind.InvalidJsonValue:
+		f := v.lookup(loc)
+		v.typeIssue(loc, f.Types())
+	case *kind.Enum, *kind.Const:
+		f := v.lookup(loc)
+		if rule == "" {
+			rule = f.Rule()
+		}
+		if rule == "" {
+			rule = "enum-value"
+		}
+		_, val := locate(v.doc.Root, loc)
+		var allowed []string
+		for _, a := range f.Enum() {
+			allowed = append(allowed, FormatTOML(a))
+		}
+		if _, ok := e.ErrorKind.(*kind.Const); ok {
+			return // a variant's own tag: reported by the enum of the discriminator
+		}
+		v.add(Issue{Kind: Enum, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val,
+			Got: v.text(val), Allowed: allowed})
+	case *kind.MinItems, *kind.MaxItems:
+		f := v.lookup(loc)
+		if rule == "" {
+			rule = "list-length"
+		}
+		entry, val := locate(v.doc.Root, loc)
+		is := Issue{Kind: Length, Rule: rule, Path: loc, Field: f, Value: val, Range: rangeOf(val)}
+		if val != nil {
+			is.Count = len(val.Items)
+		}
+		if m, ok := e.ErrorKind.(*kind.MaxItems); ok {
+			is.Bound = "<= " + strconv.Itoa(m.Want)
+			if val != nil && m.Want < len(val.Items) {
+				// point at the first item too many
+				is.Range = val.Items[m.Want].Range
+			}
+		} else if m, ok := e.ErrorKind.(*kind.MinItems); ok {
+			is.Bound = ">= " + strconv.Itoa(m.Want)
+			if entry != nil && val != nil && val.ArrayOfTables {
+				is.Range = entry.KeyRange
+			}
+		}
+		v.add(is)
+	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum:
+		f := v.lookup(loc)
+		if rule == "" {
+			rule = f.Rule()
+		}
+		if rule == "" {
+			rule = "param-range"
+		}
+		_, val := locate(v.doc.Root, loc)
+		v.add(Issue{Kind: Bound, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Bound: f.RangeText()})
+	case *kind.Pattern, *kind.MinLength, *kind.MaxLength, *kind.Not, *kind.Format:
+		f := v.lookup(loc)
+		if rule == "" {
+			rule = f.Rule()
+		}
+		_, val := locate(v.doc.Root, loc)
+		v.add(Issue{Kind: Pattern, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Got: v.text(val)})
+	case *kind.UniqueItems:
+		f := v.lookup(loc)
+		if rule == "" {
+			rule = f.Rule()
+		}
+		_, val := locate(v.doc.Root, loc)
+		if val == nil {
+			return
+		}
+		seen := map[string]*toml.Value{}
+		for i, it := range val.Items {
+			key := v.text(it)
+			if first, ok := seen[key]; ok {
+				v.add(Issue{Kind: Duplicate, Rule: rule, Path: clone(loc, strconv.Itoa(i)), Range: it.Range,
+					Field: f, Value: it, Name: displayItem(it), First: first.Range})
+				continue
+			}
+			seen[key] = it
+		}
+	}
+}
+
+func displayItem(v *toml.Value) string {
+	if v.Kind == toml.KindString {
+		return v.Str
+	}
+	return v.Kind.String()
+}
+
+// propertyName maps the failure of a key's name (e.g. an [env] name).
+func (v *validation) propertyName(loc []string, name string, e *jsonschema.ValidationError) {
+	path := clone(loc, name)
+	entry, _ := locate(v.doc.Root, path)
+	r := toml.Range{}
+	if entry != nil {
+		r = entry.KeyRange
+	}
+	var rules []string
+	var collect func(c *jsonschema.ValidationError)
+	collect = func(c *jsonschema.ValidationError) {
+		if raw := v.s.at(c.SchemaURL); raw != nil {
+			if rule, ok := raw["x-osmosis-rule"].(string); ok && len(c.Causes) == 0 {
+				rules = append(rules, rule)
+			}
+		}
+		for _, cc := range c.Causes {
+			collect(cc)
+		}
+	}
+	collect(e)
+	table := v.lookup(loc)
+	for _, rule := range rules {
+		v.add(Issue{Kind: Pattern, Rule: rule, Path: path, Range: r, OnKey: true, Table: table, Name: name})
+	}
+}
+
+func (v *validation) typeIssue(loc []string, want []string) {
+	f := v.lookup(loc)
+	entry, val := locate(v.doc.Root, loc)
+	rule := "type-mismatch"
+	switch {
+	case len(want) == 1 && want[0] == "object" && f != nil && f.Title() != "":
+		rule = "not-a-table"
+	case len(want) == 1 && want[0] == "array" && f != nil && f.Title() != "" && val != nil && val.Kind == toml.KindTable:
+		rule = "not-a-table"
+	case f != nil && f.Stage() == "platform":
+		rule = "param-type"
+	}
+	r := rangeOf(val)
+	if val != nil && val.Kind == toml.KindTable && val.Table.Origin != toml.OriginInline && entry != nil {
+		r = entry.KeyRange
+	}
+	if val != nil && val.Kind == toml.KindArray && val.ArrayOfTables && entry != nil {
+		r = entry.KeyRange
+	}
+	v.add(Issue{Kind: Type, Rule: rule, Path: loc, Range: r, Field: f, Value: val, Got: TypeName(val), Want: want})
+}
+
+// TypeName names the TOML type of a value for messages.
+func TypeName(v *toml.Value) string {
+	if v == nil {
+		return "nothing"
+	}
+	switch {
+	case v.Kind == toml.KindFloat && math.IsNaN(v.Float):
+		return "nan"
+	case v.Kind == toml.KindFloat && math.IsInf(v.Float, 0):
+		return "infinity"
+	case v.Kind == toml.KindArray && v.ArrayOfTables:
+		return "array of tables"
+	case v.Kind == toml.KindTable:
+		return "table"
+	}
+	return v.Kind.String()
+}
+
+func (v *validation) text(val *toml.Value) string {
+	if val == nil {
+		return ""
+	}
+	if val.Kind == toml.KindString {
+		return val.Str
+	}
+	return v.doc.Text(val.Range)
+}
+
+func rangeOf(v *toml.Value) toml.Range {
+	if v == nil {
+		return toml.Range{}
+	}
+	return v.Range
+}
+
+// tableRange is where a problem with a whole table is shown: its header, its
+// key, or the start of the file for the root.
+func (v *validation) tableRange(path []string) toml.Range {
+	if len(path) == 0 {
+		end := v.doc.Lines.LineEnd(0)
+		return toml.Range{Start: 0, End: end}
+	}
+	entry, val := locate(v.doc.Root, path)
+	if val != nil && val.Kind == toml.KindTable {
+		if val.Table.Header != nil {
+			return val.Table.Header.Range
+		}
+		if entry != nil {
+			return entry.KeyRange
+		}
+		return val.Range
+	}
+	if entry != nil {
+		return entry.KeyRange
+	}
+	return toml.Range{}
+}
+
+func (v *validation) add(is Issue) {
+	is.Key = v.cliKey(is.Path)
+	if is.Rule == "unknown-variant" && len(is.Path) > 0 {
+		// the CLI names the discriminated table, not its tag
+		is.Key = v.cliKey(is.Path[:len(is.Path)-1])
+	}
+	// two keywords can fail on one problem (minLength and pattern)
+	id := issueID{is.Rule, is.Key, is.Range}
+	if v.seen[id] {
+		return
+	}
+	if v.seen == nil {
+		v.seen = map[issueID]bool{}
+	}
+	v.seen[id] = true
+	v.out = append(v.out, is)
+}
+
+// cliKey names a path the way the osmosis CLI does: dotted, list indexes as
+// numbers, and the variant tag after a discriminated table
+// (agents.0.model.provider.api_key_secret).
+func (v *validation) cliKey(path []string) string {
+	var parts []string
+	for i, p := range path {
+		parts = append(parts, p)
+		if i+1 < len(path) {
+			if f := v.s.Lookup(path[:i+1], nil); f != nil && f.Discriminator() != "" {
+				if tag := v.variantOf(path)(i + 1); tag != "" && f.Variant(tag) != nil {
+					parts = append(parts, tag)
+				}
+			}
+		}
+	}
+	return strings.Join(parts, ".")
+}
+
+// locate finds the entry and value at an instance path.
+func locate(root *toml.Table, path []string) (*toml.Entry, *toml.Value) {
+	if len(path) == 0 {
+		return nil, &toml.Value{Kind: toml.KindTable, Table: root}
+	}
+	var entry *toml.Entry
+	var val *toml.Value
+	t := root
+	for i, p := range path {
+		if val != nil && val.Kind == toml.KindArray {
+			n, err := strconv.Atoi(p)
+			if err != nil || n < 0 || n >= len(val.Items) {
+				return nil, nil
+			}
+			val = val.Items[n]
+			if val.Kind == toml.KindTable {
+				t = val.Table
+			}
+			continue
+		}
+		if t == nil {
+			return nil, nil
+		}
+		entry = t.Get(p)
+		if entry == nil {
+			return nil, nil
+		}
+		val = entry.Value
+		t = nil
+		if val.Kind == toml.KindTable {
+			t = val.Table
+		}
+		_ = i
+	}
+	return entry, val
+}
+
+// BigFloat returns a big number as float for comparisons.
+func BigFloat(b *big.Int) float64 {
+	f, _ := new(big.Float).SetInt(b).Float64()
+	return f
+}
