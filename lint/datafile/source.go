@@ -1,0 +1,147 @@
+package datafile
+
+import (
+	"errors"
+	"io"
+	"unicode/utf8"
+)
+
+// bufferSize is the read window. Scanners work on buf[pos:end] directly and
+// call more when they run out, so the window only needs to hold the longest
+// lookahead (a few bytes), not a line.
+const bufferSize = 256 << 10
+
+// source is a byte window over a reader, or over an in-memory slice. Indexes
+// into buf are valid until the next call to more or fill, which may move the
+// unread bytes to the front.
+type source struct {
+	r    io.Reader
+	buf  []byte
+	pos  int   // next unread byte
+	end  int   // bytes of buf holding data
+	base int64 // stream offset of buf[0]
+	eof  bool  // no more bytes will come
+	err  error // read failure other than io.EOF
+}
+
+func newSource(r io.Reader) *source {
+	return &source{r: r, buf: make([]byte, bufferSize)}
+}
+
+// memSource wraps b as a complete stream.
+func memSource(b []byte) *source {
+	return &source{buf: b, end: len(b), eof: true}
+}
+
+// reset points an in-memory source at b.
+func (s *source) reset(b []byte) {
+	*s = source{buf: b, end: len(b), eof: true}
+}
+
+func (s *source) offset() int64 { return s.base + int64(s.pos) }
+
+// more reads at least one more byte into the window; false at the end of the
+// stream or on a read error.
+func (s *source) more() bool {
+	if s.eof {
+		return false
+	}
+	if s.pos > 0 {
+		n := copy(s.buf, s.buf[s.pos:s.end])
+		s.base += int64(s.pos)
+		s.pos, s.end = 0, n
+	}
+	if s.end == len(s.buf) {
+		// Only reachable when a caller asks for more lookahead than the
+		// window holds; grow rather than fail.
+		nb := make([]byte, 2*len(s.buf))
+		copy(nb, s.buf[:s.end])
+		s.buf = nb
+	}
+	for tries := 0; tries < 100; tries++ {
+		n, err := s.r.Read(s.buf[s.end:])
+		s.end += n
+		if err != nil {
+			s.eof = true
+			if !errors.Is(err, io.EOF) {
+				s.err = err
+			}
+			return n > 0
+		}
+		if n > 0 {
+			return true
+		}
+	}
+	s.eof = true
+	s.err = io.ErrNoProgress
+	return false
+}
+
+// fill makes at least n unread bytes available, unless the stream ends first.
+func (s *source) fill(n int) bool {
+	for s.end-s.pos < n {
+		if !s.more() {
+			return false
+		}
+	}
+	return true
+}
+
+// peek returns the next byte without consuming it; ok is false at the end.
+func (s *source) peek() (byte, bool) {
+	if s.pos == s.end && !s.more() {
+		return 0, false
+	}
+	return s.buf[s.pos], true
+}
+
+// decodeRune decodes the UTF-8 sequence at pos. size is 0 at the end of the
+// stream; r is utf8.RuneError with size 1 for an invalid sequence.
+func (s *source) decodeRune() (r rune, size int) {
+	if s.end-s.pos < utf8.UTFMax && !s.eof {
+		s.fill(utf8.UTFMax)
+	}
+	if s.pos == s.end {
+		return 0, 0
+	}
+	return utf8.DecodeRune(s.buf[s.pos:s.end])
+}
+
+// pySpace reports whether r is white space to Python's str.strip and
+// str.isspace, which the upload uses to skip blank lines and blank cells.
+func pySpace(r rune) bool {
+	switch {
+	case r < 0x80:
+		return asciiPySpace[r]
+	case r == 0x85, r == 0xA0, r == 0x1680, r >= 0x2000 && r <= 0x200A,
+		r == 0x2028, r == 0x2029, r == 0x202F, r == 0x205F, r == 0x3000:
+		return true
+	}
+	return false
+}
+
+// asciiPySpace: tab, line feed, vertical tab, form feed, carriage return, the
+// four information separators 0x1C-0x1F, and space.
+var asciiPySpace = [128]bool{
+	'\t': true, '\n': true, '\v': true, '\f': true, '\r': true,
+	0x1C: true, 0x1D: true, 0x1E: true, 0x1F: true, ' ': true,
+}
+
+// pyBlank reports whether b (valid UTF-8) is empty or all Python white space.
+func pyBlank(b []byte) bool {
+	for i := 0; i < len(b); {
+		if c := b[i]; c < utf8.RuneSelf {
+			if !asciiPySpace[c] {
+				return false
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if !pySpace(r) {
+			return false
+		}
+		i += n
+	}
+	return true
+}
