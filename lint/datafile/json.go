@@ -1,6 +1,7 @@
 package datafile
 
 import (
+	"encoding/binary"
 	"fmt"
 	"unicode/utf8"
 )
@@ -478,6 +479,9 @@ func (p *scanner) str(dst *[]byte) bool {
 	s.pos++ // opening quote
 	for {
 		i := s.pos
+		if p.lineMode {
+			i = skipPlainASCII(s.buf[:s.end], i)
+		}
 		for i < s.end && plain[s.buf[i]] {
 			i++
 		}
@@ -605,4 +609,27 @@ func appendWTF8(b []byte, r rune) []byte {
 		return append(b, 0xE0|byte(r>>12), 0x80|byte(r>>6)&0x3F, 0x80|byte(r)&0x3F)
 	}
 	return utf8.AppendRune(b, r)
+}
+
+const (
+	lsb = 0x0101010101010101
+	msb = 0x8080808080808080
+)
+
+// skipPlainASCII advances i over string bytes that need no attention (ASCII
+// other than control characters, '"' and '\\'), eight at a time. It may stop
+// early; the caller finishes byte by byte.
+func skipPlainASCII(b []byte, i int) int {
+	for ; i+8 <= len(b); i += 8 {
+		x := binary.LittleEndian.Uint64(b[i:])
+		q := x ^ (lsb * '"')
+		bs := x ^ (lsb * '\\')
+		// A set high bit marks a byte that is below 0x20, a quote, a
+		// backslash or non-ASCII (borrows may add false marks above a true
+		// one, which only ends the run early).
+		if ((x-lsb*0x20)|(q-lsb)|(bs-lsb)|x)&msb != 0 {
+			return i
+		}
+	}
+	return i
 }
