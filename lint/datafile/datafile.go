@@ -262,9 +262,8 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 		// The size was unknown: apply the file-level rules to what was read.
 		switch {
 		case counter.n == 0:
-			v.res.Problems = v.res.Problems[:0]
-			v.errs = 0
-			v.res.Rows = -1
+			v.res.Problems, v.tail, v.errs = v.res.Problems[:0], nil, 0
+			v.res.Rows, v.res.Mode = -1, ModeUnknown
 			v.add(Problem{Code: CodeEmptyFile, Severity: Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
 		case counter.n > MaxFileSize:
 			v.add(Problem{Code: CodeFileTooLarge, Severity: Error,
