@@ -1,0 +1,298 @@
+package workspace
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// ChangeKind says what happened to a path. Apply re-reads the path either
+// way; the kind only documents the event.
+type ChangeKind int
+
+// The change kinds, as file watchers report them.
+const (
+	Changed ChangeKind = iota
+	Created
+	Deleted
+)
+
+// Change is one file-system event.
+type Change struct {
+	// Path is absolute, or relative to the workspace root.
+	Path string
+	Kind ChangeKind
+}
+
+// dirtySet is what a batch of changes invalidates.
+type dirtySet struct {
+	full, git, settings, scaffold, data, list, cache, env, skills bool
+	allRollouts, allConfigs                                       bool
+	rollouts                                                      map[string]bool
+	configs                                                       []string
+}
+
+// Apply returns a snapshot with the changes taken into account. Only what
+// a changed path can affect is read again: a path under rollouts/<r>/
+// re-lists that rollout (and rollouts that link to it), data/ re-lists
+// data and the dataset names, a config file is added or dropped alone,
+// pyproject.toml re-reads the settings (and what depends on them), git
+// files re-read the origin and the index. Everything else is shared with
+// s, which is never modified. Paths outside the workspace (other than the
+// dataset cache, the dataset list and git files) are ignored.
+func (s *Snapshot) Apply(changes []Change) *Snapshot {
+	if len(changes) == 0 {
+		return s
+	}
+	d := dirtySet{rollouts: map[string]bool{}}
+	for _, c := range changes {
+		s.classify(c.Path, &d)
+	}
+	n := *s
+	n.generation = s.generation + 1
+	if d.full {
+		n.loadAll()
+		return &n
+	}
+	if d.git {
+		n.git = n.loadGit()
+		d.env = true
+	}
+	if d.settings {
+		n.settings = n.loadSettings()
+		n.models = n.indexModels()
+		if n.settings.settings.Datasets != s.settings.settings.Datasets {
+			d.list = true
+		}
+	}
+	if d.scaffold {
+		n.scaffold = n.loadScaffold()
+	}
+	switch {
+	case d.allRollouts:
+		n.rollouts = n.loadRollouts()
+	case len(d.rollouts) > 0:
+		n.rollouts = n.updateRollouts(s.rollouts, d.rollouts)
+	}
+	if d.data {
+		n.data = n.loadData()
+	}
+	switch {
+	case d.allConfigs:
+		n.configs = n.loadConfigs()
+	case len(d.configs) > 0:
+		n.configs = n.updateConfigs(s.configs, d.configs)
+	}
+	if d.list {
+		n.list = n.loadDatasetList()
+	}
+	if d.cache {
+		n.cache = n.loadCache()
+	}
+	if d.data || d.list || d.cache {
+		n.datasets = n.indexDatasets()
+	}
+	if d.env {
+		n.env = n.loadEnv()
+	}
+	if d.skills {
+		n.skills = n.loadSkills()
+	}
+	return &n
+}
+
+// loadAll reads every part.
+func (s *Snapshot) loadAll() {
+	s.rv = newResolver(s.root)
+	s.git = s.loadGit()
+	s.settings = s.loadSettings()
+	s.scaffold = s.loadScaffold()
+	s.rollouts = s.loadRollouts()
+	s.data = s.loadData()
+	s.configs = s.loadConfigs()
+	s.list = s.loadDatasetList()
+	s.cache = s.loadCache()
+	s.datasets = s.indexDatasets()
+	s.models = s.indexModels()
+	s.env = s.loadEnv()
+	s.skills = s.loadSkills()
+}
+
+// classify records what one changed path invalidates.
+func (s *Snapshot) classify(path string, d *dirtySet) {
+	if path == "" {
+		return
+	}
+	if filepath.IsAbs(path) {
+		abs := filepath.Clean(path)
+		if s.list.path != "" && abs == s.list.path {
+			d.list = true
+		}
+		if dir := s.cacheDir(); dir != "" && isWithinOS(abs, dir) {
+			d.cache = true
+		}
+		if s.git.dirsErr == nil && (isWithinOS(abs, s.git.dirs.GitDir) || isWithinOS(abs, s.git.dirs.CommonDir)) {
+			d.git = true
+		}
+		if slices.Contains(s.git.watched, abs) {
+			d.git = true
+		}
+	}
+	rel, ok := s.Rel(path)
+	if !ok {
+		return
+	}
+	if rel == "." {
+		d.full = true
+		return
+	}
+	if s.list.path != "" && s.rv.abs(rel) == s.list.path {
+		d.list = true
+	}
+	if strings.Count(rel, "/") <= 1 {
+		d.scaffold = true
+	}
+	first, rest, _ := strings.Cut(rel, "/")
+	switch {
+	case rel == SettingsFile:
+		d.settings = true
+	case first == ".git":
+		d.git = true
+	case rel == ".gitignore" || IsEnvFileName(rel):
+		d.env = true
+	case first == "rollouts":
+		if rest == "" {
+			d.allRollouts = true
+		} else {
+			name, _, _ := strings.Cut(rest, "/")
+			d.rollouts[name] = true
+		}
+	case first == "data":
+		d.data = true
+	case first == "configs":
+		if rel == "configs" || slices.Contains([]string{"configs/training", "configs/eval", "configs/benchmark"}, rel) {
+			d.allConfigs = true
+		} else {
+			d.configs = append(d.configs, rel)
+		}
+	case first == ".agents" || first == ".claude":
+		d.skills = true
+	}
+	// Parts that reach this path through a symlink.
+	for _, r := range s.rollouts.list {
+		for _, linked := range r.linked {
+			if within(rel, linked) {
+				d.rollouts[r.Name] = true
+			}
+		}
+	}
+	for _, linked := range s.configs.linked {
+		if within(rel, linked) {
+			d.allConfigs = true
+		}
+	}
+	for _, f := range s.data.files {
+		if f.Symlink && f.Resolved == rel {
+			d.data = true
+		}
+	}
+	if linked := s.settings.linked; linked != "" && rel == linked {
+		d.settings = true
+	}
+}
+
+// isWithinOS reports whether the OS path p is dir or below it.
+func isWithinOS(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// updateRollouts re-lists the named rollouts and shares the others.
+func (s *Snapshot) updateRollouts(old *rolloutsPart, names map[string]bool) *rolloutsPart {
+	part := &rolloutsPart{byName: make(map[string]*Rollout, len(old.list))}
+	for _, r := range old.list {
+		if !names[r.Name] {
+			part.list = append(part.list, r)
+		}
+	}
+	for name := range names {
+		if s.isRolloutEntry(name) {
+			part.list = append(part.list, s.listRollout(name))
+		}
+	}
+	sortRollouts(part.list)
+	for _, r := range part.list {
+		part.byName[r.Name] = r
+	}
+	return part
+}
+
+// isRolloutEntry applies rolloutDirs' test to one name.
+func (s *Snapshot) isRolloutEntry(name string) bool {
+	if name == "" || skipRolloutDir(name) {
+		return false
+	}
+	base := s.rv.resolve(".", "rollouts")
+	if !base.Inside || !base.IsDir {
+		return false
+	}
+	at := joinRel(base.Path, name)
+	fi, err := os.Lstat(s.rv.abs(at))
+	if err != nil {
+		return false
+	}
+	if fi.Mode()&fs.ModeSymlink == 0 {
+		return fi.IsDir()
+	}
+	r := s.rv.resolve(".", at)
+	return r.IsDir || !r.Inside || r.Loop
+}
+
+// updateConfigs re-reads the given paths under configs/ and shares the
+// rest of the listing. A path reached through a symlink, or a listing that
+// was cut short, falls back to a full walk.
+func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
+	if old.truncated {
+		return s.loadConfigs()
+	}
+	part := &configsPart{configs: old.configs, kindDirs: old.kindDirs, linked: old.linked}
+	files := slices.Clone(old.files)
+	for _, rel := range rels {
+		files = slices.DeleteFunc(files, func(f ConfigFile) bool { return within(f.Path, rel) })
+		if hiddenConfigPath(rel) {
+			continue
+		}
+		r := s.rv.resolve(".", rel)
+		if r.Symlinked {
+			return s.loadConfigs()
+		}
+		switch {
+		case !r.Exists:
+		case r.IsDir:
+			more, linked, truncated := s.walkConfigs(part, rel)
+			if truncated || len(linked) > 0 {
+				return s.loadConfigs()
+			}
+			files = append(files, more...)
+		case strings.HasSuffix(rel, ".toml"):
+			e := walkEntry{rel: rel, real: r.Path, at: r.Path, name: rel[strings.LastIndexByte(rel, '/')+1:], isDir: r.IsDir, regular: r.IsRegular}
+			files = append(files, part.configFile(e))
+		}
+	}
+	sortConfigs(files)
+	part.files = slices.CompactFunc(files, func(a, b ConfigFile) bool { return a.Path == b.Path })
+	return part
+}
+
+// hiddenConfigPath reports whether a configs/ path lies in a directory the
+// walk leaves out.
+func hiddenConfigPath(rel string) bool {
+	parts := strings.Split(rel, "/")
+	for _, p := range parts[1 : len(parts)-1] {
+		if skipConfigDir(p) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,213 @@
+package workspace
+
+import (
+	"slices"
+	"sort"
+	"strings"
+)
+
+// Kind is the kind of a config, given by the directory it lives in.
+type Kind int
+
+// The config kinds.
+const (
+	KindUnknown Kind = iota
+	KindTraining
+	KindEval
+	KindBenchmark
+)
+
+var kinds = []Kind{KindTraining, KindEval, KindBenchmark}
+
+// String returns "training", "eval", "benchmark" or "unknown".
+func (k Kind) String() string {
+	switch k {
+	case KindTraining:
+		return "training"
+	case KindEval:
+		return "eval"
+	case KindBenchmark:
+		return "benchmark"
+	}
+	return "unknown"
+}
+
+// Dir returns the workspace directory of the kind ("configs/training"),
+// "" for KindUnknown.
+func (k Kind) Dir() string {
+	if k == KindUnknown {
+		return ""
+	}
+	return "configs/" + k.String()
+}
+
+// Location says where a config file sits relative to the kind directories.
+type Location int
+
+// The locations, from fine to wrong.
+const (
+	// LocationKindDir: under a kind directory and named *.toml.
+	LocationKindDir Location = iota + 1
+	// LocationWrongSuffix: under a kind directory, but the resolved name does
+	// not end in exactly ".toml".
+	LocationWrongSuffix
+	// LocationConfigs: under configs/ but in no kind directory.
+	LocationConfigs
+	// LocationOutside: inside the workspace but not under configs/.
+	LocationOutside
+	// LocationEscapes: resolves outside the workspace root (or loops).
+	LocationEscapes
+)
+
+// String names the location in kebab-case.
+func (l Location) String() string {
+	switch l {
+	case LocationKindDir:
+		return "kind-dir"
+	case LocationWrongSuffix:
+		return "wrong-suffix"
+	case LocationConfigs:
+		return "configs"
+	case LocationOutside:
+		return "outside-configs"
+	case LocationEscapes:
+		return "escapes"
+	}
+	return "unknown"
+}
+
+// ConfigPlace is the kind and location of a config path after resolving
+// its symlinks inside the workspace, as the CLI's submit path check does.
+type ConfigPlace struct {
+	Kind     Kind
+	Location Location
+	Resolved Resolved
+}
+
+// ConfigFile is one file under configs/ whose name ends in ".toml".
+type ConfigFile struct {
+	// Path is the workspace-relative slash path as found (not resolved).
+	Path string
+	// Kind and Location come from the resolved path.
+	Kind     Kind
+	Location Location
+	// Symlink is set when the file or a directory on its way is a symlink.
+	Symlink bool
+}
+
+type configsPart struct {
+	configs   Resolved
+	kindDirs  [4]Resolved // indexed by Kind
+	files     []ConfigFile
+	truncated bool
+	// linked are the resolved directories the listing reaches through
+	// symlinks; a change there means a new walk.
+	linked []string
+}
+
+// resolveKindDirs resolves configs/ and the kind directories, which the
+// classification of every config file is measured against.
+func (s *Snapshot) resolveKindDirs(part *configsPart) {
+	part.configs = s.rv.resolve(".", "configs")
+	for _, k := range kinds {
+		part.kindDirs[k] = s.rv.resolve(".", k.Dir())
+	}
+}
+
+// classify places a resolved config path.
+func (part *configsPart) classify(r Resolved) ConfigPlace {
+	place := ConfigPlace{Resolved: r}
+	if !r.Inside || r.Loop {
+		place.Location = LocationEscapes
+		return place
+	}
+	for _, k := range kinds {
+		d := part.kindDirs[k]
+		if d.Inside && d.Exists && r.Under(d.Path) {
+			place.Kind = k
+			place.Location = LocationKindDir
+			if r.Path == d.Path || pySuffix(r.Path[strings.LastIndexByte(r.Path, '/')+1:]) != ".toml" {
+				place.Location = LocationWrongSuffix
+			}
+			return place
+		}
+	}
+	if part.configs.Inside && part.configs.Exists && r.Under(part.configs.Path) {
+		place.Location = LocationConfigs
+		return place
+	}
+	place.Location = LocationOutside
+	return place
+}
+
+// ConfigKind resolves a config path (absolute, or relative to the root)
+// inside the workspace and says which kind directory it is under. The kind
+// directories are resolved as of the snapshot; the path is resolved now.
+func (s *Snapshot) ConfigKind(path string) ConfigPlace {
+	return s.configs.classify(s.rv.resolve(".", path))
+}
+
+func (s *Snapshot) configLimits() walkLimits {
+	return walkLimits{maxEntries: s.opts.MaxConfigFiles, maxDepth: maxWalkDepth, skipDir: skipConfigDir}
+}
+
+func skipConfigDir(name string) bool {
+	return strings.HasPrefix(name, ".") || skippedRolloutDirs[name]
+}
+
+func (s *Snapshot) loadConfigs() *configsPart {
+	part := &configsPart{}
+	s.resolveKindDirs(part)
+	for _, r := range append([]Resolved{part.configs}, part.kindDirs[1:]...) {
+		if r.Symlinked && r.Inside {
+			part.linked = append(part.linked, r.Path)
+		}
+	}
+	var linked []string
+	part.files, linked, part.truncated = s.walkConfigs(part, "configs")
+	part.linked = append(part.linked, linked...)
+	sortConfigs(part.files)
+	return part
+}
+
+// walkConfigs lists the *.toml files under the workspace directory rel,
+// and the resolved directories it entered through symlinks.
+func (s *Snapshot) walkConfigs(part *configsPart, rel string) (files []ConfigFile, linked []string, truncated bool) {
+	var out []ConfigFile
+	truncated = s.rv.walk(rel, s.configLimits(), func(e walkEntry) bool {
+		if e.isDir {
+			if e.symlink {
+				linked = append(linked, e.real)
+			}
+			return true
+		}
+		if !strings.HasSuffix(e.name, ".toml") {
+			return false
+		}
+		out = append(out, part.configFile(e))
+		return false
+	})
+	return out, linked, truncated
+}
+
+func (part *configsPart) configFile(e walkEntry) ConfigFile {
+	r := Resolved{Path: e.real, Inside: !e.escapes, Loop: e.loop, Exists: e.real != "", IsDir: e.isDir, IsRegular: e.regular}
+	place := part.classify(r)
+	return ConfigFile{
+		Path:     e.rel,
+		Kind:     place.Kind,
+		Location: place.Location,
+		Symlink:  e.symlink || e.real != e.rel,
+	}
+}
+
+// Configs returns every file under configs/ named *.toml (hidden
+// directories left out), sorted by path, with its kind and location.
+func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configs.files) }
+
+// ConfigsTruncated reports whether the configs/ walk hit its bound.
+func (s *Snapshot) ConfigsTruncated() bool { return s.configs.truncated }
+
+func sortConfigs(files []ConfigFile) {
+	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+}

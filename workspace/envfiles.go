@@ -1,0 +1,92 @@
+package workspace
+
+import (
+	"bytes"
+	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// EnvFile is a `.env` or `.env.*` file at the workspace root, or one the
+// git index tracks there.
+type EnvFile struct {
+	// Name is the file name (".env", ".env.local", ".env.example").
+	Name string
+	// Present is set when the file exists in the worktree (a dangling
+	// symlink counts: the name is there).
+	Present bool
+	// Symlink is set when it is a symlink.
+	Symlink bool
+	// Tracked is set when the git index has it: it is in the repository.
+	Tracked bool
+	// Ignored is set when the root .gitignore or .git/info/exclude ignores
+	// it; IgnoredBy names the deciding rule as "file:line" (also for a "!"
+	// rule that re-includes it).
+	Ignored   bool
+	IgnoredBy string
+}
+
+// IsEnvFileName reports whether a root file name is a dotenv file: ".env"
+// or ".env.<anything>".
+func IsEnvFileName(name string) bool {
+	return name == ".env" || (strings.HasPrefix(name, ".env.") && len(name) > len(".env."))
+}
+
+type envPart struct {
+	files   []EnvFile
+	problem *Problem
+}
+
+func (s *Snapshot) loadEnv() *envPart {
+	part := &envPart{}
+	byName := map[string]*EnvFile{}
+	entries, _ := os.ReadDir(s.root)
+	for _, de := range entries {
+		if !IsEnvFileName(de.Name()) || de.IsDir() {
+			continue
+		}
+		byName[de.Name()] = &EnvFile{Name: de.Name(), Present: true, Symlink: de.Type()&fs.ModeSymlink != 0}
+	}
+	var rules ignoreRules
+	if s.git.dirsErr == nil {
+		if data, err := readSmallFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20); err == nil {
+			rules.addIgnoreFile(".git/info/exclude", data)
+		}
+		tracked, err := readIndexPaths(filepath.Join(s.git.dirs.GitDir, "index"), s.git.hashSize, func(p []byte) bool {
+			return bytes.IndexByte(p, '/') < 0 && IsEnvFileName(string(p))
+		})
+		switch {
+		case err == nil:
+			for _, name := range tracked {
+				f := byName[name]
+				if f == nil {
+					f = &EnvFile{Name: name}
+					byName[name] = f
+				}
+				f.Tracked = true
+			}
+		case !errors.Is(err, fs.ErrNotExist):
+			part.problem = &Problem{Source: ProblemGitIndex, Path: s.displayPath(filepath.Join(s.git.dirs.GitDir, "index")), Message: err.Error()}
+		}
+	}
+	// git does not follow a symlinked .gitignore.
+	if fi, err := os.Lstat(filepath.Join(s.root, ".gitignore")); err == nil && fi.Mode().IsRegular() {
+		if data, err := readSmallFile(filepath.Join(s.root, ".gitignore"), 16<<20); err == nil {
+			rules.addIgnoreFile(".gitignore", data)
+		}
+	}
+	for _, f := range byName {
+		ignored, by := rules.ignored(f.Name, false)
+		f.Ignored, f.IgnoredBy = ignored, by
+		part.files = append(part.files, *f)
+	}
+	sort.Slice(part.files, func(i, j int) bool { return part.files[i].Name < part.files[j].Name })
+	return part
+}
+
+// EnvFiles returns the dotenv files at the root and those the index
+// tracks there, by name.
+func (s *Snapshot) EnvFiles() []EnvFile { return append([]EnvFile(nil), s.env.files...) }

@@ -1,0 +1,156 @@
+package workspace
+
+import (
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func allPaths([]byte) bool { return true }
+
+// TestReadIndexVersions reads indexes git wrote in every format: version
+// 2, 3 (extended flags from intent-to-add), 4 (prefix-compressed paths),
+// a split index, and a SHA-256 repository.
+func TestReadIndexVersions(t *testing.T) {
+	gitBinary(t)
+	tracked := []string{".env", ".env.local", "a/b/c.txt", "a/b/d.txt", "configs/training/x.toml", strings.Repeat("long", 40) + ".txt"}
+	setup := func(t *testing.T, initArgs ...string) string {
+		dir := t.TempDir()
+		runGit(t, dir, append([]string{"init", "-q"}, initArgs...)...)
+		tree := files{}
+		for _, p := range tracked {
+			tree[p] = "x"
+		}
+		writeTree(t, dir, tree)
+		runGit(t, dir, append([]string{"add", "--"}, tracked...)...)
+		return dir
+	}
+	want := slices.Clone(tracked)
+	slices.Sort(want)
+	tests := []struct {
+		name     string
+		init     []string
+		after    [][]string
+		hashSize int
+		extra    []string
+	}{
+		{"v2", nil, [][]string{{"update-index", "--index-version", "2"}}, 20, nil},
+		{"v3", nil, [][]string{{"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}},
+		{"v4", nil, [][]string{{"add", "-N", "ita.txt"}, {"update-index", "--index-version", "4"}}, 20, []string{"ita.txt"}},
+		{"split", nil, [][]string{{"update-index", "--split-index"}, {"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}},
+		{"sha256", []string{"--object-format=sha256"}, [][]string{{"update-index", "--index-version", "4"}}, 32, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := setup(t, tc.init...)
+			for _, p := range tc.extra {
+				writeTree(t, dir, files{p: "y"})
+			}
+			for _, args := range tc.after {
+				runGit(t, dir, args...)
+			}
+			got, err := readIndexPaths(filepath.Join(dir, ".git", "index"), tc.hashSize, allPaths)
+			if err != nil {
+				t.Fatal(err)
+			}
+			exp := append(slices.Clone(want), tc.extra...)
+			slices.Sort(exp)
+			slices.Sort(got)
+			got = slices.Compact(got)
+			if !slices.Equal(got, exp) {
+				t.Fatalf("got %q\nwant %q", got, exp)
+			}
+			s := mustLoad(t, dir, Options{})
+			var names []string
+			for _, f := range s.EnvFiles() {
+				if f.Tracked {
+					names = append(names, f.Name)
+				}
+			}
+			if !slices.Equal(names, []string{".env", ".env.local"}) {
+				t.Fatalf("tracked env files %q (problems %v)", names, s.Problems())
+			}
+		})
+	}
+}
+
+// indexBytes builds a version 2 index by hand.
+func indexBytes(version uint32, paths ...string) []byte {
+	var b []byte
+	b = append(b, "DIRC"...)
+	b = binary.BigEndian.AppendUint32(b, version)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(paths)))
+	for _, p := range paths {
+		entry := make([]byte, 62)
+		binary.BigEndian.PutUint16(entry[60:], uint16(len(p)))
+		entry = append(entry, p...)
+		pad := (62 + len(p) + 8) &^ 7
+		entry = append(entry, make([]byte, pad-len(entry))...)
+		b = append(b, entry...)
+	}
+	return append(b, make([]byte, 20)...)
+}
+
+func TestReadIndexCorrupt(t *testing.T) {
+	good := indexBytes(2, ".env", "x/y")
+	tests := map[string][]byte{
+		"empty":          {},
+		"bad signature":  append([]byte("DIRX"), good[4:]...),
+		"bad version":    append(append([]byte("DIRC"), 0, 0, 0, 9), good[8:]...),
+		"huge count":     append(append([]byte("DIRC"), 0, 0, 0, 2, 0xff, 0xff, 0xff, 0xff), good[12:]...),
+		"truncated":      good[:70],
+		"no nul in path": good[:12+62+3],
+	}
+	for name, data := range tests {
+		t.Run(name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "index")
+			if err := os.WriteFile(path, data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+			_, err := readIndexPaths(path, 20, allPaths)
+			if !errors.Is(err, errIndexCorrupt) {
+				t.Fatalf("err = %v", err)
+			}
+			if !strings.Contains(err.Error(), path) {
+				t.Fatalf("error %q does not name the file", err)
+			}
+		})
+	}
+	path := filepath.Join(t.TempDir(), "index")
+	if err := os.WriteFile(path, good, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, err := readIndexPaths(path, 20, func(p []byte) bool { return IsEnvFileName(string(p)) })
+	if err != nil || !slices.Equal(got, []string{".env"}) {
+		t.Fatalf("got %q, %v", got, err)
+	}
+}
+
+// TestCorruptIndexIsAProblem: a broken index does not stop Load.
+func TestCorruptIndexIsAProblem(t *testing.T) {
+	root := newWorkspace(t, files{".git/index": "DIRCgarbage", ".env": "A=1\n"})
+	s := mustLoad(t, root, Options{})
+	probs := s.Problems()
+	if len(probs) != 1 || probs[0].Source != ProblemGitIndex || probs[0].Path != ".git/index" {
+		t.Fatalf("problems %v", probs)
+	}
+	if env := s.EnvFiles(); len(env) != 1 || env[0].Tracked {
+		t.Fatalf("env %+v", env)
+	}
+}
+
+func FuzzReadIndex(f *testing.F) {
+	f.Add(indexBytes(2, ".env", "a/b"))
+	f.Add(indexBytes(3, "x"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		path := filepath.Join(t.TempDir(), "index")
+		if err := os.WriteFile(path, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		readIndexPaths(path, 20, allPaths)
+	})
+}

@@ -1,0 +1,80 @@
+package workspace
+
+import "fmt"
+
+// ProblemSource says which input a Problem is about.
+type ProblemSource int
+
+// The inputs that can have problems.
+const (
+	// ProblemSettings: [tool.osmosis-lint] in the root pyproject.toml.
+	ProblemSettings ProblemSource = iota + 1
+	// ProblemDatasetsFile: the saved dataset list (Options.DatasetsFile or
+	// the `datasets` setting).
+	ProblemDatasetsFile
+	// ProblemDatasetCache: an entry of the CLI's dataset cache.
+	ProblemDatasetCache
+	// ProblemGitIndex: the git index, read to tell tracked .env files.
+	ProblemGitIndex
+)
+
+// String names the source in kebab-case.
+func (s ProblemSource) String() string {
+	switch s {
+	case ProblemSettings:
+		return "settings"
+	case ProblemDatasetsFile:
+		return "datasets-file"
+	case ProblemDatasetCache:
+		return "dataset-cache"
+	case ProblemGitIndex:
+		return "git-index"
+	}
+	return "unknown"
+}
+
+// Problem is something wrong with an input the workspace model reads.
+// Loading never stops on one; the input is then taken as absent (or, for
+// settings, the bad key is left at its default).
+type Problem struct {
+	Source ProblemSource
+	// Path is the file, workspace-relative when inside the workspace,
+	// absolute otherwise.
+	Path string
+	// Line and Column (1-based, columns in characters) locate the problem
+	// when known, else 0.
+	Line, Column int
+	// Key is the setting's dotted key ("tool.osmosis-lint.severity.x") or
+	// the JSON path in a dataset list ("items[3].file_name"), when the
+	// problem is about one.
+	Key string
+	// Message says what is wrong and what was expected.
+	Message string
+}
+
+// Error formats the problem as "path:line:col: key: message".
+func (p Problem) Error() string {
+	loc := p.Path
+	if p.Line > 0 {
+		loc = fmt.Sprintf("%s:%d:%d", loc, p.Line, p.Column)
+	}
+	if p.Key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, p.Key, p.Message)
+	}
+	return fmt.Sprintf("%s: %s", loc, p.Message)
+}
+
+// Problems returns every problem met while reading the workspace's
+// inputs, settings first.
+func (s *Snapshot) Problems() []Problem {
+	var out []Problem
+	out = append(out, s.settings.problems...)
+	if s.list.problem != nil {
+		out = append(out, *s.list.problem)
+	}
+	out = append(out, s.cache.problems...)
+	if s.env.problem != nil {
+		out = append(out, *s.env.problem)
+	}
+	return out
+}

@@ -1,0 +1,211 @@
+package workspace
+
+import (
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// maxSymlinkFollows bounds symlink expansion in one resolution, like the
+// kernel's limit; more means a loop.
+const maxSymlinkFollows = 40
+
+// Resolved is the outcome of resolving a workspace path the way the OS
+// (and Python's Path.resolve) would, except that nothing outside the
+// workspace root is ever read or followed.
+type Resolved struct {
+	// Path is the resolved workspace-relative slash path ("." for the root)
+	// when Inside; otherwise the path as given.
+	Path string
+	// Inside is false when the path climbs above the root with "..", is an
+	// absolute path outside the root, or goes through a symlink whose target
+	// leaves the root.
+	Inside bool
+	// EscapeVia is the workspace-relative path of the symlink whose target
+	// leaves the root ("" when the path itself leaves it), and EscapeTarget
+	// is that link's target as stored. The target is never followed.
+	EscapeVia    string
+	EscapeTarget string
+	// Loop is set when symlinks point at each other (more than 40 hops).
+	Loop bool
+	// Symlinked is set when at least one symlink was followed.
+	Symlinked bool
+	// Exists, IsDir and IsRegular describe what Path names; they are false
+	// when it does not exist or is not Inside.
+	Exists    bool
+	IsDir     bool
+	IsRegular bool
+}
+
+// Under reports whether r stays inside the workspace and its Path is dir
+// or below it (dir is a workspace-relative slash path; "." is the root),
+// the containment test of Python's Path.relative_to.
+func (r Resolved) Under(dir string) bool {
+	if !r.Inside {
+		return false
+	}
+	dir = strings.Trim(dir, "/")
+	if dir == "" {
+		dir = "."
+	}
+	return within(r.Path, dir)
+}
+
+// resolver resolves paths below one root. root is absolute and clean;
+// realRoot is the same directory with its own symlinks resolved, so
+// absolute link targets written either way are recognized.
+type resolver struct {
+	root     string
+	realRoot string
+}
+
+func newResolver(root string) resolver {
+	real, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		real = root
+	}
+	return resolver{root: root, realRoot: filepath.Clean(real)}
+}
+
+// relOf converts an absolute path to a workspace-relative slash path,
+// lexically, accepting the root as given or as resolved.
+func (rv resolver) relOf(abs string) (string, bool) {
+	abs = filepath.Clean(abs)
+	for _, base := range []string{rv.root, rv.realRoot} {
+		if abs == base {
+			return ".", true
+		}
+		prefix := base
+		if !strings.HasSuffix(prefix, string(filepath.Separator)) {
+			prefix += string(filepath.Separator)
+		}
+		if strings.HasPrefix(abs, prefix) {
+			return filepath.ToSlash(abs[len(prefix):]), true
+		}
+	}
+	return "", false
+}
+
+// abs returns the OS path of a resolved workspace-relative path.
+func (rv resolver) abs(rel string) string {
+	if rel == "." || rel == "" {
+		return rv.root
+	}
+	return filepath.Join(rv.root, filepath.FromSlash(rel))
+}
+
+// pending is a path component still to be walked, with the symlink whose
+// target it came from ("" when it came from the caller's path).
+type pending struct {
+	name string
+	link string
+	dest string
+}
+
+// resolve resolves p, a workspace-relative slash path or an absolute path,
+// starting at the resolved workspace directory base ("." for the root).
+// Components are walked one at a time: "." is skipped, ".." drops the last
+// resolved component (which is never a symlink, so this matches the OS),
+// symlinks are read and their targets spliced in. Once a component does
+// not exist the rest is joined lexically, like Path.resolve(strict=False).
+func (rv resolver) resolve(base, p string) Resolved {
+	given := p
+	if filepath.IsAbs(p) {
+		rel, ok := rv.relOf(p)
+		if !ok {
+			return Resolved{Path: filepath.ToSlash(given)}
+		}
+		base, p = ".", rel
+	}
+	var comps []string
+	if base != "." && base != "" {
+		comps = strings.Split(base, "/")
+	}
+	var queue []pending
+	for _, c := range strings.Split(filepath.ToSlash(p), "/") {
+		queue = append(queue, pending{name: c})
+	}
+	out := Resolved{Path: filepath.ToSlash(given), Inside: true}
+	follows := 0
+	// last describes the final component: its FileInfo, or nil with
+	// missing false when it still has to be stat'ed (the root, or a
+	// directory reached by "..").
+	var last fs.FileInfo
+	missing := false
+	for len(queue) > 0 {
+		c := queue[0]
+		queue = queue[1:]
+		switch c.name {
+		case "", ".":
+			continue
+		case "..":
+			if len(comps) == 0 {
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: c.link, EscapeTarget: c.dest}
+			}
+			comps = comps[:len(comps)-1]
+			last, missing = nil, false
+			continue
+		}
+		comps = append(comps, c.name)
+		rel := strings.Join(comps, "/")
+		fi, err := os.Lstat(rv.abs(rel))
+		if err != nil {
+			// Not there (or a file where a directory was expected): keep the
+			// name and go on, like Path.resolve(strict=False).
+			last, missing = nil, true
+			continue
+		}
+		if fi.Mode()&fs.ModeSymlink == 0 {
+			last, missing = fi, false
+			continue
+		}
+		out.Symlinked = true
+		follows++
+		if follows > maxSymlinkFollows {
+			out.Loop = true
+			out.Path = rel
+			return out
+		}
+		target, err := os.Readlink(rv.abs(rel))
+		if err != nil {
+			last, missing = nil, true
+			continue
+		}
+		comps = comps[:len(comps)-1]
+		slashTarget := filepath.ToSlash(target)
+		if filepath.IsAbs(target) {
+			inner, ok := rv.relOf(target)
+			if !ok {
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: rel, EscapeTarget: target}
+			}
+			comps = comps[:0]
+			slashTarget = inner
+		}
+		var spliced []pending
+		for _, tc := range strings.Split(slashTarget, "/") {
+			spliced = append(spliced, pending{name: tc, link: rel, dest: target})
+		}
+		queue = append(spliced, queue...)
+		last, missing = nil, false
+	}
+	out.Path = "."
+	if len(comps) > 0 {
+		out.Path = strings.Join(comps, "/")
+	}
+	if missing {
+		return out
+	}
+	if last == nil {
+		// Every component left is a verified directory, never a symlink.
+		fi, err := os.Stat(rv.abs(out.Path))
+		if err != nil {
+			return out
+		}
+		last = fi
+	}
+	out.Exists = true
+	out.IsDir = last.IsDir()
+	out.IsRegular = last.Mode().IsRegular()
+	return out
+}

@@ -1,0 +1,95 @@
+package workspace
+
+import (
+	"io/fs"
+	"os"
+	"slices"
+)
+
+// requiredDirs are the directories every workspace must have, in the order
+// the osmosis CLI reports them.
+var requiredDirs = []string{"rollouts", "configs/training", "configs/eval", "data"}
+
+// agentFiles are the agent scaffold files doctor checks, in the CLI's order.
+var agentFiles = []string{"AGENTS.md", "CLAUDE.md", "configs/AGENTS.md"}
+
+// ScaffoldEntry is the state of one required directory or agent file.
+type ScaffoldEntry struct {
+	// Path is the display form: "rollouts/" for a directory, "AGENTS.md"
+	// for a file.
+	Path string
+	// Dir is true for the required directories.
+	Dir bool
+	// Present follows the CLI: a directory (or a symlink to one) for Dir
+	// entries, anything that exists (symlinks followed, so a broken symlink
+	// is missing) for files.
+	Present bool
+	// Symlink is set when the path itself, or a directory above it, is a
+	// symlink.
+	Symlink bool
+	// Escapes is set when a symlink on the way leads outside the workspace.
+	// Present is still decided as the CLI does, by following it.
+	Escapes bool
+}
+
+type scaffoldPart struct {
+	dirs  []ScaffoldEntry
+	files []ScaffoldEntry
+}
+
+func (s *Snapshot) loadScaffold() *scaffoldPart {
+	part := &scaffoldPart{}
+	for _, d := range requiredDirs {
+		e := s.scaffoldEntry(d)
+		e.Path, e.Dir = d+"/", true
+		part.dirs = append(part.dirs, e)
+	}
+	for _, f := range agentFiles {
+		e := s.scaffoldEntry(f)
+		e.Path = f
+		part.files = append(part.files, e)
+	}
+	return part
+}
+
+func (s *Snapshot) scaffoldEntry(rel string) ScaffoldEntry {
+	var e ScaffoldEntry
+	r := s.rv.resolve(".", rel)
+	e.Symlink = r.Symlinked
+	e.Escapes = !r.Inside
+	// The CLI's is_dir()/exists() follow symlinks wherever they lead; only
+	// a stat is done here, nothing is read.
+	fi, err := os.Stat(s.rv.abs(rel))
+	if err == nil {
+		e.Present = true
+		if fi.Mode()&fs.ModeDir == 0 && slices.Contains(requiredDirs, rel) {
+			e.Present = false
+		}
+	}
+	return e
+}
+
+// RequiredDirs returns the state of rollouts/, configs/training/,
+// configs/eval/ and data/, in that order.
+func (s *Snapshot) RequiredDirs() []ScaffoldEntry { return slices.Clone(s.scaffold.dirs) }
+
+// AgentFiles returns the state of AGENTS.md, CLAUDE.md and
+// configs/AGENTS.md, in that order.
+func (s *Snapshot) AgentFiles() []ScaffoldEntry { return slices.Clone(s.scaffold.files) }
+
+// Missing lists what doctor reports as missing, in the CLI's order: the
+// required directories ("rollouts/", ...) then the agent files.
+func (s *Snapshot) Missing() []string {
+	var out []string
+	for _, e := range s.scaffold.dirs {
+		if !e.Present {
+			out = append(out, e.Path)
+		}
+	}
+	for _, e := range s.scaffold.files {
+		if !e.Present {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}

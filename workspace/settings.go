@@ -1,0 +1,355 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pelletier/go-toml/v2"
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// SettingsFile is the file, at the workspace root, whose
+// [tool.osmosis-lint] table holds the settings.
+const SettingsFile = "pyproject.toml"
+
+const settingsKey = "tool.osmosis-lint"
+
+// Severities are the values a `severity` setting may take.
+var severities = []string{"error", "warning", "info"}
+
+// settingKeys are the keys [tool.osmosis-lint] accepts.
+var settingKeys = []string{"datasets", "exclude", "ignore", "models", "severity"}
+
+// Settings are the [tool.osmosis-lint] settings of the root pyproject.toml.
+// Rule names are kept as written; checking them is the rules' business.
+type Settings struct {
+	// Ignore lists rules to turn off everywhere.
+	Ignore []string
+	// Severity maps a rule to "error", "warning" or "info".
+	Severity map[string]string
+	// Datasets is the saved dataset list path as written, relative to the
+	// workspace root.
+	Datasets string
+	// Models are extra known base model names.
+	Models []string
+	// Exclude are workspace-relative glob patterns (gitignore syntax: "*",
+	// "?", "[...]", "**"; no "/" inside matches a name at any depth) of
+	// files and directories to leave out.
+	Exclude []string
+
+	exclude []*Glob
+}
+
+// Excluded reports whether the workspace-relative slash path, or a
+// directory above it, matches an `exclude` pattern.
+func (st Settings) Excluded(rel string) bool {
+	for _, g := range st.exclude {
+		if g.Match(rel) {
+			return true
+		}
+	}
+	return false
+}
+
+func (st Settings) clone() Settings {
+	st.Ignore = slices.Clone(st.Ignore)
+	st.Severity = maps.Clone(st.Severity)
+	st.Models = slices.Clone(st.Models)
+	st.Exclude = slices.Clone(st.Exclude)
+	return st
+}
+
+// ParseSettings reads the [tool.osmosis-lint] table of a pyproject.toml.
+// Every bad setting (wrong type, unknown key, bad severity, bad glob, or
+// the file not being TOML) is a Problem naming its key; the good settings
+// are still returned.
+func ParseSettings(data []byte) (Settings, []Problem) {
+	var st Settings
+	var doc map[string]any
+	if err := toml.Unmarshal(data, &doc); err != nil {
+		p := Problem{Source: ProblemSettings, Path: SettingsFile, Message: "not valid TOML"}
+		var de *toml.DecodeError
+		if errors.As(err, &de) {
+			line, col := de.Position()
+			p.Line, p.Column = line, runeColumn(data, line, col)
+			p.Message = "not valid TOML: " + strings.TrimPrefix(de.Error(), "toml: ")
+		}
+		return st, []Problem{p}
+	}
+	tool, ok := doc["tool"].(map[string]any)
+	if !ok {
+		return st, nil
+	}
+	raw, ok := tool["osmosis-lint"]
+	if !ok {
+		return st, nil
+	}
+	pos := tomlKeyPositions(data)
+	var problems []Problem
+	report := func(path []string, format string, args ...any) {
+		p := Problem{Source: ProblemSettings, Path: SettingsFile, Key: strings.Join(path, "."), Message: fmt.Sprintf(format, args...)}
+		if at, ok := pos[strings.Join(path, "\x00")]; ok {
+			p.Line, p.Column = at.line, at.column
+		}
+		problems = append(problems, p)
+	}
+	base := []string{"tool", "osmosis-lint"}
+	table, ok := raw.(map[string]any)
+	if !ok {
+		report(base, "[%s] must be a table, found %s", settingsKey, tomlTypeName(raw))
+		return st, problems
+	}
+	keys := slices.Sorted(maps.Keys(table))
+	for _, key := range keys {
+		value := table[key]
+		path := append(slices.Clip(base), key)
+		switch key {
+		case "ignore":
+			st.Ignore = stringList(value, path, report)
+		case "models":
+			st.Models = stringList(value, path, report)
+		case "exclude":
+			for _, pattern := range stringList(value, path, report) {
+				g, err := CompileGlob(pattern)
+				if err != nil {
+					report(path, "bad glob: %v", err)
+					continue
+				}
+				st.Exclude = append(st.Exclude, pattern)
+				st.exclude = append(st.exclude, g)
+			}
+		case "datasets":
+			s, ok := value.(string)
+			switch {
+			case !ok:
+				report(path, "must be a string (a path relative to the workspace root), found %s", tomlTypeName(value))
+			case strings.TrimSpace(s) == "":
+				report(path, "must not be empty")
+			default:
+				st.Datasets = s
+			}
+		case "severity":
+			sev, ok := value.(map[string]any)
+			if !ok {
+				report(path, "must be a table of rule = \"error\" | \"warning\" | \"info\", found %s", tomlTypeName(value))
+				continue
+			}
+			for _, rule := range slices.Sorted(maps.Keys(sev)) {
+				v, ok := sev[rule].(string)
+				if !ok || !slices.Contains(severities, v) {
+					shown := tomlTypeName(sev[rule])
+					if ok {
+						shown = fmt.Sprintf("%q", v)
+					}
+					report(append(slices.Clip(path), rule), "severity must be \"error\", \"warning\" or \"info\", found %s", shown)
+					continue
+				}
+				if st.Severity == nil {
+					st.Severity = map[string]string{}
+				}
+				st.Severity[rule] = v
+			}
+		default:
+			msg := fmt.Sprintf("unknown key %q in [%s]", key, settingsKey)
+			if near := nearest(key, settingKeys); near != "" {
+				msg += fmt.Sprintf("; did you mean %q?", near)
+			} else {
+				msg += fmt.Sprintf("; known keys: %s", strings.Join(settingKeys, ", "))
+			}
+			report(path, "%s", msg)
+		}
+	}
+	return st, problems
+}
+
+// stringList reads an array of non-empty strings, reporting the elements
+// that are not.
+func stringList(value any, path []string, report func([]string, string, ...any)) []string {
+	arr, ok := value.([]any)
+	if !ok {
+		report(path, "must be an array of strings, found %s", tomlTypeName(value))
+		return nil
+	}
+	var out []string
+	for i, v := range arr {
+		s, ok := v.(string)
+		switch {
+		case !ok:
+			report(path, "element %d must be a string, found %s", i, tomlTypeName(v))
+		case strings.TrimSpace(s) == "":
+			report(path, "element %d is empty", i)
+		default:
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// tomlTypeName names the TOML type of a decoded value.
+func tomlTypeName(v any) string {
+	switch v.(type) {
+	case string:
+		return "a string"
+	case bool:
+		return "a boolean"
+	case int64:
+		return "an integer"
+	case float64:
+		return "a float"
+	case []any:
+		return "an array"
+	case map[string]any:
+		return "a table"
+	case nil:
+		return "nothing"
+	}
+	return "a date or time"
+}
+
+type textPosition struct{ line, column int }
+
+// tomlKeyPositions maps every key path of a TOML document (parts joined
+// with NUL) to where its last part is written. Table headers count for the
+// table's own path.
+func tomlKeyPositions(data []byte) map[string]textPosition {
+	out := map[string]textPosition{}
+	var p unstable.Parser
+	p.Reset(data)
+	var table []string
+	record := func(path []string, key *unstable.Node) {
+		joined := strings.Join(path, "\x00")
+		if _, ok := out[joined]; !ok {
+			out[joined] = offsetPosition(data, int(key.Raw.Offset))
+		}
+	}
+	var keyValue func(prefix []string, n *unstable.Node)
+	keyValue = func(prefix []string, n *unstable.Node) {
+		path := slices.Clip(prefix)
+		it := n.Key()
+		var last *unstable.Node
+		for it.Next() {
+			last = it.Node()
+			path = append(path, string(last.Data))
+			record(path, last)
+		}
+		if v := n.Value(); v != nil && v.Kind == unstable.InlineTable {
+			children := v.Children()
+			for children.Next() {
+				keyValue(path, children.Node())
+			}
+		}
+	}
+	for p.NextExpression() {
+		e := p.Expression()
+		switch e.Kind {
+		case unstable.Table, unstable.ArrayTable:
+			table = table[:0]
+			it := e.Key()
+			for it.Next() {
+				table = append(table, string(it.Node().Data))
+				record(table, it.Node())
+			}
+		case unstable.KeyValue:
+			keyValue(table, e)
+		}
+	}
+	return out
+}
+
+// offsetPosition turns a byte offset into a 1-based line and character
+// column.
+func offsetPosition(data []byte, off int) textPosition {
+	if off > len(data) {
+		off = len(data)
+	}
+	line := 1 + strings.Count(string(data[:off]), "\n")
+	start := strings.LastIndexByte(string(data[:off]), '\n') + 1
+	return textPosition{line: line, column: utf8.RuneCount(data[start:off]) + 1}
+}
+
+// runeColumn converts a 1-based byte column on a 1-based line to a
+// character column.
+func runeColumn(data []byte, line, col int) int {
+	lines := strings.SplitN(string(data), "\n", line+1)
+	if line < 1 || line > len(lines) {
+		return col
+	}
+	text := lines[line-1]
+	if col-1 > len(text) || col < 1 {
+		return col
+	}
+	return utf8.RuneCountInString(text[:col-1]) + 1
+}
+
+// nearest returns the candidate closest to s by edit distance, if close
+// enough to be a likely typo.
+func nearest(s string, candidates []string) string {
+	best, bestDist := "", 0
+	for _, c := range candidates {
+		d := editDistance(s, c)
+		if best == "" || d < bestDist {
+			best, bestDist = c, d
+		}
+	}
+	if best == "" || bestDist > max(2, len(s)/3) {
+		return ""
+	}
+	return best
+}
+
+// editDistance is the Levenshtein distance over runes.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}
+
+type settingsPart struct {
+	settings Settings
+	problems []Problem
+	// linked is where a symlinked pyproject.toml really is.
+	linked string
+}
+
+func (s *Snapshot) loadSettings() *settingsPart {
+	part := &settingsPart{}
+	r := s.rv.resolve(".", SettingsFile)
+	if !r.Inside || !r.IsRegular {
+		return part
+	}
+	if r.Symlinked {
+		part.linked = r.Path
+	}
+	data, err := readSmallFile(s.rv.abs(r.Path), 16<<20)
+	if err != nil {
+		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: err.Error()}}
+		return part
+	}
+	part.settings, part.problems = ParseSettings(data)
+	sort.SliceStable(part.problems, func(i, j int) bool { return part.problems[i].Line < part.problems[j].Line })
+	return part
+}
+
+// Settings returns the [tool.osmosis-lint] settings (defaults where a
+// setting is absent or bad; see Problems).
+func (s *Snapshot) Settings() Settings { return s.settings.settings.clone() }

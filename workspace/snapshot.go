@@ -1,0 +1,172 @@
+package workspace
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+)
+
+// Options say where the snapshot finds what lies outside the workspace.
+type Options struct {
+	// Home is the user's home directory. When set, the osmosis CLI's dataset
+	// cache (~/.cache/osmosis/datasets/*/metadata.json) and the global git
+	// config (~/.gitconfig, ~/.config/git/config) are read. Empty: neither.
+	Home string
+	// DatasetsFile is a saved `osmosis --json dataset list --all`. It takes
+	// precedence over the `datasets` setting. A relative path is relative
+	// to the current directory.
+	DatasetsFile string
+	// Models are extra known base model names (added to the built-in list
+	// and the `models` setting).
+	Models []string
+	// MaxRolloutFiles bounds the files listed per rollout; 0 means 20,000.
+	MaxRolloutFiles int
+	// MaxConfigFiles bounds the files walked under configs/; 0 means 200,000.
+	MaxConfigFiles int
+}
+
+const (
+	defaultMaxRolloutFiles = 20000
+	defaultMaxConfigFiles  = 200000
+	maxWalkDepth           = 32
+)
+
+// Snapshot is an immutable view of one workspace: its layout, listings,
+// settings and name sources as they were when read. Apply returns a new
+// snapshot that shares every part the changes did not touch; a snapshot is
+// never modified, so any number of goroutines may read it while another
+// builds its successor. Slices in returned values are shared and must not
+// be modified.
+type Snapshot struct {
+	root       string
+	rv         resolver
+	opts       Options
+	generation uint64
+
+	git      *gitPart
+	scaffold *scaffoldPart
+	rollouts *rolloutsPart
+	data     *dataPart
+	configs  *configsPart
+	settings *settingsPart
+	list     *datasetListPart
+	cache    *cachePart
+	datasets *datasetIndex
+	models   *modelIndex
+	env      *envPart
+	skills   *skillsPart
+}
+
+// Load reads the workspace at root (normally what FindRoot returned). Only
+// an unusable root is an error: problems in settings, dataset lists or git
+// files are recorded in the snapshot (see Problems and Origin).
+func Load(root string, opts Options) (*Snapshot, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, fmt.Errorf("load workspace %s: %w", root, err)
+	}
+	fi, err := os.Stat(abs)
+	if err != nil {
+		return nil, fmt.Errorf("load workspace: %w", err)
+	}
+	if !fi.IsDir() {
+		return nil, fmt.Errorf("load workspace %s: not a directory", abs)
+	}
+	opts.Models = slices.Clone(opts.Models)
+	if opts.DatasetsFile != "" {
+		if p, err := filepath.Abs(opts.DatasetsFile); err == nil {
+			opts.DatasetsFile = p
+		}
+	}
+	if opts.MaxRolloutFiles <= 0 {
+		opts.MaxRolloutFiles = defaultMaxRolloutFiles
+	}
+	if opts.MaxConfigFiles <= 0 {
+		opts.MaxConfigFiles = defaultMaxConfigFiles
+	}
+	s := &Snapshot{root: abs, rv: newResolver(abs), opts: opts}
+	s.git = s.loadGit()
+	s.settings = s.loadSettings()
+	s.scaffold = s.loadScaffold()
+	s.rollouts = s.loadRollouts()
+	s.data = s.loadData()
+	s.configs = s.loadConfigs()
+	s.list = s.loadDatasetList()
+	s.cache = s.loadCache()
+	s.datasets = s.indexDatasets()
+	s.models = s.indexModels()
+	s.env = s.loadEnv()
+	s.skills = s.loadSkills()
+	return s, nil
+}
+
+// Root is the absolute workspace root.
+func (s *Snapshot) Root() string { return s.root }
+
+// Generation counts the Apply calls that led to this snapshot (0 for Load).
+func (s *Snapshot) Generation() uint64 { return s.generation }
+
+// Options returns the options the snapshot was loaded with (defaults
+// filled in).
+func (s *Snapshot) Options() Options {
+	o := s.opts
+	o.Models = slices.Clone(o.Models)
+	return o
+}
+
+// Rel converts a path (absolute, or relative to the root) to a clean
+// workspace-relative slash path, lexically. ok is false when an absolute
+// path is outside the root or a relative one climbs out of it.
+func (s *Snapshot) Rel(path string) (string, bool) {
+	if filepath.IsAbs(path) {
+		return s.rv.relOf(path)
+	}
+	p := filepath.ToSlash(filepath.Clean(filepath.FromSlash(path)))
+	if p == ".." || strings.HasPrefix(p, "../") {
+		return "", false
+	}
+	return p, true
+}
+
+// Resolve resolves a workspace path (relative to the root, or absolute)
+// component by component, following symlinks only while they stay inside
+// the root. It reads the filesystem now, not the snapshot.
+func (s *Snapshot) Resolve(path string) Resolved {
+	return s.rv.resolve(".", path)
+}
+
+// RolloutPath is a config's rollout and entrypoint resolved the way the
+// CLI checks them at submit.
+type RolloutPath struct {
+	// Rollouts is rollouts/ resolved.
+	Rollouts Resolved
+	// Dir is rollouts/<rollout> resolved.
+	Dir Resolved
+	// DirContained: Dir resolves to rollouts/ or below (else rollout-escape).
+	DirContained bool
+	// Entry is the entrypoint resolved from Dir; zero when Dir is not
+	// contained.
+	Entry Resolved
+	// EntryContained: Entry resolves to Dir or below (else
+	// entrypoint-escape); "sub/../main.py" is contained.
+	EntryContained bool
+}
+
+// ResolveRolloutPath resolves rollouts/<rollout> and then the entrypoint
+// from the resolved rollout directory, following symlinks only inside the
+// root. The lexical rollout-name rules (one plain segment) are the
+// caller's; this only resolves. It reads the filesystem now.
+func (s *Snapshot) ResolveRolloutPath(rollout, entrypoint string) RolloutPath {
+	var rp RolloutPath
+	rp.Rollouts = s.rv.resolve(".", "rollouts")
+	rp.Dir = s.rv.resolve(".", "rollouts/"+rollout)
+	rp.DirContained = rp.Rollouts.Inside && rp.Dir.Under(rp.Rollouts.Path)
+	if !rp.DirContained {
+		return rp
+	}
+	rp.Entry = s.rv.resolve(rp.Dir.Path, entrypoint)
+	rp.EntryContained = rp.Entry.Under(rp.Dir.Path)
+	return rp
+}

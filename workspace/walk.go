@@ -1,0 +1,114 @@
+package workspace
+
+import (
+	"io/fs"
+	"os"
+	"strings"
+)
+
+// walkEntry is one file or directory met by a walk.
+type walkEntry struct {
+	rel     string // lexical workspace-relative slash path
+	real    string // resolved path ("" when it escapes the root)
+	at      string // resolved path of the entry itself, link not followed
+	name    string
+	isDir   bool
+	regular bool
+	symlink bool
+	escapes bool // a symlink whose target leaves the root
+	loop    bool // a symlink loop
+	info    fs.DirEntry
+}
+
+// walkLimits bound a walk so a huge or cyclic tree cannot hang a load.
+type walkLimits struct {
+	maxEntries int
+	maxDepth   int
+	// skipDir says whether to leave out a directory by name.
+	skipDir func(name string) bool
+}
+
+// walk visits the tree under the workspace directory rel (lexical path),
+// in name order, depth first. Directories are read at their resolved
+// location, so a symlink leaving the root is reported but never entered.
+// A symlinked directory inside the root is entered only when its target is
+// outside the walked tree (else it is walked under its own name anyway),
+// is not above the current directory (a cycle) and was not entered through
+// another link. visit returns false to skip a directory's contents. The
+// result is true when a limit cut the walk short.
+func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
+	start := rv.resolve(".", rel)
+	if !start.Inside || !start.IsDir {
+		return false
+	}
+	seen := map[string]bool{}
+	count := 0
+	var dir func(lex, real string, depth int) bool
+	dir = func(lex, real string, depth int) bool {
+		entries, err := os.ReadDir(rv.abs(real))
+		if err != nil {
+			return true
+		}
+		for _, de := range entries {
+			if count >= lim.maxEntries {
+				truncated = true
+				return false
+			}
+			count++
+			name := de.Name()
+			at := joinRel(real, name)
+			e := walkEntry{rel: lex + "/" + name, real: at, at: at, name: name, info: de}
+			switch t := de.Type(); {
+			case t&fs.ModeSymlink != 0:
+				e.symlink = true
+				r := rv.resolve(".", e.real)
+				switch {
+				case !r.Inside:
+					e.real, e.escapes = "", true
+				case r.Loop:
+					e.real, e.loop = "", true
+				default:
+					e.real, e.isDir, e.regular = r.Path, r.IsDir, r.IsRegular
+				}
+			case t.IsDir():
+				e.isDir = true
+			case t.IsRegular():
+				e.regular = true
+			}
+			if e.isDir && lim.skipDir != nil && lim.skipDir(name) {
+				continue
+			}
+			if !visit(e) || !e.isDir {
+				continue
+			}
+			if depth+1 >= lim.maxDepth {
+				truncated = true
+				continue
+			}
+			if e.symlink {
+				if within(e.real, start.Path) || within(real, e.real) || seen[e.real] {
+					continue
+				}
+				seen[e.real] = true
+			}
+			if !dir(e.rel, e.real, depth+1) {
+				return false
+			}
+		}
+		return true
+	}
+	dir(strings.TrimSuffix(rel, "/"), start.Path, 0)
+	return truncated
+}
+
+func joinRel(dir, name string) string {
+	if dir == "." || dir == "" {
+		return name
+	}
+	return dir + "/" + name
+}
+
+// within reports whether the slash path p is dir or below it.
+func within(p, dir string) bool {
+	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
+}
