@@ -175,6 +175,9 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 		v.typeIssue(loc, k.Want)
 	case *kind.InvalidJsonValue:
 		f := v.lookup(loc)
+		if f == nil || len(f.Types()) == 0 {
+			return // the field takes any value (dates and nan included)
+		}
 		v.typeIssue(loc, f.Types())
 	case *kind.Enum, *kind.Const:
 		f := v.lookup(loc)
@@ -372,6 +375,10 @@ func (v *validation) tableRange(path []string) toml.Range {
 
 func (v *validation) add(is Issue) {
 	is.Key = v.cliKey(is.Path)
+	if v.s.Kind != Benchmark && len(is.Path) == 2 && is.Path[1] == "" && is.Path[0] != "env" {
+		// the CLI joins section and key only when the key is not empty
+		is.Key = is.Path[0]
+	}
 	if is.Rule == "unknown-variant" && len(is.Path) > 0 {
 		// the CLI names the discriminated table, not its tag
 		is.Key = v.cliKey(is.Path[:len(is.Path)-1])
@@ -408,39 +415,7 @@ func (v *validation) cliKey(path []string) string {
 
 // locate finds the entry and value at an instance path.
 func locate(root *toml.Table, path []string) (*toml.Entry, *toml.Value) {
-	if len(path) == 0 {
-		return nil, &toml.Value{Kind: toml.KindTable, Table: root}
-	}
-	var entry *toml.Entry
-	var val *toml.Value
-	t := root
-	for i, p := range path {
-		if val != nil && val.Kind == toml.KindArray {
-			n, err := strconv.Atoi(p)
-			if err != nil || n < 0 || n >= len(val.Items) {
-				return nil, nil
-			}
-			val = val.Items[n]
-			if val.Kind == toml.KindTable {
-				t = val.Table
-			}
-			continue
-		}
-		if t == nil {
-			return nil, nil
-		}
-		entry = t.Get(p)
-		if entry == nil {
-			return nil, nil
-		}
-		val = entry.Value
-		t = nil
-		if val.Kind == toml.KindTable {
-			t = val.Table
-		}
-		_ = i
-	}
-	return entry, val
+	return root.Lookup(path...)
 }
 
 // BigFloat returns a big number as float for comparisons.

@@ -86,6 +86,8 @@ type builder struct {
 	headerTable *Table   // table the current header opened
 	lostHeader  bool     // a header line was skipped after a syntax error
 	depth       int
+	frames      int  // tomllib calls on the way to the current value
+	tooDeep     bool // the recursion limit was reported
 }
 
 func newBuilder(d *Document, src []byte) *builder {
@@ -333,7 +335,7 @@ func (b *builder) nest(key []string, parts []KeyPart, accessLists bool, origin O
 func (b *builder) keyValue(n *unstable.Node, base int) int {
 	parts := b.keyParts(n, base)
 	vstart := b.valueStart(parts[len(parts)-1].Range.End)
-	b.depth = 0
+	b.depth, b.frames = 0, 0
 	val, vend := b.value(n.Value(), base, vstart)
 	stmt := &Stmt{
 		Kind:      StmtKeyValue,

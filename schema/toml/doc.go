@@ -253,8 +253,9 @@ type Document struct {
 	Comments []Comment
 	Errors   []SyntaxError
 	Lines    *LineIndex
-	// MaxDepth is the deepest nesting of arrays and inline tables.
-	MaxDepth int
+	// MaxFrames is the deepest nesting of values, counted in the calls
+	// Python's tomllib makes to read them.
+	MaxFrames int
 }
 
 // Text returns the source text of r.
@@ -263,4 +264,51 @@ func (d *Document) Text(r Range) string {
 		return ""
 	}
 	return string(d.Src[r.Start:r.End])
+}
+
+// Lookup finds the entry and value at a path of keys and list indexes
+// ("agents", "0", "model"). The root path returns the root table as a value
+// and a nil entry. It returns nils where the path does not exist.
+func (t *Table) Lookup(path ...string) (*Entry, *Value) {
+	if len(path) == 0 {
+		return nil, &Value{Kind: KindTable, Table: t}
+	}
+	var entry *Entry
+	var val *Value
+	cur := t
+	for _, p := range path {
+		if val != nil && val.Kind == KindArray {
+			n, ok := atoi(p)
+			if !ok || n >= len(val.Items) {
+				return nil, nil
+			}
+			val = val.Items[n]
+			cur = val.Table
+			continue
+		}
+		if cur == nil {
+			return nil, nil
+		}
+		entry = cur.Get(p)
+		if entry == nil {
+			return nil, nil
+		}
+		val = entry.Value
+		cur = val.Table
+	}
+	return entry, val
+}
+
+func atoi(s string) (int, bool) {
+	if s == "" || len(s) > 9 {
+		return 0, false
+	}
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return 0, false
+		}
+		n = n*10 + int(s[i]-'0')
+	}
+	return n, true
 }

@@ -1,0 +1,132 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// Input is one config file to check.
+type Input struct {
+	// Path is the file as shown in findings (relative, forward slashes).
+	Path string
+	Kind schema.Kind
+	// Env is the workspace the file belongs to; nil outside a workspace
+	// (rules that need the workspace listing are then skipped).
+	Env *Env
+	// Settings from the workspace's pyproject.toml; nil for the defaults.
+	Settings *Settings
+}
+
+// Check parses src and returns its findings.
+func Check(src []byte, in Input) []Finding {
+	return CheckDocument(toml.Parse(src), in)
+}
+
+// CheckDocument returns the findings of a parsed document, sorted by
+// position. It is safe for concurrent use.
+func CheckDocument(doc *toml.Document, in Input) []Finding {
+	sch := schema.For(in.Kind)
+	ctx := &Context{
+		Path:   in.Path,
+		Kind:   in.Kind,
+		Schema: sch,
+		Doc:    doc,
+		Issues: sch.Validate(doc),
+		Env:    in.Env,
+	}
+	for _, r := range Rules() {
+		if r.check == nil || r.Doctor || !r.appliesTo(string(in.Kind)) {
+			continue
+		}
+		if r.Workspace && in.Env == nil {
+			continue
+		}
+		if in.Settings.off(r.ID) {
+			continue
+		}
+		ctx.rule = r
+		r.check(ctx)
+	}
+	fs := recoverySafe(doc, ctx.findings)
+	fs = applySuppressions(ctx, fs, in.Settings)
+	out := fs[:0]
+	for _, f := range fs {
+		if in.Settings.off(f.Rule) {
+			continue
+		}
+		if sev, ok := in.Settings.severity(f.Rule); ok {
+			f.Severity = sev
+		}
+		locate(&f, doc.Lines)
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}
+
+// recoverySafe drops findings that a syntax error may have caused: after a
+// statement is skipped, a required key may only look missing, and the pairs
+// below a skipped header may be attributed to the wrong table.
+func recoverySafe(doc *toml.Document, fs []Finding) []Finding {
+	if len(doc.Errors) == 0 {
+		return fs
+	}
+	var uncertain []toml.Range
+	for _, s := range doc.Stmts {
+		if s.Uncertain {
+			uncertain = append(uncertain, s.Range)
+		}
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		switch f.Rule {
+		case "toml-syntax":
+			out = append(out, f)
+			continue
+		case "missing-section", "missing-required", "branch-and-commit", "secret-env-overlap":
+			continue
+		}
+		drop := false
+		for _, r := range uncertain {
+			if f.Range.Start >= r.Start && f.Range.Start < r.End {
+				drop = true
+				break
+			}
+		}
+		if !drop {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// applySuppressions removes suppressed findings and reports the
+// suppressions that suppressed nothing.
+func applySuppressions(ctx *Context, fs []Finding, settings *Settings) []Finding {
+	sups := parseSuppressions(ctx.Doc)
+	if len(sups) == 0 {
+		return fs
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		line := ctx.Doc.Lines.Line(f.Range.Start)
+		suppressed := false
+		for _, s := range sups {
+			if s.suppresses(f.Rule, line) {
+				suppressed = true
+			}
+		}
+		if !suppressed {
+			out = append(out, f)
+		}
+	}
+	if settings.off("unused-suppression") {
+		return out
+	}
+	ctx.rule = ruleUnusedSuppression
+	ctx.findings = nil
+	for _, s := range sups {
+		reportUnused(ctx, s, settings)
+	}
+	return append(out, ctx.findings...)
+}

@@ -1,0 +1,131 @@
+package lint
+
+import (
+	"compress/gzip"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+// conformanceCase is one config with the osmosis CLI's verdict on it.
+type conformanceCase struct {
+	ID        string   `json:"id"`
+	Kind      string   `json:"kind"`
+	Name      string   `json:"name"`
+	TOML      string   `json:"toml"`
+	TOMLB64   string   `json:"toml_b64"`
+	Accepted  bool     `json:"accepted"`
+	IssueKeys []string `json:"issue_keys"`
+	Fatal     *string  `json:"fatal"`
+}
+
+func (c conformanceCase) source(t testing.TB) []byte {
+	if c.TOMLB64 != "" {
+		b, err := base64.StdEncoding.DecodeString(c.TOMLB64)
+		if err != nil {
+			t.Fatalf("%s: %v", c.ID, err)
+		}
+		return b
+	}
+	return []byte(c.TOML)
+}
+
+func loadCases(t testing.TB, name string) []conformanceCase {
+	f, err := os.Open(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var r io.Reader = f
+	if strings.HasSuffix(name, ".gz") {
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = zr
+	}
+	var cases []conformanceCase
+	if err := json.NewDecoder(r).Decode(&cases); err != nil {
+		t.Fatal(err)
+	}
+	return cases
+}
+
+// verdict compares the submit-stage findings of one case with the CLI's.
+func verdict(c conformanceCase, fs []Finding) string {
+	var submit []Finding
+	keys := map[string]bool{}
+	for _, f := range fs {
+		if f.Stage == StageSubmit && f.Severity == Error {
+			submit = append(submit, f)
+			keys[f.Key] = true
+		}
+	}
+	describe := func() string {
+		var b strings.Builder
+		for _, f := range fs {
+			b.WriteString("\n    " + f.Rule + " [" + string(f.Stage) + "] key=" + f.Key + ": " + f.Message)
+		}
+		return b.String()
+	}
+	switch {
+	case c.Accepted && len(submit) > 0:
+		return "the CLI accepts it but we report submit errors:" + describe()
+	case !c.Accepted && len(submit) == 0:
+		fatal := ""
+		if c.Fatal != nil {
+			fatal = *c.Fatal
+		}
+		return "the CLI rejects it (" + fatal + " " + strings.Join(c.IssueKeys, ",") + ") but we report no submit error:" + describe()
+	}
+	var missing []string
+	for _, k := range c.IssueKeys {
+		if !keys[k] {
+			missing = append(missing, k)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		return "no submit finding has the CLI's issue key(s) " + strings.Join(missing, ", ") + ":" + describe()
+	}
+	return ""
+}
+
+func runConformance(t *testing.T, file string, min int) {
+	cases := loadCases(t, file)
+	if len(cases) < min {
+		t.Fatalf("%s: %d cases, want at least %d", file, len(cases), min)
+	}
+	bad := 0
+	for _, c := range cases {
+		kind, ok := schema.ParseKind(c.Kind)
+		if !ok {
+			t.Fatalf("%s: kind %q", c.ID, c.Kind)
+		}
+		fs := Check(c.source(t), Input{Path: "configs/" + c.Kind + "/" + c.ID + ".toml", Kind: kind})
+		if msg := verdict(c, fs); msg != "" {
+			bad++
+			if bad <= 25 {
+				t.Errorf("%s (%s): %s\n  %q", c.ID, c.Name, msg, c.source(t))
+			}
+		}
+	}
+	t.Logf("%s: %d of %d cases agree", file, len(cases)-bad, len(cases))
+	if bad > 0 {
+		t.Errorf("%d of %d cases disagree with the osmosis CLI", bad, len(cases))
+	}
+}
+
+func TestConformanceCases(t *testing.T) {
+	runConformance(t, "testdata/conformance/cases.json", 142)
+}
+
+func TestConformanceGenerated(t *testing.T) {
+	runConformance(t, "testdata/conformance/generated.json.gz", 5000)
+}

@@ -1,0 +1,92 @@
+package lint
+
+import (
+	"sort"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// Context is what a rule sees of one file.
+type Context struct {
+	// Path is the file as shown in findings.
+	Path   string
+	Kind   schema.Kind
+	Schema *schema.Schema
+	Doc    *toml.Document
+	// Issues are the schema issues of the document.
+	Issues []schema.Issue
+	// Env is the workspace, or nil when the file is outside one.
+	Env *Env
+
+	rule     *Rule
+	findings []Finding
+}
+
+// Report records a finding of the current rule.
+func (c *Context) Report(r toml.Range, key, msg string, fixes ...Fix) {
+	c.findings = append(c.findings, Finding{
+		Path:     c.Path,
+		Range:    r,
+		Rule:     c.rule.ID,
+		Severity: c.rule.Severity,
+		Stage:    c.rule.Stage,
+		Message:  msg,
+		Key:      key,
+		Fixes:    fixes,
+	})
+}
+
+// IssuesOf returns the schema issues mapped to the current rule.
+func (c *Context) IssuesOf(rule string) []schema.Issue {
+	var out []schema.Issue
+	for _, is := range c.Issues {
+		if is.Rule == rule {
+			out = append(out, is)
+		}
+	}
+	return out
+}
+
+// Get returns the entry and value at a path of the document.
+func (c *Context) Get(path ...string) (*toml.Entry, *toml.Value) {
+	return c.Doc.Root.Lookup(path...)
+}
+
+// Str returns the string at path, and whether there is one.
+func (c *Context) Str(path ...string) (string, *toml.Value, bool) {
+	_, v := c.Get(path...)
+	if v == nil || v.Kind != toml.KindString {
+		return "", v, false
+	}
+	return v.Str, v, true
+}
+
+// Field returns the schema field at path.
+func (c *Context) Field(path ...string) *schema.Field {
+	return c.Schema.Lookup(path, func(depth int) string {
+		f := c.Schema.Lookup(path[:depth], nil)
+		if f == nil || f.Discriminator() == "" {
+			return ""
+		}
+		s, _, _ := c.Str(append(append([]string(nil), path[:depth]...), f.Discriminator())...)
+		return s
+	})
+}
+
+// Text is the source text of a range.
+func (c *Context) Text(r toml.Range) string { return c.Doc.Text(r) }
+
+// sortFindings orders findings by position, then rule.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Range.Start != b.Range.Start {
+			return a.Range.Start < b.Range.Start
+		}
+		return a.Rule < b.Rule
+	})
+}

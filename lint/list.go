@@ -1,0 +1,46 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// removeItem returns an edit deleting item from list, with the comma that
+// separates it from its neighbour.
+func removeItem(c *Context, list, item *toml.Value) (Edit, bool) {
+	idx := -1
+	for i, it := range list.Items {
+		if it == item {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		return Edit{}, false
+	}
+	src := c.Doc.Src
+	if idx > 0 {
+		// from the end of the previous item to the end of this one
+		prev := list.Items[idx-1]
+		return replace(toml.Range{Start: prev.Range.End, End: item.Range.End}, ""), onlyCommaBetween(src, prev.Range.End, item.Range.Start)
+	}
+	if len(list.Items) > 1 {
+		next := list.Items[1]
+		return replace(toml.Range{Start: item.Range.Start, End: next.Range.Start}, ""), onlyCommaBetween(src, item.Range.End, next.Range.Start)
+	}
+	return replace(item.Range, ""), true
+}
+
+// onlyCommaBetween reports whether src[a:b] holds only spaces and one comma,
+// so deleting it cannot remove a comment.
+func onlyCommaBetween(src []byte, a, b int) bool {
+	commas := 0
+	for i := a; i < b; i++ {
+		switch src[i] {
+		case ' ', '\t':
+		case ',':
+			commas++
+		default:
+			return false
+		}
+	}
+	return commas == 1
+}

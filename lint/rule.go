@@ -1,0 +1,103 @@
+package lint
+
+import (
+	"sort"
+	"strings"
+	"sync"
+)
+
+// Rule is one entry of the rule catalog.
+type Rule struct {
+	// ID is stable and never reused.
+	ID       string
+	Severity Severity
+	Stage    Stage
+	// Summary is one line for `rules` and SARIF.
+	Summary string
+	// Doc explains the rule (Markdown): why it matters and what to do.
+	Doc string
+	// Bad and Good are short TOML examples for `explain`.
+	Bad, Good string
+	// Kinds limits the rule to some config kinds (empty: all).
+	Kinds []string
+	// Doctor marks rules that only `doctor` runs.
+	Doctor bool
+	// Workspace marks rules that need the workspace listing.
+	Workspace bool
+	// check produces the rule's findings for one file.
+	check func(*Context)
+}
+
+var registry = map[string]*Rule{}
+
+// register adds a rule to the catalog; each rule file registers its own.
+func register(r *Rule) *Rule {
+	if _, dup := registry[r.ID]; dup {
+		panic("lint: rule registered twice: " + r.ID)
+	}
+	registry[r.ID] = r
+	return r
+}
+
+var (
+	sortedOnce  sync.Once
+	sortedRules []*Rule
+)
+
+// Rules returns the catalog sorted by stage, then id. The slice is shared:
+// do not modify it.
+func Rules() []*Rule {
+	sortedOnce.Do(func() { sortedRules = sortRules() })
+	return sortedRules
+}
+
+func sortRules() []*Rule {
+	out := make([]*Rule, 0, len(registry))
+	for _, r := range registry {
+		out = append(out, r)
+	}
+	order := map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageAdvice: 3}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Doctor != out[j].Doctor {
+			return !out[i].Doctor
+		}
+		if order[out[i].Stage] != order[out[j].Stage] {
+			return order[out[i].Stage] < order[out[j].Stage]
+		}
+		return out[i].ID < out[j].ID
+	})
+	return out
+}
+
+// Lookup returns the rule with the given id.
+func Lookup(id string) (*Rule, bool) {
+	r, ok := registry[id]
+	return r, ok
+}
+
+// RuleIDs returns every rule id, sorted.
+func RuleIDs() []string {
+	out := make([]string, 0, len(registry))
+	for id := range registry {
+		out = append(out, id)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func (r *Rule) appliesTo(kind string) bool {
+	if len(r.Kinds) == 0 {
+		return true
+	}
+	for _, k := range r.Kinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// DocURL is where the rule's documentation lives.
+func (r *Rule) DocURL() string {
+	return "https://github.com/osmosis-lint/osmosis-lint/blob/main/lint/RULES.md#" + strings.ReplaceAll(r.ID, " ", "-")
+}

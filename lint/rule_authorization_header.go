@@ -1,0 +1,41 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "authorization-header",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "An endpoint model's extra_headers sets Authorization.",
+		Doc: `An endpoint model authenticates with api_key_secret, which the platform sends as the bearer token.
+extra_headers must not carry an Authorization header (in any letter case): the key would sit in
+the config in plain text.`,
+		Bad:   "[agents.model]\ntype = \"endpoint\"\nextra_headers = { Authorization = \"Bearer sk-...\" }\n",
+		Good:  "[agents.model]\ntype = \"endpoint\"\napi_key_secret = \"MY_ENDPOINT_KEY\"\n",
+		Kinds: []string{"benchmark"},
+		check: checkAuthorizationHeader,
+	})
+}
+
+func checkAuthorizationHeader(c *Context) {
+	for _, a := range benchmarkAgents(c) {
+		if a.modelType != "endpoint" {
+			continue
+		}
+		_, h := c.Get(append(a.path, "model", "extra_headers")...)
+		if h == nil || h.Kind != toml.KindTable {
+			continue
+		}
+		for _, e := range h.Table.Entries {
+			if strings.EqualFold(e.Key, "authorization") {
+				c.Report(e.KeyRange, a.key+".model.endpoint.extra_headers",
+					"extra_headers of agent "+itoa(a.n)+" must not set "+code(e.Key)+": the platform sends api_key_secret as the bearer token; keep the key in a secret record")
+			}
+		}
+	}
+}

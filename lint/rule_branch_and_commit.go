@@ -1,0 +1,36 @@
+package lint
+
+func init() {
+	register(&Rule{
+		ID:       "branch-and-commit",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "experiment.branch and experiment.commit_sha are both set.",
+		Doc:      `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
+		Bad:      "[experiment]\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
+		Good:     "[experiment]\ncommit_sha = \"deadbeef\"\n",
+		Kinds:    []string{"training", "eval"},
+		check:    checkBranchAndCommit,
+	})
+}
+
+func checkBranchAndCommit(c *Context) {
+	branch, bv, ok1 := c.Str("experiment", "branch")
+	_, cv, ok2 := c.Str("experiment", "commit_sha")
+	if !ok1 || !ok2 {
+		return
+	}
+	// each must be valid on its own, or its own rule already says what to fix
+	for _, is := range c.Issues {
+		if len(is.Path) == 2 && is.Path[0] == "experiment" && (is.Path[1] == "branch" || is.Path[1] == "commit_sha") {
+			return
+		}
+	}
+	var fixes []Fix
+	if s := stmtAt(c.Doc, bv.Range.Start); s != nil {
+		if e, ok := deleteStmt(c.Doc, s); ok {
+			fixes = append(fixes, fix("Remove branch (keep the pinned commit)", false, e))
+		}
+	}
+	c.Report(cv.Range, "experiment", "branch "+code(branch)+" and commit_sha are both set in [experiment]: a run starts from one of them; remove one", fixes...)
+}

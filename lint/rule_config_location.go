@@ -1,0 +1,59 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+func init() {
+	register(&Rule{
+		ID:        "config-location",
+		Severity:  Error,
+		Stage:     StageSubmit,
+		Summary:   "A config that is not a .toml file under configs/training/, configs/eval/ or configs/benchmark/.",
+		Doc: `The osmosis CLI submits a config only from its kind's directory: configs/training/ for
+` + "`osmosis train submit`" + `, configs/eval/ for ` + "`osmosis eval submit`" + `, configs/benchmark/ for
+` + "`osmosis benchmark submit`" + ` (sub-directories are fine), with the suffix .toml exactly, after
+symlinks are resolved. A .toml elsewhere under configs/ is reported, not guessed at.`,
+		Bad:       "# configs/train/run.toml\n",
+		Good:      "# configs/training/run.toml\n",
+		Workspace: true,
+		check:     checkConfigLocation,
+	})
+}
+
+// locationProblem says why the config at rel cannot be submitted as kind,
+// or "".
+func locationProblem(ws *workspace.Snapshot, rel, kind string) string {
+	place := ws.ConfigKind(rel)
+	switch place.Location {
+	case workspace.LocationKindDir:
+		if kind != "" && place.Kind.String() != kind {
+			return "is under configs/" + place.Kind.Dir() + "/ but is checked as a " + kind + " config"
+		}
+		return ""
+	case workspace.LocationWrongSuffix:
+		return "must end in .toml exactly (lower case) to be submitted"
+	case workspace.LocationConfigs:
+		return "is under configs/ but not in configs/training/, configs/eval/ or configs/benchmark/, so no osmosis command submits it"
+	case workspace.LocationEscapes:
+		return "resolves outside the workspace (through a symlink); the osmosis CLI only submits configs inside it"
+	}
+	if strings.HasPrefix(place.Resolved.Path, "configs/") || place.Resolved.Symlinked {
+		return "resolves to " + place.Resolved.Path + ", outside configs/training/, configs/eval/ and configs/benchmark/"
+	}
+	return "is not under configs/training/, configs/eval/ or configs/benchmark/, so no osmosis command submits it"
+}
+
+func checkConfigLocation(c *Context) {
+	if p := locationProblem(c.Env.WS, c.Env.Rel, string(c.Kind)); p != "" {
+		c.Report(firstLine(c.Doc), "", c.Env.Rel+" "+p)
+	}
+}
+
+// firstLine is the range of the first line, where file-level findings go.
+func firstLine(doc *toml.Document) toml.Range {
+	return toml.Range{Start: 0, End: doc.Lines.LineEnd(0)}
+}

@@ -1,0 +1,69 @@
+package lint
+
+import (
+	"path"
+	"strings"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "dataset-is-path",
+		Severity: Error,
+		Stage:    StagePlatform,
+		Summary:  "experiment.dataset is a file path, not the name of a platform dataset.",
+		Doc: `dataset names a dataset uploaded to the platform, not a local file. ` + "`osmosis dataset upload data/train.jsonl`" + `
+creates the dataset ` + "`train`" + ` (the file's stem); the config then says ` + "`dataset = \"train\"`" + `. A value with
+a slash or a data file extension is a path, and the platform finds no dataset by that name. When
+the file exists under data/, the fix uses its stem.`,
+		Bad:   "[experiment]\ndataset = \"data/train.jsonl\"\n",
+		Good:  "[experiment]\ndataset = \"train\"\n",
+		Kinds: []string{"training", "eval"},
+		check: checkDatasetIsPath,
+	})
+}
+
+var dataExtensions = []string{".jsonl", ".csv", ".parquet", ".json"}
+
+// datasetPathStem returns the stem a dataset path would upload as, and
+// whether the value looks like a path at all.
+func datasetPathStem(v string) (string, bool) {
+	isPath := strings.ContainsAny(v, `/\`)
+	lower := strings.ToLower(v)
+	for _, ext := range dataExtensions {
+		if strings.HasSuffix(lower, ext) {
+			isPath = true
+		}
+	}
+	if !isPath {
+		return "", false
+	}
+	base := path.Base(strings.ReplaceAll(v, `\`, "/"))
+	stem := base
+	for _, ext := range dataExtensions {
+		if strings.HasSuffix(strings.ToLower(stem), ext) {
+			stem = stem[:len(stem)-len(ext)]
+			break
+		}
+	}
+	return stem, true
+}
+
+func checkDatasetIsPath(c *Context) {
+	name, v, ok := c.Str("experiment", "dataset")
+	if !ok {
+		return
+	}
+	stem, isPath := datasetPathStem(name)
+	if !isPath {
+		return
+	}
+	msg := "dataset " + code(name) + " is a file path; [experiment] dataset names a platform dataset"
+	var fixes []Fix
+	if stem != "" && stem != "." && stem != ".." {
+		msg += ": upload the file with `osmosis dataset upload` and use its name (" + code(stem) + ")"
+		if c.Env != nil && c.Env.hasDataStem(stem) {
+			fixes = append(fixes, fix("Use the dataset name \""+stem+"\"", true, replace(v.Range, tomlString(stem))))
+		}
+	}
+	c.Report(v.Range, "experiment.dataset", msg, fixes...)
+}

@@ -1,0 +1,74 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+func init() {
+	register(&Rule{
+		ID:        "dataset-unknown",
+		Severity:  Error,
+		Stage:     StagePlatform,
+		Summary:   "experiment.dataset is not in the platform's dataset list.",
+		Doc: `With a saved platform dataset list (` + "`osmosis --json dataset list --all > datasets.json`" + `, passed
+with --datasets or the datasets setting), a dataset name it does not hold is an error: the
+platform would reject the run. Without such a list osmosis-lint cannot know, and stays quiet.`,
+		Bad:       "[experiment]\ndataset = \"multiplly\"\n",
+		Good:      "[experiment]\ndataset = \"multiply\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkDatasetUnknown,
+	})
+	register(&Rule{
+		ID:        "dataset-not-ready",
+		Severity:  Warning,
+		Stage:     StagePlatform,
+		Summary:   "experiment.dataset is known to the platform but not uploaded yet.",
+		Doc:       `A dataset whose status in the saved platform list is not "uploaded" (still processing, or failed) cannot be used by a run yet.`,
+		Bad:       "[experiment]\ndataset = \"still-processing\"\n",
+		Good:      "[experiment]\ndataset = \"multiply\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkDatasetNotReady,
+	})
+}
+
+func checkDatasetUnknown(c *Context) {
+	name, v, ok := c.Str("experiment", "dataset")
+	if !ok || !c.Env.WS.HasPlatformList() {
+		return
+	}
+	if _, isPath := datasetPathStem(name); isPath || placeholderRE.MatchString(name) {
+		return // dataset-is-path says what to do
+	}
+	if d, ok := c.Env.WS.LookupDataset(name); ok && d.Source == workspace.SourceDatasetsFile {
+		return
+	}
+	var names []string
+	for _, d := range c.Env.WS.Datasets() {
+		if d.Source == workspace.SourceDatasetsFile {
+			names = append(names, d.Name)
+		}
+	}
+	hint, best := didYouMean(name, names)
+	msg := "no platform dataset is named " + code(name) + " in " + c.Env.WS.DatasetsFile() + hint
+	var fixes []Fix
+	if best != "" {
+		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+	} else if d, ok := c.Env.WS.LookupDataset(name); ok && d.DataFile != "" {
+		msg += "; upload " + d.DataFile + " with `osmosis dataset upload " + d.DataFile + "`"
+	}
+	c.Report(v.Range, "experiment.dataset", msg, fixes...)
+}
+
+func checkDatasetNotReady(c *Context) {
+	name, v, ok := c.Str("experiment", "dataset")
+	if !ok || !c.Env.WS.HasPlatformList() {
+		return
+	}
+	d, ok := c.Env.WS.LookupDataset(name)
+	if !ok || d.Source != workspace.SourceDatasetsFile || d.Status == "" || d.Status == "uploaded" {
+		return
+	}
+	c.Report(v.Range, "experiment.dataset", "dataset "+code(name)+" has the status "+code(d.Status)+" on the platform, not `uploaded`; a run cannot use it yet")
+}

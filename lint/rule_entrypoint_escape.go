@@ -1,0 +1,90 @@
+package lint
+
+import (
+	"path"
+	"strings"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "entrypoint-escape",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "experiment.entrypoint resolves outside rollouts/<rollout>/.",
+		Doc: `The entrypoint is a file of the rollout, relative to rollouts/<rollout>/. The osmosis CLI resolves
+it (following symlinks) and rejects anything outside that directory: an absolute path, ".." that
+climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fine.`,
+		Bad:   "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"../shared/main.py\"\n",
+		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
+		Kinds: []string{"training", "eval"},
+		check: checkEntrypointEscape,
+	})
+	register(&Rule{
+		ID:        "rollout-escape",
+		Severity:  Error,
+		Stage:     StageSubmit,
+		Summary:   "rollouts/<rollout> is a symlink that leads outside rollouts/.",
+		Doc:       `The rollout directory must resolve inside rollouts/ of the workspace. A symlink under rollouts/ that points elsewhere is rejected by the osmosis CLI; osmosis-lint never follows it.`,
+		Bad:       "# rollouts/my-agent -> ../../elsewhere\n[experiment]\nrollout = \"my-agent\"\n",
+		Good:      "# rollouts/my-agent is a directory\n[experiment]\nrollout = \"my-agent\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkRolloutEscape,
+	})
+}
+
+// lexicalEscape reports whether entrypoint leaves the rollout directory
+// without looking at the filesystem.
+func lexicalEscape(entrypoint string) bool {
+	if strings.HasPrefix(entrypoint, "/") {
+		return true
+	}
+	clean := path.Clean("r/" + entrypoint)
+	return clean != "r" && !strings.HasPrefix(clean, "r/")
+}
+
+func checkEntrypointEscape(c *Context) {
+	r, _, ok1 := c.Str("experiment", "rollout")
+	ep, v, ok2 := c.Str("experiment", "entrypoint")
+	if !ok2 {
+		return
+	}
+	switch {
+	case strings.ContainsRune(ep, 0):
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint contains a NUL character, which no file name can hold")
+		return
+	case strings.HasPrefix(ep, "/"):
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" is an absolute path; give the file relative to rollouts/"+r+"/")
+		return
+	case lexicalEscape(ep):
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" climbs out of rollouts/"+r+"/; the entrypoint must be a file of the rollout")
+		return
+	}
+	if !ok1 || rolloutNameProblem(r) != "" || c.Env == nil {
+		return
+	}
+	rp := c.Env.WS.ResolveRolloutPath(r, ep)
+	if rp.DirContained && !rp.EntryContained && rp.Entry.EscapeVia != "" {
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" leads outside rollouts/"+r+"/ through the symlink "+rp.Entry.EscapeVia+" (-> "+rp.Entry.EscapeTarget+"); the osmosis CLI rejects it")
+	} else if rp.DirContained && !rp.EntryContained {
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" resolves outside rollouts/"+r+"/ (through a symlink); the osmosis CLI rejects it")
+	}
+}
+
+func checkRolloutEscape(c *Context) {
+	r, v, ok := c.Str("experiment", "rollout")
+	if !ok || rolloutNameProblem(r) != "" {
+		return
+	}
+	rp := c.Env.WS.ResolveRolloutPath(r, "")
+	if rp.DirContained {
+		return
+	}
+	via := ""
+	if rp.Dir.EscapeVia != "" {
+		via = ": " + rp.Dir.EscapeVia + " -> " + rp.Dir.EscapeTarget
+	} else if rp.Dir.Loop {
+		via = ": its symlinks form a loop"
+	}
+	c.Report(v.Range, "experiment.rollout", "rollouts/"+r+" resolves outside rollouts/"+via+"; the osmosis CLI rejects a rollout that is not inside the workspace's rollouts/ directory")
+}

@@ -1,0 +1,70 @@
+package lint
+
+import "github.com/osmosis-lint/osmosis-lint/schema"
+
+func init() {
+	register(&Rule{
+		ID:       "enum-value",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A value outside its fixed set, such as task_set other than \"parity\".",
+		Doc: `Some fields take one of a few values. A benchmark's [tasks] task_set takes only "parity": the
+CLI is strict on purpose, because the platform would silently run every task for a value it does
+not know.`,
+		Bad:   "[tasks]\ntask_set = \"all\"\n",
+		Good:  "[tasks]\ntask_set = \"parity\"\n",
+		Kinds: []string{"benchmark"},
+		check: func(c *Context) { reportEnum(c, "enum-value") },
+	})
+	register(&Rule{
+		ID:       "unknown-variant",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A benchmark agent model whose type is missing or not provider, endpoint or hosted.",
+		Doc: `[agents.model] is one of three shapes chosen by type: "provider" (model, api_key_secret),
+"endpoint" (base_url, model, api_key_secret, extra_headers) or "hosted" (base_model,
+lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
+		Bad:   "[agents.model]\ntype = \"openai\"\nmodel = \"gpt-5\"\n",
+		Good:  "[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
+		Kinds: []string{"benchmark"},
+		check: func(c *Context) { reportEnum(c, "unknown-variant") },
+	})
+}
+
+func reportEnum(c *Context, rule string) {
+	for _, is := range c.IssuesOf(rule) {
+		var msg string
+		var fixes []Fix
+		if is.Kind == schema.Missing { // the discriminator is absent
+			msg = where(parent(is.Path)) + " needs " + code(is.Name) + ": one of " + orList(enumStrings(is.Field))
+			c.Report(is.Range, is.Key, msg)
+			continue
+		}
+		got := is.Got
+		hint, best := didYouMean(got, unquoteAll(is.Allowed))
+		msg = keyName(is.Path) + " in " + where(parent(is.Path)) + " must be " + orList(is.Allowed) + "; found " + code(snippet(c.Doc, is.Value)) + hint
+		if best != "" {
+			fixes = append(fixes, fix("Use \""+best+"\"", false, replace(is.Value.Range, tomlString(best))))
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}
+
+func enumStrings(f *schema.Field) []string {
+	var out []string
+	for _, v := range f.Enum() {
+		out = append(out, schema.FormatTOML(v))
+	}
+	return out
+}
+
+func unquoteAll(items []string) []string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		if len(s) >= 2 && s[0] == '"' {
+			s = s[1 : len(s)-1]
+		}
+		out[i] = s
+	}
+	return out
+}

@@ -1,0 +1,51 @@
+package lint
+
+import (
+	"regexp"
+	"strings"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "env-name",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "An [env] variable name that is not uppercase letters, digits and underscores.",
+		Doc: `Environment variable names in [env] (and in a benchmark agent's [agents.env]) must match
+^[A-Z_][A-Z0-9_]*$: ASCII uppercase letters, digits and underscores, not starting with a digit.`,
+		Bad:   "[env]\nlog_level = \"INFO\"\n",
+		Good:  "[env]\nLOG_LEVEL = \"INFO\"\n",
+		check: checkEnvName,
+	})
+	register(&Rule{
+		ID:       "env-reserved",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "An [env] variable name starting with _OSMOSIS_, which the platform reserves.",
+		Doc:      `The platform reserves every environment variable name that starts with _OSMOSIS_ (the bare prefix included).`,
+		Bad:      "[env]\n_OSMOSIS_DEBUG = \"1\"\n",
+		Good:     "[env]\nMY_DEBUG = \"1\"\n",
+		check:    checkEnvReserved,
+	})
+}
+
+var envNameRE = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
+
+func checkEnvName(c *Context) {
+	for _, is := range c.IssuesOf("env-name") {
+		msg := "env var name " + code(is.Name) + " in " + where(parent(is.Path)) + " must be uppercase letters, digits and underscores, not starting with a digit (^[A-Z_][A-Z0-9_]*$)"
+		var fixes []Fix
+		if up := strings.ToUpper(is.Name); up != is.Name && envNameRE.MatchString(up) {
+			if !hasKey(c, append(append([]string(nil), parent(is.Path)...), up)) {
+				fixes = append(fixes, fix("Rename to `"+up+"`", false, replace(is.Range, up)))
+			}
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}
+
+func checkEnvReserved(c *Context) {
+	for _, is := range c.IssuesOf("env-reserved") {
+		c.Report(is.Range, is.Key, "env var "+code(is.Name)+" in "+where(parent(is.Path))+" starts with _OSMOSIS_, a prefix the platform reserves; choose another name")
+	}
+}

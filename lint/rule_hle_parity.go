@@ -1,0 +1,33 @@
+package lint
+
+import "strings"
+
+func init() {
+	register(&Rule{
+		ID:       "hle-parity",
+		Severity: Warning,
+		Stage:    StageAdvice,
+		Summary:  "An HLE benchmark run without task_set = \"parity\".",
+		Doc: `Published HLE scores use the parity task set. A run on the full or a custom task selection is
+not comparable with them; the osmosis CLI warns before it submits.`,
+		Bad:   "[experiment]\nbenchmark = \"HLE\"\n",
+		Good:  "[experiment]\nbenchmark = \"HLE\"\n\n[tasks]\ntask_set = \"parity\"\n",
+		Kinds: []string{"benchmark"},
+		check: checkHLEParity,
+	})
+}
+
+func checkHLEParity(c *Context) {
+	name, v, ok := c.Str("experiment", "benchmark")
+	if !ok || strings.ToLower(strings.TrimFunc(name, isPySpace)) != "hle" {
+		return
+	}
+	if set, _, _ := c.Str("tasks", "task_set"); set == "parity" {
+		return
+	}
+	var fixes []Fix
+	if _, t := c.Get("tasks"); t == nil {
+		fixes = append(fixes, fix("Add [tasks] task_set = \"parity\"", false, appendSection(c.Doc, "[tasks]\ntask_set = \"parity\"\n")))
+	}
+	c.Report(v.Range, "experiment.benchmark", "HLE runs are comparable with published scores only on the parity task set: add task_set = \"parity\" to [tasks]", fixes...)
+}

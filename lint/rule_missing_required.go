@@ -1,0 +1,94 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "missing-required",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A required key is absent from its table.",
+		Doc: `[experiment] needs rollout, entrypoint, model_path and dataset; [secrets] needs required; a
+benchmark's [experiment] needs benchmark, each [[agents]] a [agents.model], and each model the
+keys of its type. The osmosis CLI rejects the config at submit.`,
+		Bad:   "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
+		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"my-dataset\"\n",
+		check: checkMissingRequired,
+	})
+}
+
+func checkMissingRequired(c *Context) {
+	for _, is := range c.IssuesOf("missing-required") {
+		p := parent(is.Path)
+		if len(p) == 1 && p[0] == "secrets" && secretsIsLegacyMap(c) {
+			continue // the legacy map form: legacy-config rewrites the whole table
+		}
+		msg := "missing required key " + code(is.Name) + " in " + where(p)
+		if d := is.Field.Description(); d != "" {
+			msg += ": " + firstSentence(d)
+		}
+		var fixes []Fix
+		if _, v := c.Get(p...); v != nil && v.Kind == toml.KindTable {
+			if e, ok := appendToTable(c.Doc, v.Table, keyText(is.Name)+" = "+placeholderValue(is.Field)); ok {
+				fixes = append(fixes, fix("Add `"+is.Name+"`", false, e))
+			}
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}
+
+func secretsIsLegacyMap(c *Context) bool {
+	for _, is := range c.IssuesOf("unknown-key") {
+		if legacyShape(c, is) == "secrets-map" {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholderValue is an empty value of the field's type for an inserted key.
+func placeholderValue(f interface{ Types() []string }) string {
+	if f == nil {
+		return `""`
+	}
+	ts := f.Types()
+	if len(ts) == 1 {
+		switch ts[0] {
+		case "array":
+			return "[]"
+		case "object":
+			return "{}"
+		case "integer", "number":
+			return "0"
+		case "boolean":
+			return "false"
+		}
+	}
+	return `""`
+}
+
+// firstSentence returns the first sentence of a description, without
+// Markdown backquotes.
+func firstSentence(s string) string {
+	for i := 0; i+1 < len(s); i++ {
+		if s[i] == '.' && (s[i+1] == ' ' || s[i+1] == '\n') {
+			s = s[:i]
+			break
+		}
+	}
+	if len(s) > 0 && s[len(s)-1] == '.' {
+		s = s[:len(s)-1]
+	}
+	out := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		if s[i] != '`' {
+			out = append(out, s[i])
+		}
+	}
+	if len(out) > 0 && out[0] >= 'A' && out[0] <= 'Z' {
+		out[0] += 'a' - 'A'
+	}
+	return string(out)
+}

@@ -1,0 +1,46 @@
+package lint
+
+import (
+	"strings"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "missing-section",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A required section is absent: [experiment], eval [secrets], benchmark [[agents]].",
+		Doc: `Every config needs [experiment]. Eval configs also need [secrets] (` + "`required = []`" + ` when the
+run needs no secret), and benchmark configs need at least one [[agents]] table. The osmosis CLI
+stops at the first missing section, before it looks at anything else.`,
+		Bad:   "[training]\nlr = 1e-6\n",
+		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"my-dataset\"\n\n[training]\nlr = 1e-6\n",
+		check: checkMissingSection,
+	})
+}
+
+func checkMissingSection(c *Context) {
+	for _, is := range c.IssuesOf("missing-section") {
+		var msg string
+		var fixes []Fix
+		switch is.Name {
+		case "experiment":
+			if c.Kind == "benchmark" {
+				msg = "missing [experiment] section: a benchmark config names its benchmark there (benchmark = \"...\")"
+				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nbenchmark = \"\"\n\n")))
+			} else {
+				msg = "missing [experiment] section: a " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
+				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nrollout = \"\"\nentrypoint = \"main.py\"\nmodel_path = \"\"\ndataset = \"\"\n\n")))
+			}
+		case "secrets":
+			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
+			fixes = append(fixes, fix("Add [secrets] required = []", false, appendSection(c.Doc, "[secrets]\nrequired = []\n")))
+		case "agents":
+			msg = "missing [[agents]]: a benchmark config needs 1 to 8 agents, each with a [agents.model]"
+			fixes = append(fixes, fix("Add an [[agents]] table", false, appendSection(c.Doc, "[[agents]]\nharness = \"codex\"\n\n[agents.model]\ntype = \"provider\"\nmodel = \"\"\napi_key_secret = \"\"\n")))
+		default:
+			msg = "missing [" + is.Name + "] section"
+		}
+		c.Report(is.Range, strings.Join(is.Path, "."), msg, fixes...)
+	}
+}

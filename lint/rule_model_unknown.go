@@ -1,0 +1,63 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "model-unknown",
+		Severity: Warning,
+		Stage:    StagePlatform,
+		Summary:  "experiment.model_path is not a base model osmosis-lint knows, or not a provider/model id for eval.",
+		Doc: `Training runs fine-tune one of the platform's supported base models; osmosis-lint knows the ones
+the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint]. Eval runs
+take a LiteLLM-style ` + "`provider/model`" + ` id such as ` + "`openai/gpt-5-mini`" + `. The platform checks the model
+after submission; this warning catches typos before.`,
+		Bad:   "[experiment]\nmodel_path = \"Qwen3.6-35B\"\n",
+		Good:  "[experiment]\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
+		Kinds: []string{"training", "eval"},
+		check: checkModelUnknown,
+	})
+}
+
+func checkModelUnknown(c *Context) {
+	name, v, ok := c.Str("experiment", "model_path")
+	if !ok || placeholderRE.MatchString(name) {
+		return
+	}
+	if c.Kind == "eval" {
+		if name != "" && !strings.Contains(name, "/") {
+			c.Report(v.Range, "experiment.model_path", "model_path "+code(name)+" has no provider: evaluation takes a LiteLLM-style `provider/model` id such as `openai/gpt-5-mini`")
+		}
+		return
+	}
+	var known []string
+	if c.Env != nil {
+		if _, ok := c.Env.WS.LookupModel(name); ok {
+			return
+		}
+		for _, m := range c.Env.WS.Models() {
+			known = append(known, m.Name)
+		}
+	} else {
+		known = workspace.BuiltinModels()
+		for _, m := range known {
+			if m == name {
+				return
+			}
+		}
+	}
+	hint, best := didYouMean(name, known)
+	msg := "model_path " + code(name) + " is not a base model osmosis-lint knows" + hint
+	if best == "" {
+		msg += " (known: " + backquoted(known) + "); if the platform supports it, add it to `models` in [tool.osmosis-lint]"
+	}
+	var fixes []Fix
+	if best != "" {
+		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+	}
+	c.Report(v.Range, "experiment.model_path", msg, fixes...)
+}

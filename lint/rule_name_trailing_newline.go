@@ -1,0 +1,64 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "name-trailing-newline",
+		Severity: Warning,
+		Stage:    StagePlatform,
+		Summary:  "An env var or secret name that ends with a newline.",
+		Doc: `The osmosis CLI checks names with a Python regular expression whose $ also matches before a
+final newline, so "ABC\n" passes as an [env] or secret name. No environment variable or secret
+record can have that name; the platform fails later. The fix removes the newline.`,
+		Bad:   "[secrets]\nrequired = [\"OPENAI_API_KEY\\n\"]\n",
+		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		check: checkNameTrailingNewline,
+	})
+}
+
+func checkNameTrailingNewline(c *Context) {
+	// env names, at the top level and in benchmark agents
+	checkEnv := func(t *toml.Value, where, key string) {
+		if t == nil || t.Kind != toml.KindTable {
+			return
+		}
+		for _, e := range t.Table.Entries {
+			if name, ok := strings.CutSuffix(e.Key, "\n"); ok && envNameRE.MatchString(name) {
+				c.Report(e.KeyRange, key+"."+e.Key, "env var name "+code(e.Key)+" in "+where+" ends with a newline; no environment variable can be named that way",
+					fix("Remove the newline", true, replace(e.KeyRange, keyText(name))))
+			}
+		}
+	}
+	_, env := c.Get("env")
+	checkEnv(env, "[env]", "env")
+	if c.Kind == "benchmark" {
+		for _, a := range benchmarkAgents(c) {
+			if e := a.table.Get("env"); e != nil {
+				checkEnv(e.Value, "[agents.env] of agent "+itoa(a.n), a.key+".env")
+			}
+		}
+		for _, ref := range benchmarkSecretRefs(c) {
+			reportNewlineSecret(c, ref.name, ref.value, ref.key, ref.where)
+		}
+		return
+	}
+	if _, list := c.Get("secrets", "required"); list != nil && list.Kind == toml.KindArray {
+		for i, it := range list.Items {
+			if it.Kind == toml.KindString {
+				reportNewlineSecret(c, it.Str, it, "secrets.required."+itoa(i), "[secrets] required")
+			}
+		}
+	}
+}
+
+func reportNewlineSecret(c *Context, name string, v *toml.Value, key, where string) {
+	if trimmed, ok := strings.CutSuffix(name, "\n"); ok && secretNameRE.MatchString(trimmed) && !strings.HasSuffix(trimmed, "\n") {
+		c.Report(v.Range, key, "secret name "+code(name)+" in "+where+" ends with a newline; no secret record can be named that way",
+			fix("Remove the newline", true, replace(v.Range, tomlString(trimmed))))
+	}
+}

@@ -1,0 +1,57 @@
+package lint
+
+import (
+	"math"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "number-overflow",
+		Severity: Warning,
+		Stage:    StagePlatform,
+		Summary:  "A number the CLI reads but JSON cannot carry to the platform: beyond 64 bits, infinite, or nan.",
+		Doc: `Python reads integers of any size, floats that overflow to infinity (1e400) and nan, so the
+osmosis CLI accepts them. The config then travels to the platform as JSON, which has no infinity,
+no nan, and whose parsers keep integers to 64 bits: the platform is likely to reject the value or
+to read another one.`,
+		Bad:   "[advanced]\nseed = 99999999999999999999\n",
+		Good:  "[advanced]\nseed = 42\n",
+		check: checkNumberOverflow,
+	})
+}
+
+func checkNumberOverflow(c *Context) {
+	covered := map[toml.Range]bool{}
+	for _, is := range c.Issues {
+		if is.Value != nil {
+			covered[is.Value.Range] = true
+		}
+	}
+	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+		if covered[v.Range] {
+			return
+		}
+		text := c.Text(v.Range)
+		key := strings.Join(path, ".")
+		switch {
+		case v.Kind == toml.KindInteger && v.Overflow:
+			c.Report(v.Range, key, "the integer "+short(text)+" does not fit in 64 bits: the CLI accepts it, but the platform's JSON parser cannot hold it exactly")
+		case v.Kind == toml.KindFloat && v.Overflow:
+			c.Report(v.Range, key, short(text)+" is too large for a float: the CLI reads it as infinity, which JSON cannot carry to the platform")
+		case v.Kind == toml.KindFloat && math.IsNaN(v.Float):
+			c.Report(v.Range, key, text+" is not a number: the CLI sends it as NaN, which is not valid JSON for the platform")
+		case v.Kind == toml.KindFloat && math.IsInf(v.Float, 0):
+			c.Report(v.Range, key, text+" is infinite: the CLI sends it as Infinity, which is not valid JSON for the platform")
+		}
+	})
+}
+
+func short(s string) string {
+	if len(s) > 32 {
+		return s[:29] + "..."
+	}
+	return s
+}

@@ -1,0 +1,53 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "param-limit",
+		Severity: Warning,
+		Stage:    StagePlatform,
+		Summary:  "A parameter above the bounds the SDK once enforced, which the platform likely still holds.",
+		Doc: `osmosis-ai once shipped upper bounds for training parameters: lr <= 1, total_epochs <= 10000,
+n_samples_per_prompt <= 1024, rollout_batch_size <= 1000000, max_*_length <= 262144, timeouts
+<= 86400 s, temperature <= 2, eval_interval and checkpoint_save_freq <= 1000000. The CLI no
+longer checks them and the platform's limits are not published, so a value above them is a
+warning, not an error.`,
+		Bad:   "[training]\nlr = 5\n",
+		Good:  "[training]\nlr = 5e-6\n",
+		Kinds: []string{"training", "eval"},
+		check: checkParamLimit,
+	})
+}
+
+func checkParamLimit(c *Context) {
+	flagged := map[string]bool{}
+	for _, is := range c.Issues {
+		flagged[is.Key] = true
+	}
+	root := c.Schema.Root()
+	for _, sec := range root.Properties() {
+		_, sv := c.Get(sec)
+		sf := root.Property(sec)
+		if sv == nil || sv.Kind != toml.KindTable || sf == nil {
+			continue
+		}
+		for _, e := range sv.Table.Entries {
+			f := sf.Property(e.Key)
+			if f == nil || !e.Value.IsNumber() || flagged[sec+"."+e.Key] {
+				continue
+			}
+			limit, ok := f.Limit()
+			if !ok {
+				continue
+			}
+			x, _ := e.Value.Number()
+			if x > limit {
+				c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
+			}
+		}
+	}
+}

@@ -1,0 +1,39 @@
+package lint
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "placeholder",
+		Severity: Error,
+		Stage:    StagePlatform,
+		Summary:  "A template placeholder such as <your-dataset> left in a value.",
+		Doc: `Config templates mark what to fill in with placeholders such as ` + "`<your-rollout>`" + ` or
+` + "`<your-dataset>`" + `. The CLI accepts them as strings; the platform then looks for a dataset or model
+literally named that way and fails.`,
+		Bad:   "[experiment]\ndataset = \"<your-dataset>\"\n",
+		Good:  "[experiment]\ndataset = \"multiply\"\n",
+		check: checkPlaceholder,
+	})
+}
+
+var placeholderRE = regexp.MustCompile(`(?i)<\s*(your|my)[-_ ][^<>]{1,60}>`)
+
+func checkPlaceholder(c *Context) {
+	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+		if v.Kind != toml.KindString {
+			return
+		}
+		m := placeholderRE.FindString(v.Str)
+		if m == "" {
+			return
+		}
+		msg := "the placeholder " + code(m) + " is still in " + code(strings.Join(path, ".")) + ": replace it with a real value"
+		c.Report(v.Range, strings.Join(path, "."), msg)
+	})
+}

@@ -1,0 +1,53 @@
+package lint
+
+import (
+	"strings"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "rollout-name",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "experiment.rollout is not one plain directory name.",
+		Doc: `rollout names a directory under rollouts/: one path segment, not absolute, not "", "." or "..",
+without / or \. Write ` + "`rollout = \"my-agent\"`" + `, not ` + "`\"rollouts/my-agent\"`" + `.`,
+		Bad:   "[experiment]\nrollout = \"rollouts/my-agent\"\n",
+		Good:  "[experiment]\nrollout = \"my-agent\"\n",
+		Kinds: []string{"training", "eval"},
+		check: checkRolloutName,
+	})
+}
+
+// rolloutNameProblem says why rollout is not a plain name, or "".
+func rolloutNameProblem(r string) string {
+	switch {
+	case strings.HasPrefix(r, "/"):
+		return "is an absolute path; name the directory under rollouts/"
+	case r == "":
+		return "is empty; name the directory under rollouts/"
+	case r == "." || r == "..":
+		return "is not a directory name; name the directory under rollouts/"
+	case strings.ContainsAny(r, `/\`):
+		return "must be one directory name under rollouts/, without / or \\"
+	case strings.ContainsRune(r, 0):
+		return "contains a NUL character, which no directory name can hold"
+	}
+	return ""
+}
+
+func checkRolloutName(c *Context) {
+	r, v, ok := c.Str("experiment", "rollout")
+	if !ok {
+		return
+	}
+	problem := rolloutNameProblem(r)
+	if problem == "" {
+		return
+	}
+	var fixes []Fix
+	if s, ok := strings.CutPrefix(strings.Trim(r, "/"), "rollouts/"); ok && s != "" && rolloutNameProblem(s) == "" {
+		fixes = append(fixes, fix("Use \""+s+"\"", true, replace(v.Range, tomlString(s))))
+	}
+	c.Report(v.Range, "experiment.rollout", "rollout "+code(r)+" "+problem, fixes...)
+}

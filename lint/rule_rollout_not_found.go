@@ -1,0 +1,44 @@
+package lint
+
+func init() {
+	register(&Rule{
+		ID:        "rollout-not-found",
+		Severity:  Error,
+		Stage:     StageSubmit,
+		Summary:   "rollouts/<rollout>/ does not exist.",
+		Doc:       `The rollout must be a directory under rollouts/ of the workspace (and be pushed: the platform clones the repository). The finding suggests the closest existing rollout.`,
+		Bad:       "[experiment]\nrollout = \"my-agnet\"\n",
+		Good:      "[experiment]\nrollout = \"my-agent\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkRolloutNotFound,
+	})
+}
+
+func checkRolloutNotFound(c *Context) {
+	r, v, ok := c.Str("experiment", "rollout")
+	if !ok || rolloutNameProblem(r) != "" {
+		return
+	}
+	rp := c.Env.WS.ResolveRolloutPath(r, "")
+	if !rp.DirContained || rp.Dir.IsDir {
+		return
+	}
+	names := c.Env.WS.RolloutNames()
+	msg := "rollouts/" + r + "/ does not exist"
+	if rp.Dir.Exists {
+		msg = "rollouts/" + r + " is not a directory"
+	}
+	hint, best := didYouMean(r, names)
+	var fixes []Fix
+	switch {
+	case best != "":
+		msg += hint
+		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+	case len(names) == 0:
+		msg += " (rollouts/ has no rollout yet)"
+	case len(names) <= 6:
+		msg += " (rollouts: " + backquoted(names) + ")"
+	}
+	c.Report(v.Range, "experiment.rollout", msg, fixes...)
+}

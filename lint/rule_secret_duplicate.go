@@ -1,0 +1,31 @@
+package lint
+
+import "strconv"
+
+func init() {
+	register(&Rule{
+		ID:       "secret-duplicate",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A secret listed twice in [secrets] required.",
+		Doc:      `Each secret name must appear once in [secrets] required of a training or eval config. (Benchmark configs allow repeats: the CLI removes them.)`,
+		Bad:      "[secrets]\nrequired = [\"OPENAI_API_KEY\", \"OPENAI_API_KEY\"]\n",
+		Good:     "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Kinds:    []string{"training", "eval"},
+		check:    checkSecretDuplicate,
+	})
+}
+
+func checkSecretDuplicate(c *Context) {
+	for _, is := range c.IssuesOf("secret-duplicate") {
+		line, _ := c.Doc.Lines.Position(is.First.Start, 0)
+		msg := "secret " + code(is.Name) + " is listed twice in [secrets] required (first on line " + strconv.Itoa(line+1) + ")"
+		var fixes []Fix
+		if _, list := c.Get("secrets", "required"); list != nil {
+			if e, ok := removeItem(c, list, is.Value); ok {
+				fixes = append(fixes, fix("Remove the repeated "+code(is.Name), true, e))
+			}
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}

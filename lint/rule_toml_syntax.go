@@ -1,0 +1,26 @@
+package lint
+
+func init() {
+	register(&Rule{
+		ID:       "toml-syntax",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "The file is not valid TOML 1.0, the version the osmosis CLI reads.",
+		Doc: `The osmosis CLI reads configs with Python's tomllib, which implements TOML 1.0.
+It rejects a file with a syntax error, a duplicate key, a table defined twice, an impossible
+date, a UTF-8 byte order mark, invalid UTF-8, control characters in comments, and the TOML 1.1
+additions: newlines, comments and trailing commas inside inline tables, the ` + "`\\e` and `\\xHH`" + ` escapes,
+and times without seconds.
+
+After a syntax error osmosis-lint skips the broken statement and keeps checking the rest of the file.`,
+		Bad:   "[training]\nlr = 1e-6\nlr = 2e-6\nopts = { a = 1, }\n",
+		Good:  "[training]\nlr = 2e-6\nopts = { a = 1 }\n",
+		check: checkTOMLSyntax,
+	})
+}
+
+func checkTOMLSyntax(c *Context) {
+	for _, e := range c.Doc.Errors {
+		c.Report(e.Range, "", e.Message)
+	}
+}

@@ -1,0 +1,67 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "type-mismatch",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A value of the wrong type where the osmosis CLI checks types.",
+		Doc: `The osmosis CLI checks the types of [experiment], [env], [secrets] and of every benchmark field:
+rollout, entrypoint, model_path, dataset, branch and commit_sha are strings, [env] values are
+strings (a dotted key inside [env] makes a table), [secrets] required is a list of strings.`,
+		Bad:   "[env]\nPORT = 8080\n",
+		Good:  "[env]\nPORT = \"8080\"\n",
+		check: func(c *Context) { reportTypes(c, "type-mismatch") },
+	})
+}
+
+func reportTypes(c *Context, rule string) {
+	for _, is := range c.IssuesOf(rule) {
+		name := keyName(is.Path)
+		place := " in " + where(parent(is.Path))
+		if n := len(is.Path); n > 1 && isIndex(is.Path[n-1]) {
+			name = "item " + is.Path[n-1] + " of " + keyName(is.Path[:n-1])
+			place = " in " + where(is.Path[:n-2])
+		}
+		msg := name + place + " must be " + wantText(is.Want) + "; found " + aType(is.Value)
+		if is.Value != nil && is.Value.Kind != toml.KindTable && !(is.Value.Kind == toml.KindArray && is.Value.ArrayOfTables) {
+			msg += " " + code(snippet(c.Doc, is.Value))
+		}
+		if is.Value != nil && is.Value.Kind == toml.KindTable && len(is.Path) == 2 && is.Path[0] == "env" {
+			msg += " (a dotted key such as `A.B = \"x\"` makes a table; quote the whole name)"
+		}
+		var fixes []Fix
+		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) {
+			text := c.Text(is.Value.Range)
+			fixes = append(fixes, fix("Quote the value", rule == "type-mismatch" && len(is.Path) == 2 && is.Path[0] == "env", replace(is.Value.Range, tomlString(text))))
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}
+
+func quotable(v *toml.Value) bool {
+	switch v.Kind {
+	case toml.KindInteger, toml.KindFloat, toml.KindBool:
+		return true
+	}
+	return v.Kind.IsDateTime()
+}
+
+func isIndex(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+var _ = schema.Type

@@ -1,0 +1,106 @@
+package lint
+
+import (
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func init() {
+	register(&Rule{
+		ID:       "unknown-key",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A key the table does not allow.",
+		Doc: `Every section of a config accepts a fixed set of keys (only [advanced] takes any key).
+The osmosis CLI rejects anything else at submit, so a misspelled key never silently falls back
+to the platform default. In benchmark configs this also covers unknown top-level keys.`,
+		Bad:   "[training]\nlerning_rate = 1e-6\n",
+		Good:  "[training]\nlr = 1e-6\n",
+		check: func(c *Context) { reportUnknown(c, "unknown-key") },
+	})
+	register(&Rule{
+		ID:       "unknown-section",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A top-level section or key a training or eval config does not have.",
+		Doc: `Training configs have [experiment], [training], [sampling], [checkpoints], [advanced], [env]
+and [secrets]; eval configs have [experiment], [evaluation], [advanced], [env] and [secrets].
+Anything else at the top level, a table or a plain key, is rejected by the osmosis CLI.`,
+		Bad:   "name = \"my-run\"\n[experiment]\n# ...\n",
+		Good:  "[experiment]\n# ...\n",
+		Kinds: []string{"training", "eval"},
+		check: func(c *Context) { reportUnknown(c, "unknown-section") },
+	})
+}
+
+func reportUnknown(c *Context, rule string) {
+	for _, is := range c.IssuesOf(rule) {
+		if legacyShape(c, is) != "" {
+			continue // reported by legacy-config with its migration
+		}
+		parentPath := parent(is.Path)
+		allowed := is.Allowed
+		hint, best := didYouMean(is.Name, allowed)
+		var msg string
+		switch {
+		case len(parentPath) == 0 && rule == "unknown-section":
+			_, v := c.Get(is.Path...)
+			noun := "section [" + keyText(is.Name) + "]"
+			if v != nil && v.Kind != toml.KindTable {
+				noun = "top-level key " + code(is.Name)
+			}
+			if best != "" {
+				hint = "; did you mean [" + best + "]?"
+			}
+			msg = "unknown " + noun + ": a " + string(c.Kind) + " config has only " + sectionList(c.Schema.Root()) + hint
+		default:
+			msg = "unknown key " + code(is.Name) + " in " + where(parentPath) + hint
+			if hint == "" {
+				if home := homeOf(c, is.Name, parentPath); home != "" {
+					msg += "; " + code(is.Name) + " belongs in " + home
+				} else if len(allowed) > 0 && len(allowed) <= 8 {
+					msg += " (allowed: " + backquoted(allowed) + ")"
+				}
+			}
+		}
+		var fixes []Fix
+		if best != "" && !hasKey(c, append(append([]string(nil), parentPath...), best)) {
+			fixes = append(fixes, fix("Rename to `"+best+"`", false, replace(is.Range, keyText(best))))
+		}
+		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
+			if e, ok := deleteStmt(c.Doc, s); ok {
+				fixes = append(fixes, fix("Remove `"+is.Name+"`", false, e))
+			}
+		}
+		c.Report(is.Range, is.Key, msg, fixes...)
+	}
+}
+
+// homeOf finds another section of the same config that declares key.
+func homeOf(c *Context, key string, here []string) string {
+	if len(here) != 1 {
+		return ""
+	}
+	root := c.Schema.Root()
+	for _, sec := range root.Properties() {
+		if sec == here[0] {
+			continue
+		}
+		if f := root.Property(sec); f != nil && f.Declares(key) {
+			return "[" + sec + "]"
+		}
+	}
+	return ""
+}
+
+func hasKey(c *Context, path []string) bool {
+	e, _ := c.Get(path...)
+	return e != nil
+}
+
+func backquoted(items []string) string {
+	out := make([]string, len(items))
+	for i, s := range items {
+		out[i] = code(s)
+	}
+	return orList(out)
+}

@@ -1,0 +1,114 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+var ruleUnusedSuppression = register(&Rule{
+	ID:       "unused-suppression",
+	Severity: Warning,
+	Stage:    StageAdvice,
+	Summary:  "A suppression comment that suppresses nothing, names an unknown rule, or is malformed.",
+	Doc: `Suppress a finding with ` + "`# osmosis-lint: ignore[rule-a, rule-b] reason`" + ` at the end of its line or
+on the line above, or for the whole file with ` + "`# osmosis-lint: ignore-file[rule]`" + ` in the leading comment
+block. A suppression that no longer matches anything hides nothing but still claims to: it is
+reported so it can be removed (the fix deletes it). Syntax errors cannot be suppressed.`,
+	Bad:  "[training]\nlr = 1e-6  # osmosis-lint: ignore[param-range]\n",
+	Good: "[training]\nlr = 1e-6\n",
+	// runs after the other rules: see applySuppressions
+})
+
+func reportUnused(c *Context, s *suppression, settings *Settings) {
+	text := c.Doc.Text(s.comment)
+	switch {
+	case s.bad != "":
+		c.Report(s.comment, "", "malformed suppression comment: "+s.bad)
+		return
+	case s.misplaced:
+		c.Report(s.comment, "", "`ignore-file` only works in the comment block at the top of the file, before the first key or section")
+		return
+	case s.all:
+		if !s.used {
+			c.Report(s.comment, "", "this suppression comment suppresses nothing", removeComment(c, s))
+		}
+		return
+	}
+	unused := 0
+	for _, r := range s.rules {
+		if !r.used {
+			unused++
+		}
+	}
+	for _, r := range s.rules {
+		switch {
+		case !r.known:
+			hint, _ := didYouMean(r.id, RuleIDs())
+			c.Report(r.r, "", "unknown rule "+code(r.id)+" in suppression comment"+hint+" (see `osmosis-lint rules`)")
+		case r.used || settings.off(r.id):
+		case unused == len(s.rules):
+			// report the whole comment once
+		default:
+			c.Report(r.r, "", "the suppression of "+code(r.id)+" suppresses nothing here", removeRule(c, s, r))
+		}
+	}
+	if unused == len(s.rules) && allKnown(s) {
+		ids := make([]string, len(s.rules))
+		for i, r := range s.rules {
+			ids[i] = code(r.id)
+		}
+		c.Report(s.comment, "", "this suppression of "+andList(ids)+" suppresses nothing", removeComment(c, s))
+	}
+	_ = text
+}
+
+func allKnown(s *suppression) bool {
+	for _, r := range s.rules {
+		if !r.known {
+			return false
+		}
+	}
+	return true
+}
+
+// removeComment deletes the comment (and its line when it is alone on it).
+func removeComment(c *Context, s *suppression) Fix {
+	r := s.comment
+	if span, ok := lineSpan(c.Doc, r); ok {
+		return fix("Remove the suppression comment", true, replace(span, ""))
+	}
+	// a trailing comment: also remove the spaces before it
+	start := r.Start
+	for start > 0 && (c.Doc.Src[start-1] == ' ' || c.Doc.Src[start-1] == '\t') {
+		start--
+	}
+	return fix("Remove the suppression comment", true, replace(toml.Range{Start: start, End: r.End}, ""))
+}
+
+// removeRule deletes one rule id from the comment's list.
+func removeRule(c *Context, s *suppression, r suppressedRule) Fix {
+	src := c.Doc.Src
+	start, end := r.r.Start, r.r.End
+	// take the comma after it, or else the one before it
+	j := end
+	for j < s.comment.End && (src[j] == ' ' || src[j] == '\t') {
+		j++
+	}
+	if j < s.comment.End && src[j] == ',' {
+		j++
+		for j < s.comment.End && (src[j] == ' ' || src[j] == '\t') {
+			j++
+		}
+		end = j
+	} else {
+		i := start
+		for i > s.comment.Start && (src[i-1] == ' ' || src[i-1] == '\t') {
+			i--
+		}
+		if i > s.comment.Start && src[i-1] == ',' {
+			start = i - 1
+		}
+	}
+	return fix("Remove "+strings.TrimSpace(r.id)+" from the suppression", true, replace(toml.Range{Start: start, End: end}, ""))
+}

@@ -1,0 +1,136 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+const directivePrefix = "osmosis-lint:"
+
+// suppression is one `# osmosis-lint: ignore[...]` comment.
+type suppression struct {
+	comment toml.Range // the whole comment
+	file    bool       // ignore-file
+	all     bool       // no rule list: every rule
+	// lines the suppression covers (0-based); empty for file-level
+	lines []int
+	rules []suppressedRule
+	// misplaced marks an ignore-file outside the leading comment block
+	misplaced bool
+	bad       string // a malformed directive: what is wrong
+	used      bool
+}
+
+type suppressedRule struct {
+	id    string
+	r     toml.Range // the id inside the comment
+	used  bool
+	known bool
+}
+
+// parseSuppressions reads the suppression comments of a document.
+func parseSuppressions(doc *toml.Document) []*suppression {
+	var out []*suppression
+	firstStmt := len(doc.Src)
+	if len(doc.Stmts) > 0 {
+		firstStmt = doc.Stmts[0].Range.Start
+	}
+	for _, c := range doc.Comments {
+		body := strings.TrimLeft(c.Text[1:], " \t")
+		if !strings.HasPrefix(body, directivePrefix) {
+			continue
+		}
+		rest := strings.TrimLeft(body[len(directivePrefix):], " \t")
+		s := &suppression{comment: c.Range}
+		switch {
+		case strings.HasPrefix(rest, "ignore-file"):
+			s.file = true
+			rest = rest[len("ignore-file"):]
+			s.misplaced = c.Range.Start > firstStmt
+		case strings.HasPrefix(rest, "ignore"):
+			rest = rest[len("ignore"):]
+		default:
+			word := rest
+			if i := strings.IndexAny(word, " \t["); i >= 0 {
+				word = word[:i]
+			}
+			s.bad = "unknown directive " + code(word) + "; use `ignore[rule]` or `ignore-file[rule]`"
+			out = append(out, s)
+			continue
+		}
+		if strings.HasPrefix(rest, "[") {
+			end := strings.IndexByte(rest, ']')
+			if end < 0 {
+				s.bad = "the rule list is not closed with `]`"
+				out = append(out, s)
+				continue
+			}
+			listStart := c.Range.End - len(rest) + 1
+			off := 0
+			for _, part := range strings.Split(rest[1:end], ",") {
+				id := strings.TrimSpace(part)
+				lead := len(part) - len(strings.TrimLeft(part, " \t"))
+				if id != "" {
+					start := listStart + off + lead
+					_, known := Lookup(id)
+					s.rules = append(s.rules, suppressedRule{id: id, r: toml.Range{Start: start, End: start + len(id)}, known: known})
+				}
+				off += len(part) + 1
+			}
+			if len(s.rules) == 0 {
+				s.bad = "the rule list is empty"
+			}
+		} else if rest == "" || rest[0] == ' ' || rest[0] == '\t' {
+			s.all = true
+		} else {
+			s.bad = "expected `[rule, ...]` after the directive"
+		}
+		if !s.file {
+			line := doc.Lines.Line(c.Range.Start)
+			s.lines = []int{line}
+			if standalone(doc, c.Range.Start) {
+				s.lines = append(s.lines, line+1)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// standalone reports whether only whitespace precedes offset on its line.
+func standalone(doc *toml.Document, off int) bool {
+	start := doc.Lines.LineStart(doc.Lines.Line(off))
+	return strings.TrimLeft(string(doc.Src[start:off]), " \t") == ""
+}
+
+// suppresses reports whether s covers a finding of rule on line, and marks
+// what it used.
+func (s *suppression) suppresses(rule string, line int) bool {
+	if s.bad != "" || s.misplaced || rule == "toml-syntax" {
+		return false
+	}
+	if !s.file {
+		hit := false
+		for _, l := range s.lines {
+			if l == line {
+				hit = true
+			}
+		}
+		if !hit {
+			return false
+		}
+	}
+	if s.all {
+		s.used = true
+		return true
+	}
+	for i := range s.rules {
+		if s.rules[i].id == rule {
+			s.rules[i].used = true
+			s.used = true
+			return true
+		}
+	}
+	return false
+}
