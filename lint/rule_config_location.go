@@ -9,10 +9,10 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:        "config-location",
-		Severity:  Error,
-		Stage:     StageSubmit,
-		Summary:   "A config that is not a .toml file under configs/training/, configs/eval/ or configs/benchmark/.",
+		ID:       "config-location",
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "A config that is not a .toml file under configs/training/, configs/eval/ or configs/benchmark/.",
 		Doc: `The osmosis CLI submits a config only from its kind's directory: configs/training/ for
 ` + "`osmosis train submit`" + `, configs/eval/ for ` + "`osmosis eval submit`" + `, configs/benchmark/ for
 ` + "`osmosis benchmark submit`" + ` (sub-directories are fine), with the suffix .toml exactly, after

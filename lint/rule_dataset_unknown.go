@@ -6,10 +6,10 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:        "dataset-unknown",
-		Severity:  Error,
-		Stage:     StagePlatform,
-		Summary:   "experiment.dataset is not in the platform's dataset list.",
+		ID:       "dataset-unknown",
+		Severity: Error,
+		Stage:    StagePlatform,
+		Summary:  "experiment.dataset is not in the platform's dataset list.",
 		Doc: `With a saved platform dataset list (` + "`osmosis --json dataset list --all > datasets.json`" + `, passed
 with --datasets or the datasets setting), a dataset name it does not hold is an error: the
 platform would reject the run. Without such a list osmosis-lint cannot know, and stays quiet.`,

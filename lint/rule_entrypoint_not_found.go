@@ -19,10 +19,10 @@ func init() {
 		check:     checkEntrypointNotFound,
 	})
 	register(&Rule{
-		ID:        "entrypoint-is-directory",
-		Severity:  Error,
-		Stage:     StagePlatform,
-		Summary:   "experiment.entrypoint names a directory, such as the rollout directory itself.",
+		ID:       "entrypoint-is-directory",
+		Severity: Error,
+		Stage:    StagePlatform,
+		Summary:  "experiment.entrypoint names a directory, such as the rollout directory itself.",
 		Doc: `An empty entrypoint, "." or "sub/.." passes the CLI's path check but names the rollout directory,
 not a file. The CLI's import preflight (when it runs) or the platform then fails to load it.`,
 		Bad:       "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"\"\n",

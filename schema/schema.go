@@ -199,4 +199,3 @@ func (s *Schema) at(url string) map[string]any {
 	_, frag, _ := strings.Cut(url, "#")
 	return s.pointer(frag)
 }
-
