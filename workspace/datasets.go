@@ -295,10 +295,16 @@ func (s *Snapshot) indexDatasets() *datasetIndex {
 	idx := &datasetIndex{byName: map[string]int{}, byStem: map[string]int{}}
 	dataFileOf := map[string]string{}
 	for _, f := range s.data.files {
-		if f.PlatformFormat() {
-			if _, ok := dataFileOf[f.UploadName]; !ok {
-				dataFileOf[f.UploadName] = f.Path
-			}
+		if !f.PlatformFormat() {
+			continue
+		}
+		// A symlink stands for the file it leads to.
+		target := f.Path
+		if f.Symlink {
+			target = f.Resolved
+		}
+		if _, ok := dataFileOf[f.UploadName]; !ok || !f.Symlink {
+			dataFileOf[f.UploadName] = target
 		}
 	}
 	add := func(d Dataset) {
@@ -347,14 +353,19 @@ func (s *Snapshot) indexDatasets() *datasetIndex {
 // stems by name.
 func (s *Snapshot) Datasets() []Dataset { return append([]Dataset(nil), s.datasets.list...) }
 
-// LookupDataset finds a dataset name. An exact name wins; otherwise a
-// platform list entry whose file_name is name plus a data-file extension
-// ("train" finds "train.jsonl") matches, as list entries may carry one.
+// LookupDataset finds a dataset name, platform list first: an exact entry
+// of the list, then a list entry whose file_name is name plus a data-file
+// extension ("train" finds "train.jsonl", as list entries may carry one),
+// then the weaker sources by exact name.
 func (s *Snapshot) LookupDataset(name string) (Dataset, bool) {
-	if i, ok := s.datasets.byName[name]; ok {
+	i, exact := s.datasets.byName[name]
+	if exact && s.datasets.list[i].Source == SourceDatasetsFile {
 		return s.datasets.list[i], true
 	}
-	if i, ok := s.datasets.byStem[name]; ok {
+	if j, ok := s.datasets.byStem[name]; ok {
+		return s.datasets.list[j], true
+	}
+	if exact {
 		return s.datasets.list[i], true
 	}
 	return Dataset{}, false

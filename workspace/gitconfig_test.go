@@ -199,7 +199,7 @@ func TestOriginNoValueIsAnError(t *testing.T) {
 func TestOriginLayouts(t *testing.T) {
 	base := t.TempDir()
 	writeTree(t, base, files{
-		"main/.git/config": "[remote \"origin\"]\n\turl = git@github.com:Acme/Rollouts.git\n",
+		"main/.git/config":                      "[remote \"origin\"]\n\turl = git@github.com:Acme/Rollouts.git\n",
 		"main/.git/worktrees/feature/commondir": "../..\n",
 		"main/.git/worktrees/feature/gitdir":    "",
 		"feature/.git":                          "gitdir: " + filepath.Join(base, "main/.git/worktrees/feature") + "\n",

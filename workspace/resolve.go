@@ -68,23 +68,50 @@ func newResolver(root string) resolver {
 	return resolver{root: root, realRoot: filepath.Clean(real)}
 }
 
-// relOf converts an absolute path to a workspace-relative slash path,
-// lexically, accepting the root as given or as resolved.
+// relOf converts an absolute path to a workspace-relative slash path when
+// it starts with the root (as given or as resolved). Only empty and "."
+// components are dropped: ".." is kept for the resolver, since collapsing
+// it lexically is wrong after a symlink. A ".." before the root's last
+// component means the path is not spelled under the root.
 func (rv resolver) relOf(abs string) (string, bool) {
-	abs = filepath.Clean(abs)
+	comps := splitOSPath(abs)
 	for _, base := range []string{rv.root, rv.realRoot} {
-		if abs == base {
+		bc := splitOSPath(base)
+		if len(comps) < len(bc) {
+			continue
+		}
+		match := true
+		for i := range bc {
+			if comps[i] != bc[i] {
+				match = false
+				break
+			}
+		}
+		if !match {
+			continue
+		}
+		if len(comps) == len(bc) {
 			return ".", true
 		}
-		prefix := base
-		if !strings.HasSuffix(prefix, string(filepath.Separator)) {
-			prefix += string(filepath.Separator)
-		}
-		if strings.HasPrefix(abs, prefix) {
-			return filepath.ToSlash(abs[len(prefix):]), true
-		}
+		return strings.Join(comps[len(bc):], "/"), true
 	}
 	return "", false
+}
+
+// splitOSPath splits an absolute OS path into components, dropping empty
+// and "." ones. On Windows the volume name is the first component.
+func splitOSPath(p string) []string {
+	vol := filepath.VolumeName(p)
+	var out []string
+	if vol != "" {
+		out = append(out, vol)
+	}
+	for _, c := range strings.Split(filepath.ToSlash(p[len(vol):]), "/") {
+		if c != "" && c != "." {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // abs returns the OS path of a resolved workspace-relative path.
@@ -141,7 +168,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 			continue
 		case "..":
 			if len(comps) == 0 {
-				return Resolved{Path: filepath.ToSlash(given), EscapeVia: c.link, EscapeTarget: c.dest}
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: c.link, EscapeTarget: c.dest, Symlinked: out.Symlinked}
 			}
 			comps = comps[:len(comps)-1]
 			last, missing = nil, false
@@ -177,7 +204,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 		if filepath.IsAbs(target) {
 			inner, ok := rv.relOf(target)
 			if !ok {
-				return Resolved{Path: filepath.ToSlash(given), EscapeVia: rel, EscapeTarget: target}
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: rel, EscapeTarget: target, Symlinked: true}
 			}
 			comps = comps[:0]
 			slashTarget = inner

@@ -121,7 +121,11 @@ func (s *Snapshot) Options() Options {
 // path is outside the root or a relative one climbs out of it.
 func (s *Snapshot) Rel(path string) (string, bool) {
 	if filepath.IsAbs(path) {
-		return s.rv.relOf(path)
+		rel, ok := s.rv.relOf(path)
+		if !ok {
+			return "", false
+		}
+		path = rel
 	}
 	p := filepath.ToSlash(filepath.Clean(filepath.FromSlash(path)))
 	if p == ".." || strings.HasPrefix(p, "../") {
