@@ -1,0 +1,198 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+// newFlags makes a flag set that reports errors to the caller instead of
+// exiting.
+func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// parseFlags parses args, allowing flags after positional arguments.
+func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return nil, errHelp
+			}
+			return nil, &usageErr{err: err}
+		}
+		rest := fs.Args()
+		if len(rest) == 0 {
+			return pos, nil
+		}
+		if rest[0] == "--" {
+			return append(pos, rest[1:]...), nil
+		}
+		pos = append(pos, rest[0])
+		args = rest[1:]
+	}
+}
+
+type checkFlags struct {
+	format, output, stdinName, datasets, kind, root string
+	fix, unsafeFixes, strict, noColor, quiet  bool
+	oneline, exitZero                         bool
+}
+
+func runCheck(env *cmdEnv, args []string) (int, error) {
+	var f checkFlags
+	fs := newFlags("check", "osmosis-lint check [flags] [PATH...]", env.stderr)
+	fs.StringVar(&f.format, "format", "", "output format: text, json, sarif or github (default text; github when GITHUB_ACTIONS=true)")
+	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
+	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
+	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "with --fix, also apply fixes that need review")
+	fs.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
+	fs.StringVar(&f.stdinName, "stdin-filename", "", "with PATH '-', the `NAME` of the file read from standard input")
+	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	fs.StringVar(&f.kind, "kind", "", "check every file as this config `KIND` (training, eval or benchmark)")
+	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output")
+	fs.BoolVar(&f.quiet, "q", false, "print findings only, no summary")
+	fs.BoolVar(&f.oneline, "oneline", false, "one line per finding, without the source snippet")
+	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when errors are found")
+	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
+	paths, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	format, err := chooseFormat(f.format)
+	if err != nil {
+		return 0, &usageErr{err: err, showUsage: true}
+	}
+	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: f.fix || f.unsafeFixes, UnsafeFixes: f.unsafeFixes, Root: f.root}
+	if f.kind != "" {
+		k, ok := schema.ParseKind(f.kind)
+		if !ok {
+			return 0, &usageErr{err: fmt.Errorf("unknown kind %q: use training, eval or benchmark", f.kind), showUsage: true}
+		}
+		opts.Kind = k
+	}
+	if home, err := os.UserHomeDir(); err == nil {
+		opts.Home = home
+	}
+	var results []lint.FileResult
+	stdinMode := len(paths) == 1 && paths[0] == "-"
+	switch {
+	case stdinMode:
+		if f.stdinName == "" && opts.Kind == "" {
+			return 0, &usageErr{err: errors.New("reading standard input needs --stdin-filename NAME (or --kind KIND)"), showUsage: true}
+		}
+		src, err := io.ReadAll(env.stdin)
+		if err != nil {
+			return 0, fmt.Errorf("read standard input: %w", err)
+		}
+		name := f.stdinName
+		if name == "" {
+			name = "stdin.toml"
+		}
+		res, err := lint.CheckSource(src, name, opts)
+		if err != nil {
+			return 0, err
+		}
+		if opts.Fix {
+			// the fixed text goes to standard output, the findings nowhere
+			_, err := env.stdout.Write(res.Src)
+			return exitCode(res.Findings, f.strict, f.exitZero), err
+		}
+		results = []lint.FileResult{res}
+	default:
+		for _, p := range paths {
+			if p == "-" {
+				return 0, &usageErr{err: errors.New("'-' (standard input) cannot be mixed with other paths"), showUsage: true}
+			}
+		}
+		results, err = lint.Run(paths, opts)
+		if err != nil {
+			return 0, err
+		}
+	}
+	out := env.stdout
+	var file *os.File
+	if f.output != "" {
+		file, err = os.Create(f.output)
+		if err != nil {
+			return 0, fmt.Errorf("create %s: %w", f.output, err)
+		}
+		defer file.Close()
+		out = file
+	}
+	files := make([]report.File, len(results))
+	var all []lint.Finding
+	fixed := 0
+	for i, r := range results {
+		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings}
+		all = append(all, r.Findings...)
+		fixed += r.Fixed
+	}
+	ropts := report.Options{
+		Color:   format == report.Text && f.output == "" && !f.noColor && colorTerminal(env.stdout),
+		OneLine: f.oneline,
+		Quiet:   f.quiet,
+		Version: version(),
+		Fixed:   fixed,
+	}
+	if err := report.Write(out, format, files, ropts); err != nil {
+		return 0, fmt.Errorf("write report: %w", err)
+	}
+	if file != nil {
+		if err := file.Close(); err != nil {
+			return 0, fmt.Errorf("write %s: %w", f.output, err)
+		}
+	}
+	return exitCode(all, f.strict, f.exitZero), nil
+}
+
+func chooseFormat(s string) (report.Format, error) {
+	if s == "" {
+		if os.Getenv("GITHUB_ACTIONS") == "true" {
+			return report.GitHub, nil
+		}
+		return report.Text, nil
+	}
+	return report.ParseFormat(s)
+}
+
+func exitCode(fs []lint.Finding, strict, exitZero bool) int {
+	if exitZero {
+		return exitOK
+	}
+	for _, f := range fs {
+		if f.Severity == lint.Error || (strict && f.Severity == lint.Warning) {
+			return exitErrors
+		}
+	}
+	return exitOK
+}
+
+// colorTerminal reports whether w is a terminal that takes colors.
+func colorTerminal(w io.Writer) bool {
+	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
+		return false
+	}
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	return err == nil && fi.Mode()&os.ModeCharDevice != 0
+}
+
+var _ = strings.TrimSpace

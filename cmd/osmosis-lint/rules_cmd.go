@@ -1,0 +1,74 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+type ruleJSON struct {
+	ID       string `json:"id"`
+	Severity string `json:"severity"`
+	Stage    string `json:"stage"`
+	Summary  string `json:"summary"`
+	Doctor   bool   `json:"doctor,omitempty"`
+	URL      string `json:"url"`
+}
+
+func runRules(env *cmdEnv, args []string) (int, error) {
+	fs := newFlags("rules", "osmosis-lint rules [--format text|json]", env.stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	if _, err := parseFlags(fs, args); err != nil {
+		return 0, err
+	}
+	rules := lint.Rules()
+	switch *format {
+	case "json":
+		out := make([]ruleJSON, 0, len(rules))
+		for _, r := range rules {
+			out = append(out, ruleJSON{r.ID, string(r.Severity), string(r.Stage), r.Summary, r.Doctor, r.DocURL()})
+		}
+		enc := json.NewEncoder(env.stdout)
+		enc.SetIndent("", "  ")
+		return exitOK, enc.Encode(out)
+	case "text":
+		tw := tabwriter.NewWriter(env.stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "RULE\tSEVERITY\tSTAGE\tSUMMARY")
+		for _, r := range rules {
+			stage := string(r.Stage)
+			if r.Doctor {
+				stage = "doctor"
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Severity, stage, r.Summary)
+		}
+		return exitOK, tw.Flush()
+	}
+	return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", *format), showUsage: true}
+}
+
+func runExplain(env *cmdEnv, args []string) (int, error) {
+	fs := newFlags("explain", "osmosis-lint explain RULE", env.stderr)
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if len(pos) != 1 {
+		return 0, &usageErr{err: errors.New("name one rule (see 'osmosis-lint rules')"), showUsage: true}
+	}
+	r, ok := lint.Lookup(pos[0])
+	if !ok {
+		msg := fmt.Sprintf("unknown rule %q (see 'osmosis-lint rules')", pos[0])
+		if s := lint.Suggest(pos[0], lint.RuleIDs()); s != "" {
+			msg = fmt.Sprintf("unknown rule %q; did you mean %q?", pos[0], s)
+		}
+		return 0, &usageErr{err: errors.New(msg)}
+	}
+	fmt.Fprint(env.stdout, lint.Explain(r))
+	return exitOK, nil
+}
+
+var _ = strings.TrimSpace
