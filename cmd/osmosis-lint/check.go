@@ -49,8 +49,8 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
 
 type checkFlags struct {
 	format, output, stdinName, datasets, kind, root string
-	fix, unsafeFixes, strict, noColor, quiet  bool
-	oneline, exitZero                         bool
+	fix, unsafeFixes, strict, noColor, quiet        bool
+	oneline, exitZero                               bool
 }
 
 func runCheck(env *cmdEnv, args []string) (int, error) {

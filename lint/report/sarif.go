@@ -22,10 +22,10 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool               sarifTool                  `json:"tool"`
+	Tool               sarifTool                   `json:"tool"`
 	OriginalURIBaseIDs map[string]sarifArtifactLoc `json:"originalUriBaseIds,omitempty"`
-	Results            []sarifResult              `json:"results"`
-	ColumnKind         string                     `json:"columnKind"`
+	Results            []sarifResult               `json:"results"`
+	ColumnKind         string                      `json:"columnKind"`
 }
 
 type sarifTool struct {
