@@ -26,6 +26,12 @@ type Change struct {
 	Kind ChangeKind
 }
 
+// scaffoldPaths are the paths whose change can alter the scaffold state.
+var scaffoldPaths = map[string]bool{
+	"rollouts": true, "configs": true, "configs/training": true, "configs/eval": true, "data": true,
+	"AGENTS.md": true, "CLAUDE.md": true, "configs/AGENTS.md": true,
+}
+
 // dirtySet is what a batch of changes invalidates.
 type dirtySet struct {
 	full, git, settings, scaffold, data, list, cache, env, skills bool
@@ -41,7 +47,8 @@ type dirtySet struct {
 // pyproject.toml re-reads the settings (and what depends on them), git
 // files re-read the origin and the index. Everything else is shared with
 // s, which is never modified. Paths outside the workspace (other than the
-// dataset cache, the dataset list and git files) are ignored.
+// dataset cache, the dataset list and git files) are ignored; when nothing
+// the snapshot holds is affected, s itself is returned.
 func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	if len(changes) == 0 {
 		return s
@@ -49,6 +56,9 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	d := dirtySet{rollouts: map[string]bool{}}
 	for _, c := range changes {
 		s.classify(c.Path, &d)
+	}
+	if d.clean() {
+		return s
 	}
 	n := *s
 	n.generation = s.generation + 1
@@ -103,23 +113,6 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	return &n
 }
 
-// loadAll reads every part.
-func (s *Snapshot) loadAll() {
-	s.rv = newResolver(s.root)
-	s.git = s.loadGit()
-	s.settings = s.loadSettings()
-	s.scaffold = s.loadScaffold()
-	s.rollouts = s.loadRollouts()
-	s.data = s.loadData()
-	s.configs = s.loadConfigs()
-	s.list = s.loadDatasetList()
-	s.cache = s.loadCache()
-	s.datasets = s.indexDatasets()
-	s.models = s.indexModels()
-	s.env = s.loadEnv()
-	s.skills = s.loadSkills()
-}
-
 // classify records what one changed path invalidates.
 func (s *Snapshot) classify(path string, d *dirtySet) {
 	if path == "" {
@@ -151,7 +144,7 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 	if s.list.path != "" && s.rv.abs(rel) == s.list.path {
 		d.list = true
 	}
-	if strings.Count(rel, "/") <= 1 {
+	if scaffoldPaths[rel] {
 		d.scaffold = true
 	}
 	first, rest, _ := strings.Cut(rel, "/")
@@ -201,6 +194,12 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 	if linked := s.settings.linked; linked != "" && rel == linked {
 		d.settings = true
 	}
+}
+
+// clean reports whether nothing was invalidated.
+func (d *dirtySet) clean() bool {
+	return !d.full && !d.git && !d.settings && !d.scaffold && !d.data && !d.list && !d.cache && !d.env &&
+		!d.skills && !d.allRollouts && !d.allConfigs && len(d.rollouts) == 0 && len(d.configs) == 0
 }
 
 // isWithinOS reports whether the OS path p is dir or below it.

@@ -218,3 +218,21 @@ func TestApplyConcurrentReaders(t *testing.T) {
 	close(stop)
 	wg.Wait()
 }
+
+// TestApplyUnrelated: changes nothing in the model reads keep the snapshot.
+func TestApplyUnrelated(t *testing.T) {
+	root := newWorkspace(t, fullScaffold())
+	s := mustLoad(t, root, Options{})
+	for _, p := range []string{"docs/readme.md", "README.md", "src/x.py", "/somewhere/else", "../sibling/file", "configs"} {
+		n := s.Apply([]Change{{Path: p}})
+		if p == "configs" {
+			if n == s {
+				t.Errorf("%s: kept the snapshot", p)
+			}
+			continue
+		}
+		if n != s {
+			t.Errorf("%s: made a new snapshot", p)
+		}
+	}
+}

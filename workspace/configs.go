@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -209,5 +208,5 @@ func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configs.files)
 func (s *Snapshot) ConfigsTruncated() bool { return s.configs.truncated }
 
 func sortConfigs(files []ConfigFile) {
-	sort.Slice(files, func(i, j int) bool { return files[i].Path < files[j].Path })
+	slices.SortFunc(files, func(a, b ConfigFile) int { return strings.Compare(a.Path, b.Path) })
 }

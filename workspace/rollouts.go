@@ -60,10 +60,14 @@ func (s *Snapshot) rolloutDirs() []walkEntry {
 }
 
 func (s *Snapshot) loadRollouts() *rolloutsPart {
-	part := &rolloutsPart{byName: map[string]*Rollout{}}
-	for _, e := range s.rolloutDirs() {
-		r := s.listRollout(e.name)
-		part.list = append(part.list, r)
+	dirs := s.rolloutDirs()
+	part := &rolloutsPart{list: make([]*Rollout, len(dirs)), byName: make(map[string]*Rollout, len(dirs))}
+	// Listing is mostly waiting on the file system: spread it over a few
+	// goroutines, each filling its own slots.
+	forEachParallel(len(dirs), func(i int) {
+		part.list[i] = s.listRolloutAt(dirs[i].name, dirs[i].res)
+	})
+	for _, r := range part.list {
 		part.byName[r.Name] = r
 	}
 	return part
@@ -71,8 +75,12 @@ func (s *Snapshot) loadRollouts() *rolloutsPart {
 
 // listRollout reads one rollout's files.
 func (s *Snapshot) listRollout(name string) *Rollout {
-	r := &Rollout{Name: name, Path: "rollouts/" + name}
-	r.Resolved = s.rv.resolve(".", r.Path)
+	return s.listRolloutAt(name, s.rv.resolve(".", "rollouts/"+name))
+}
+
+// listRolloutAt reads one rollout's files, its directory already resolved.
+func (s *Snapshot) listRolloutAt(name string, res Resolved) *Rollout {
+	r := &Rollout{Name: name, Path: "rollouts/" + name, Resolved: res}
 	if !r.Resolved.Inside || !r.Resolved.IsDir {
 		return r
 	}
@@ -81,7 +89,7 @@ func (s *Snapshot) listRollout(name string) *Rollout {
 	}
 	lim := walkLimits{maxEntries: s.opts.MaxRolloutFiles, maxDepth: maxWalkDepth, skipDir: skipRolloutDir}
 	prefix := r.Path + "/"
-	r.Truncated = s.rv.walk(r.Path, lim, func(e walkEntry) bool {
+	r.Truncated = s.rv.walkResolved(r.Path, r.Resolved, lim, func(e walkEntry) bool {
 		if e.isDir {
 			if e.symlink {
 				r.linked = append(r.linked, e.real)

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 )
 
 // Options say where the snapshot finds what lies outside the workspace.
@@ -86,26 +89,71 @@ func Load(root string, opts Options) (*Snapshot, error) {
 	if opts.MaxConfigFiles <= 0 {
 		opts.MaxConfigFiles = defaultMaxConfigFiles
 	}
-	s := &Snapshot{root: abs, rv: newResolver(abs), opts: opts}
+	s := &Snapshot{root: abs, opts: opts}
+	s.loadAll()
+	return s, nil
+}
+
+// loadAll reads every part. The git files and settings come first (the
+// index, the dataset list and the models depend on them); the independent
+// listings are then read concurrently.
+func (s *Snapshot) loadAll() {
+	s.rv = newResolver(s.root)
 	s.git = s.loadGit()
 	s.settings = s.loadSettings()
-	s.scaffold = s.loadScaffold()
-	s.rollouts = s.loadRollouts()
-	s.data = s.loadData()
-	s.configs = s.loadConfigs()
-	s.list = s.loadDatasetList()
-	s.cache = s.loadCache()
+	parallel(
+		func() { s.scaffold = s.loadScaffold() },
+		func() { s.rollouts = s.loadRollouts() },
+		func() { s.data = s.loadData() },
+		func() { s.configs = s.loadConfigs() },
+		func() { s.list = s.loadDatasetList() },
+		func() { s.cache = s.loadCache() },
+		func() { s.env = s.loadEnv() },
+		func() { s.skills = s.loadSkills() },
+	)
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()
-	s.env = s.loadEnv()
-	s.skills = s.loadSkills()
-	return s, nil
+}
+
+// parallel runs the functions concurrently and waits for all of them.
+func parallel(fns ...func()) {
+	var wg sync.WaitGroup
+	for _, fn := range fns {
+		wg.Go(fn)
+	}
+	wg.Wait()
+}
+
+// forEachParallel calls fn(0..n-1) on a few goroutines.
+func forEachParallel(n int, fn func(i int)) {
+	workers := min(n, max(2, runtime.GOMAXPROCS(0)), 8)
+	if workers <= 1 {
+		for i := 0; i < n; i++ {
+			fn(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Go(func() {
+			for {
+				i := int(next.Add(1) - 1)
+				if i >= n {
+					return
+				}
+				fn(i)
+			}
+		})
+	}
+	wg.Wait()
 }
 
 // Root is the absolute workspace root.
 func (s *Snapshot) Root() string { return s.root }
 
-// Generation counts the Apply calls that led to this snapshot (0 for Load).
+// Generation counts the Apply calls that changed something on the way to
+// this snapshot (0 for Load).
 func (s *Snapshot) Generation() uint64 { return s.generation }
 
 // Options returns the options the snapshot was loaded with (defaults

@@ -18,6 +18,9 @@ type walkEntry struct {
 	escapes bool // a symlink whose target leaves the root
 	loop    bool // a symlink loop
 	info    fs.DirEntry
+	// res is the entry resolved: from the symlink's resolution, or built
+	// from the directory entry when it is not a link.
+	res Resolved
 }
 
 // walkLimits bound a walk so a huge or cyclic tree cannot hang a load.
@@ -37,7 +40,11 @@ type walkLimits struct {
 // another link. visit returns false to skip a directory's contents. The
 // result is true when a limit cut the walk short.
 func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
-	start := rv.resolve(".", rel)
+	return rv.walkResolved(rel, rv.resolve(".", rel), lim, visit)
+}
+
+// walkResolved is walk with the start directory already resolved.
+func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
 	if !start.Inside || !start.IsDir {
 		return false
 	}
@@ -62,6 +69,7 @@ func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) 
 			case t&fs.ModeSymlink != 0:
 				e.symlink = true
 				r := rv.resolve(".", e.real)
+				e.res = r
 				switch {
 				case !r.Inside:
 					e.real, e.escapes = "", true
@@ -74,6 +82,9 @@ func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) 
 				e.isDir = true
 			case t.IsRegular():
 				e.regular = true
+			}
+			if !e.symlink {
+				e.res = Resolved{Path: at, Inside: true, Symlinked: start.Symlinked || real != strings.TrimPrefix(lex, "/"), Exists: true, IsDir: e.isDir, IsRegular: e.regular}
 			}
 			if e.isDir && lim.skipDir != nil && lim.skipDir(name) {
 				continue
@@ -110,5 +121,8 @@ func joinRel(dir, name string) string {
 
 // within reports whether the slash path p is dir or below it.
 func within(p, dir string) bool {
-	return dir == "." || p == dir || strings.HasPrefix(p, dir+"/")
+	if dir == "." || p == dir {
+		return true
+	}
+	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }
