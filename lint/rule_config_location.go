@@ -31,7 +31,7 @@ func locationProblem(ws *workspace.Snapshot, rel, kind string) string {
 	switch place.Location {
 	case workspace.LocationKindDir:
 		if kind != "" && place.Kind.String() != kind {
-			return "is under configs/" + place.Kind.Dir() + "/ but is checked as a " + kind + " config"
+			return "is under " + place.Kind.Dir() + "/ but is checked as a " + kind + " config"
 		}
 		return ""
 	case workspace.LocationWrongSuffix:
