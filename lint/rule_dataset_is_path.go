@@ -37,6 +37,9 @@ func datasetPathStem(v string) (string, bool) {
 	if !isPath {
 		return "", false
 	}
+	if strings.HasSuffix(v, "/") || strings.HasSuffix(v, `\`) {
+		return "", true // a directory: no file stem to suggest
+	}
 	base := path.Base(strings.ReplaceAll(v, `\`, "/"))
 	stem := base
 	for _, ext := range dataExtensions {
