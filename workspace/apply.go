@@ -14,8 +14,11 @@ type ChangeKind int
 
 // The change kinds, as file watchers report them.
 const (
+	// Changed: the content changed.
 	Changed ChangeKind = iota
+	// Created: the path appeared.
 	Created
+	// Deleted: the path went away.
 	Deleted
 )
 
@@ -23,6 +26,7 @@ const (
 type Change struct {
 	// Path is absolute, or relative to the workspace root.
 	Path string
+	// Kind is what happened; informational only.
 	Kind ChangeKind
 }
 
@@ -275,8 +279,7 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 			}
 			files = append(files, more...)
 		case strings.HasSuffix(rel, ".toml"):
-			e := walkEntry{rel: rel, real: r.Path, at: r.Path, name: rel[strings.LastIndexByte(rel, '/')+1:], isDir: r.IsDir, regular: r.IsRegular}
-			files = append(files, part.configFile(e))
+			files = append(files, part.configFile(walkEntry{rel: rel, res: r}))
 		}
 	}
 	sortConfigs(files)

@@ -78,8 +78,12 @@ func (l Location) String() string {
 // ConfigPlace is the kind and location of a config path after resolving
 // its symlinks inside the workspace, as the CLI's submit path check does.
 type ConfigPlace struct {
-	Kind     Kind
+	// Kind is the kind directory the resolved path is under, KindUnknown
+	// when none.
+	Kind Kind
+	// Location says whether that is a proper place for a config.
 	Location Location
+	// Resolved is the config path resolved inside the workspace.
 	Resolved Resolved
 }
 
@@ -190,13 +194,12 @@ func (s *Snapshot) walkConfigs(part *configsPart, rel string) (files []ConfigFil
 }
 
 func (part *configsPart) configFile(e walkEntry) ConfigFile {
-	r := Resolved{Path: e.real, Inside: !e.escapes, Loop: e.loop, Exists: e.real != "", IsDir: e.isDir, IsRegular: e.regular}
-	place := part.classify(r)
+	place := part.classify(e.res)
 	return ConfigFile{
 		Path:     e.rel,
 		Kind:     place.Kind,
 		Location: place.Location,
-		Symlink:  e.symlink || e.real != e.rel,
+		Symlink:  e.res.Symlinked,
 	}
 }
 

@@ -42,6 +42,7 @@ func (s DatasetSource) String() string {
 
 // Dataset is one known dataset name.
 type Dataset struct {
+	// Name is the dataset name a config's `dataset` holds.
 	Name string
 	// Source is the strongest source that knows the name.
 	Source DatasetSource

@@ -30,6 +30,7 @@ type gitConfigError struct {
 	msg  string
 }
 
+// Error formats the problem with its line.
 func (e *gitConfigError) Error() string {
 	return fmt.Sprintf("line %d: %s", e.line, e.msg)
 }

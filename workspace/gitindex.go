@@ -51,12 +51,17 @@ func readIndexFile(path string, hashSize int, keep func([]byte) bool) (paths []s
 	if err != nil {
 		return nil, "", fmt.Errorf("read %s: %w", path, err)
 	}
-	r := &indexReader{r: bufio.NewReaderSize(f, 64<<10), size: fi.Size()}
-	paths, shared, err = r.read(hashSize, keep)
+	paths, shared, err = parseIndex(f, fi.Size(), hashSize, keep)
 	if err != nil {
 		return nil, "", fmt.Errorf("read %s: %w", path, err)
 	}
 	return paths, shared, nil
+}
+
+// parseIndex reads an index of size bytes from r.
+func parseIndex(r io.Reader, size int64, hashSize int, keep func([]byte) bool) ([]string, string, error) {
+	ir := &indexReader{r: bufio.NewReaderSize(r, 64<<10), size: size}
+	return ir.read(hashSize, keep)
 }
 
 var errIndexCorrupt = errors.New("corrupt git index")

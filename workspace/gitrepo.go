@@ -18,7 +18,9 @@ const maxGitFileSize = 4 << 20
 // linked worktrees (config). Both are absolute; for an ordinary clone they
 // are the same `.git` directory.
 type GitDirs struct {
-	GitDir    string
+	// GitDir holds the index and per-worktree files.
+	GitDir string
+	// CommonDir holds config, shared by all worktrees of the repository.
 	CommonDir string
 }
 

@@ -66,6 +66,7 @@ func (r IdentityReason) String() string {
 // repository identity. It never contains the URL itself, which may carry
 // credentials.
 type IdentityError struct {
+	// Reason is the first check the URL failed.
 	Reason IdentityReason
 }
 

@@ -36,7 +36,9 @@ func (s ModelSource) String() string {
 
 // Model is one known base model name for training configs.
 type Model struct {
-	Name   string
+	// Name is the model id as a config's `model_path` holds it.
+	Name string
+	// Source is the first source that lists the name.
 	Source ModelSource
 }
 

@@ -37,6 +37,7 @@ func (s ProblemSource) String() string {
 // Loading never stops on one; the input is then taken as absent (or, for
 // settings, the bad key is left at its default).
 type Problem struct {
+	// Source is the input the problem is about.
 	Source ProblemSource
 	// Path is the file, workspace-relative when inside the workspace,
 	// absolute otherwise.

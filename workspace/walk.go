@@ -17,7 +17,6 @@ type walkEntry struct {
 	symlink bool
 	escapes bool // a symlink whose target leaves the root
 	loop    bool // a symlink loop
-	info    fs.DirEntry
 	// res is the entry resolved: from the symlink's resolution, or built
 	// from the directory entry when it is not a link.
 	res Resolved
@@ -64,7 +63,7 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 			count++
 			name := de.Name()
 			at := joinRel(real, name)
-			e := walkEntry{rel: lex + "/" + name, real: at, at: at, name: name, info: de}
+			e := walkEntry{rel: lex + "/" + name, real: at, at: at, name: name}
 			switch t := de.Type(); {
 			case t&fs.ModeSymlink != 0:
 				e.symlink = true
@@ -84,7 +83,7 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				e.regular = true
 			}
 			if !e.symlink {
-				e.res = Resolved{Path: at, Inside: true, Symlinked: start.Symlinked || real != strings.TrimPrefix(lex, "/"), Exists: true, IsDir: e.isDir, IsRegular: e.regular}
+				e.res = Resolved{Path: at, Inside: true, Symlinked: real != lex, Exists: true, IsDir: e.isDir, IsRegular: e.regular}
 			}
 			if e.isDir && lim.skipDir != nil && lim.skipDir(name) {
 				continue
