@@ -83,7 +83,7 @@ func Run(paths []string, opts RunOptions) ([]FileResult, error) {
 		}
 		opts.Root = abs
 	}
-	r := &runner{opts: opts, workspaces: map[string]*wsEntry{}}
+	r := &runner{opts: opts, workspaces: map[string]*Workspace{}}
 	if len(paths) == 0 && opts.Root != "" {
 		paths = []string{filepath.Join(opts.Root, "configs")}
 	}
@@ -165,7 +165,7 @@ func unwrapPathError(err error) error {
 type job struct {
 	abs      string
 	explicit bool
-	ws       *wsEntry
+	ws       *Workspace
 }
 
 func dedupe(jobs []job) []job {
@@ -180,15 +180,17 @@ func dedupe(jobs []job) []job {
 	return out
 }
 
-type wsEntry struct {
-	snap     *workspace.Snapshot
-	settings *Settings
+// Workspace is a loaded workspace with its validated settings.
+type Workspace struct {
+	Snapshot *workspace.Snapshot
+	// Settings are nil (the defaults) when the workspace's settings are bad.
+	Settings *Settings
 }
 
 type runner struct {
 	opts       RunOptions
 	mu         sync.Mutex
-	workspaces map[string]*wsEntry // by root; nil entry: not a workspace
+	workspaces map[string]*Workspace // by root
 }
 
 // findRoot finds the workspace root of a path: the --workspace root when
@@ -203,7 +205,7 @@ func (r *runner) findRoot(p string) (string, error) {
 }
 
 // workspace returns the workspace of a file, loading it once per root.
-func (r *runner) workspace(abs string) (*wsEntry, error) {
+func (r *runner) workspace(abs string) (*Workspace, error) {
 	root, err := r.findRoot(filepath.Dir(abs))
 	if err != nil {
 		return nil, nil
@@ -222,21 +224,30 @@ func (r *runner) workspace(abs string) (*wsEntry, error) {
 }
 
 // LoadWorkspace loads the workspace at root with its settings. Bad settings
-// are a UsageError naming the key.
-func LoadWorkspace(root, home, datasetsFile string) (*wsEntry, error) {
+// are a UsageError naming the key; the workspace is still returned (with
+// the default settings) for callers that carry on, such as the language
+// server.
+func LoadWorkspace(root, home, datasetsFile string) (*Workspace, error) {
 	snap, err := workspace.Load(root, workspace.Options{Home: home, DatasetsFile: datasetsFile})
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("workspace %s: %w", root, err)}
 	}
+	return WorkspaceOf(snap)
+}
+
+// WorkspaceOf validates the settings of a loaded snapshot.
+func WorkspaceOf(snap *workspace.Snapshot) (*Workspace, error) {
+	ws := &Workspace{Snapshot: snap}
 	if err := settingsProblem(snap); err != nil {
-		return nil, err
+		return ws, err
 	}
 	st := snap.Settings()
 	settings, err := NewSettings(st.Ignore, st.Severity)
 	if err != nil {
-		return nil, &UsageError{fmt.Errorf("%s: %w", filepath.Join(root, "pyproject.toml"), err)}
+		return ws, &UsageError{fmt.Errorf("%s: %w", filepath.Join(snap.Root(), "pyproject.toml"), err)}
 	}
-	return &wsEntry{snap: snap, settings: settings}, nil
+	ws.Settings = settings
+	return ws, nil
 }
 
 // settingsProblem turns the workspace's settings and dataset-list problems
@@ -259,7 +270,7 @@ func settingsProblem(snap *workspace.Snapshot) error {
 // directory, skipping hidden directories and what the settings exclude.
 func (r *runner) walk(dir string) ([]job, error) {
 	var out []job
-	var entry *wsEntry
+	var entry *Workspace
 	if root, err := r.findRoot(dir); err == nil {
 		e, err := r.workspace(filepath.Join(root, ".git"))
 		if err != nil {
@@ -280,7 +291,7 @@ func (r *runner) walk(dir string) ([]job, error) {
 				return filepath.SkipDir
 			}
 			if entry != nil && p != dir {
-				if rel, ok := entry.snap.Rel(p); ok && entry.snap.Settings().Excluded(rel) {
+				if rel, ok := entry.Snapshot.Rel(p); ok && entry.Snapshot.Settings().Excluded(rel) {
 					return filepath.SkipDir
 				}
 			}
@@ -290,7 +301,7 @@ func (r *runner) walk(dir string) ([]job, error) {
 			return nil
 		}
 		if entry != nil {
-			if rel, ok := entry.snap.Rel(p); ok && entry.snap.Settings().Excluded(rel) {
+			if rel, ok := entry.Snapshot.Rel(p); ok && entry.Snapshot.Settings().Excluded(rel) {
 				return nil
 			}
 		}
@@ -334,14 +345,16 @@ func displayPath(dir, abs string) string {
 	return filepath.ToSlash(abs)
 }
 
-// inputFor builds the check input of a file.
-func inputFor(abs, display string, ws *wsEntry, kind schema.Kind) (Input, bool) {
+// InputFor builds the check input of the file at abs, shown as display, in
+// workspace ws (nil outside one). kind forces the config kind; "" finds it
+// from where the file is. It reports false when the kind cannot be told.
+func InputFor(abs, display string, ws *Workspace, kind schema.Kind) (Input, bool) {
 	in := Input{Path: display, Kind: kind}
 	if ws != nil {
-		in.Env = NewEnv(ws.snap, abs)
-		in.Settings = ws.settings
+		in.Env = NewEnv(ws.Snapshot, abs)
+		in.Settings = ws.Settings
 		if kind == "" {
-			place := ws.snap.ConfigKind(abs)
+			place := ws.Snapshot.ConfigKind(abs)
 			if place.Location == workspace.LocationKindDir {
 				in.Kind, _ = schema.ParseKind(place.Kind.String())
 			}
@@ -360,7 +373,7 @@ func (r *runner) check(j job) (FileResult, error) {
 		return FileResult{}, usagef("%s: %w", display, unwrapPathError(err))
 	}
 	res := FileResult{Path: display, Abs: j.abs, Src: src}
-	in, ok := inputFor(j.abs, display, j.ws, r.opts.Kind)
+	in, ok := InputFor(j.abs, display, j.ws, r.opts.Kind)
 	if !ok {
 		res.Findings = locationOnly(src, in)
 		return res, nil
@@ -413,14 +426,14 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 			opts.Root = a
 		}
 	}
-	r := &runner{opts: opts, workspaces: map[string]*wsEntry{}}
+	r := &runner{opts: opts, workspaces: map[string]*Workspace{}}
 	ws, err := r.workspace(abs)
 	if err != nil {
 		return FileResult{}, err
 	}
 	display := displayPath(opts.Dir, abs)
 	res := FileResult{Path: display, Abs: abs, Src: src}
-	in, ok := inputFor(abs, display, ws, opts.Kind)
+	in, ok := InputFor(abs, display, ws, opts.Kind)
 	if !ok {
 		res.Findings = locationOnly(src, in)
 		return res, nil

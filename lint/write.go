@@ -16,13 +16,13 @@ func parseForLocation(src []byte) *toml.Document { return toml.Parse(src) }
 // in the same directory, then a rename), keeping its permissions. It
 // follows a symlink only to a target inside the workspace, and refuses
 // otherwise.
-func writeFixed(abs string, data []byte, ws *wsEntry) error {
+func writeFixed(abs string, data []byte, ws *Workspace) error {
 	target, err := filepath.EvalSymlinks(abs)
 	if err != nil {
 		return err
 	}
 	if target != abs && ws != nil {
-		root, err := filepath.EvalSymlinks(ws.snap.Root())
+		root, err := filepath.EvalSymlinks(ws.Snapshot.Root())
 		if err != nil {
 			return err
 		}

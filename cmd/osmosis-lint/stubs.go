@@ -5,7 +5,3 @@ import "errors"
 func runDoctor(env *cmdEnv, args []string) (int, error) {
 	return 0, errors.New("doctor: not available in this build")
 }
-
-func runLSP(env *cmdEnv, args []string) (int, error) {
-	return 0, errors.New("lsp: not available in this build")
-}

@@ -1,0 +1,230 @@
+package assist
+
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// Symbol is a section or key for the document outline.
+type Symbol struct {
+	Name      string
+	Detail    string
+	Section   bool
+	Range     toml.Range // the whole section or pair
+	Selection toml.Range // the name
+	Children  []Symbol
+}
+
+// Symbols returns the outline: each section with its keys, in file order.
+func (f *File) Symbols() []Symbol {
+	var out []Symbol
+	var cur *Symbol
+	for _, s := range f.Doc.Stmts {
+		switch s.Kind {
+		case toml.StmtTable, toml.StmtArrayTable:
+			name := strings.Join(s.Path, ".")
+			if s.Kind == toml.StmtArrayTable {
+				name = "[[" + name + "]]"
+			} else {
+				name = "[" + name + "]"
+			}
+			end := s.Range.End
+			if s.Table != nil && s.Table.End > end {
+				end = s.Table.End
+			}
+			out = append(out, Symbol{Name: name, Section: true, Range: toml.Range{Start: s.Range.Start, End: end}, Selection: s.KeyRange()})
+			cur = &out[len(out)-1]
+		case toml.StmtKeyValue:
+			sym := Symbol{Name: keyString(s.Keys), Range: s.Range, Selection: s.KeyRange()}
+			if s.Value != nil {
+				sym.Detail = valueDetail(f.Doc, s.Value)
+				sym.Children = valueSymbols(f.Doc, s.Value)
+			}
+			if cur != nil {
+				if sym.Range.End > cur.Range.End {
+					cur.Range.End = sym.Range.End
+				}
+				cur.Children = append(cur.Children, sym)
+			} else {
+				out = append(out, sym)
+			}
+		}
+	}
+	return out
+}
+
+func keyString(parts []toml.KeyPart) string {
+	names := make([]string, len(parts))
+	for i, p := range parts {
+		names[i] = p.Name
+	}
+	return strings.Join(names, ".")
+}
+
+func valueDetail(doc *toml.Document, v *toml.Value) string {
+	switch v.Kind {
+	case toml.KindTable:
+		return "table"
+	case toml.KindArray:
+		return "list of " + itoa(len(v.Items))
+	}
+	t := doc.Text(v.Range)
+	if len(t) > 40 {
+		t = t[:37] + "..."
+	}
+	return t
+}
+
+func valueSymbols(doc *toml.Document, v *toml.Value) []Symbol {
+	if v.Kind != toml.KindTable {
+		return nil
+	}
+	var out []Symbol
+	for _, e := range v.Table.Entries {
+		r := toml.Range{Start: e.KeyRange.Start, End: max(e.KeyRange.End, e.Value.Range.End)}
+		out = append(out, Symbol{Name: e.Key, Detail: valueDetail(doc, e.Value), Range: r, Selection: e.KeyRange, Children: valueSymbols(doc, e.Value)})
+	}
+	return out
+}
+
+// Fold is a foldable line range (0-based lines, inclusive).
+type Fold struct {
+	StartLine, EndLine int
+	Comment            bool
+}
+
+// Folds returns folding ranges: sections, multi-line values and blocks of
+// comment lines.
+func (f *File) Folds() []Fold {
+	var out []Fold
+	lines := f.Doc.Lines
+	lastLine := func(end int) int { return lines.Line(max(end-1, 0)) }
+	for _, s := range f.Doc.Stmts {
+		switch s.Kind {
+		case toml.StmtTable, toml.StmtArrayTable:
+			end := s.Range.End
+			if s.Table != nil {
+				end = max(end, s.Table.End)
+			}
+			if l0, l1 := lines.Line(s.Range.Start), lastLine(end); l1 > l0 {
+				out = append(out, Fold{StartLine: l0, EndLine: l1})
+			}
+		case toml.StmtKeyValue:
+			if l0, l1 := lines.Line(s.Range.Start), lastLine(s.Range.End); l1 > l0 {
+				out = append(out, Fold{StartLine: l0, EndLine: l1})
+			}
+		}
+	}
+	// runs of two or more whole-line comments
+	start, prev := -1, -2
+	for _, c := range f.Doc.Comments {
+		l := lines.Line(c.Range.Start)
+		if strings.TrimSpace(string(f.Doc.Src[lines.LineStart(l):c.Range.Start])) != "" {
+			continue
+		}
+		if l == prev+1 {
+			prev = l
+			continue
+		}
+		if start >= 0 && prev > start {
+			out = append(out, Fold{StartLine: start, EndLine: prev, Comment: true})
+		}
+		start, prev = l, l
+	}
+	if start >= 0 && prev > start {
+		out = append(out, Fold{StartLine: start, EndLine: prev, Comment: true})
+	}
+	return out
+}
+
+// Hint is an inlay hint: Label shown at offset At.
+type Hint struct {
+	At      int
+	Label   string
+	Tooltip string
+}
+
+// InlayHints shows, after each section header, the platform defaults of the
+// keys the section leaves out.
+func (f *File) InlayHints(r toml.Range) []Hint {
+	var out []Hint
+	for _, s := range f.Doc.Stmts {
+		if s.Kind != toml.StmtTable || s.Table == nil || s.Rejected {
+			continue
+		}
+		if s.Range.End < r.Start || s.Range.Start > r.End {
+			continue
+		}
+		path := f.instancePath(s)
+		fl := f.field(path)
+		if fl == nil || !fl.IsTable() {
+			continue
+		}
+		for _, name := range fl.Properties() {
+			if s.Table.Get(name) != nil {
+				continue
+			}
+			child := fl.Property(name)
+			d := child.DefaultText()
+			if d == "" {
+				continue
+			}
+			out = append(out, Hint{
+				At:      s.Range.End,
+				Label:   name + " = " + d,
+				Tooltip: "platform default of `" + name + "` (not set here): " + child.Description(),
+			})
+		}
+	}
+	return out
+}
+
+// Target is where go to definition leads: a workspace-relative path, and
+// whether it is a directory.
+type Target struct {
+	Path string
+	Dir  bool
+}
+
+// Definition returns the file or directory a value at off refers to: the
+// rollout directory, the entrypoint file, the local data file of a dataset.
+func (f *File) Definition(off int) (Target, toml.Range, bool) {
+	if f.WS == nil {
+		return Target{}, toml.Range{}, false
+	}
+	sp, ok := f.SpotAt(off)
+	if !ok || sp.Value == nil || sp.Value.Kind != toml.KindString {
+		return Target{}, toml.Range{}, false
+	}
+	fl := f.field(sp.Path)
+	if fl == nil {
+		return Target{}, toml.Range{}, false
+	}
+	v := sp.Value.Str
+	switch fl.Complete() {
+	case "rollout":
+		rp := f.WS.ResolveRolloutPath(v, "")
+		if rp.DirContained && rp.Dir.IsDir {
+			return Target{Path: rp.Dir.Path, Dir: true}, sp.Range, true
+		}
+	case "entrypoint":
+		_, rv := f.Doc.Root.Lookup(append(append([]string(nil), sp.Path[:len(sp.Path)-1]...), "rollout")...)
+		if rv != nil && rv.Kind == toml.KindString {
+			rp := f.WS.ResolveRolloutPath(rv.Str, v)
+			if rp.EntryContained && rp.Entry.IsRegular {
+				return Target{Path: rp.Entry.Path}, sp.Range, true
+			}
+		}
+	case "dataset":
+		if d, ok := f.WS.LookupDataset(v); ok && d.DataFile != "" {
+			return Target{Path: d.DataFile}, sp.Range, true
+		}
+		for _, df := range f.WS.DataFiles() {
+			if df.UploadName == v && df.PlatformFormat() {
+				return Target{Path: df.Path}, sp.Range, true
+			}
+		}
+	}
+	return Target{}, toml.Range{}, false
+}

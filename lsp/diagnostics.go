@@ -1,0 +1,345 @@
+package lsp
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strconv"
+
+	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// checkState coordinates the background checks of one document.
+type checkState struct {
+	dirty, running bool
+	published      int32 // version of the last published result, -1 if none
+	hasPublished   bool
+}
+
+// result is the findings of one version of a document.
+type result struct {
+	version  int32
+	config   bool
+	findings []lint.Finding
+}
+
+// schedule asks for the document at u to be checked. Checks run in the
+// background, one at a time per document; edits that arrive meanwhile are
+// folded into the next check, and a result is published only if the
+// document has not changed since.
+func (s *Server) schedule(u uri.URI) {
+	s.mu.Lock()
+	st := s.checks[u]
+	if st == nil {
+		st = &checkState{published: -1}
+		s.checks[u] = st
+	}
+	st.dirty = true
+	if st.running {
+		s.mu.Unlock()
+		return
+	}
+	st.running = true
+	s.mu.Unlock()
+	go s.runChecks(u, st)
+}
+
+func (s *Server) runChecks(u uri.URI, st *checkState) {
+	for {
+		s.mu.Lock()
+		d := s.docs[u]
+		if !st.dirty || d == nil {
+			st.running = false
+			s.mu.Unlock()
+			return
+		}
+		st.dirty = false
+		pull := s.pull
+		s.mu.Unlock()
+
+		res := s.findings(d)
+		if pull {
+			continue
+		}
+		s.pubMu.Lock()
+		s.mu.Lock()
+		current := s.docs[u] == d && !st.dirty
+		s.mu.Unlock()
+		if current {
+			s.publish(d.uri, d.text, &d.version, res.findings)
+			s.mu.Lock()
+			st.published, st.hasPublished = d.version, true
+			s.mu.Unlock()
+		}
+		s.pubMu.Unlock()
+	}
+}
+
+// findings returns the findings of an open document, from the cache when
+// this version was checked already.
+func (s *Server) findings(d *document) *result {
+	s.mu.Lock()
+	if r := s.cache[d.uri]; r != nil && r.version == d.version && s.docs[d.uri] == d {
+		s.mu.Unlock()
+		return r
+	}
+	s.mu.Unlock()
+	res := &result{version: d.version}
+	in, _, ok := s.fileFor(d)
+	if ok {
+		res.config = true
+		in.Path = d.path
+		res.findings = lint.CheckDocument(d.parse(), in)
+	}
+	s.mu.Lock()
+	if s.docs[d.uri] == d {
+		s.cache[d.uri] = res
+	}
+	s.mu.Unlock()
+	return res
+}
+
+// publish sends the diagnostics of a file (version nil for files that are
+// not open).
+func (s *Server) publish(u uri.URI, text []byte, version *int32, fs []lint.Finding) {
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(text, fs)}
+	if version != nil {
+		params.Version = protocol.NewOptional(*version)
+	}
+	if err := s.client.PublishDiagnostics(s.ctx, params); err != nil {
+		s.log.Printf("publish %s: %v", u, err)
+	}
+}
+
+// diagnostics converts findings to protocol diagnostics (never nil: an empty
+// list clears the file).
+func (s *Server) diagnostics(text []byte, fs []lint.Finding) []protocol.Diagnostic {
+	out := make([]protocol.Diagnostic, 0, len(fs))
+	if len(fs) == 0 {
+		return out
+	}
+	m := newMapper(text, s.enc)
+	for _, f := range fs {
+		out = append(out, s.diagnostic(m, f))
+	}
+	return out
+}
+
+func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
+	sev := protocol.DiagnosticSeverityError
+	switch f.Severity {
+	case lint.Warning:
+		sev = protocol.DiagnosticSeverityWarning
+	case lint.Info:
+		sev = protocol.DiagnosticSeverityInformation
+	}
+	d := protocol.Diagnostic{
+		Range:    m.rng(f.Range),
+		Severity: sev,
+		Code:     protocol.String(f.Rule),
+		Source:   protocol.NewOptional("osmosis-lint"),
+		Message:  protocol.String(f.Message + stageSuffix(f.Stage)),
+	}
+	if r, ok := lint.Lookup(f.Rule); ok {
+		if u, err := uri.Parse(r.DocURL()); err == nil {
+			d.CodeDescription = protocol.CodeDescription{Href: u}
+		}
+	}
+	if f.Rule == "unused-suppression" {
+		d.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
+	}
+	return d
+}
+
+// stageSuffix tells in the message when the problem would bite.
+func stageSuffix(st lint.Stage) string {
+	switch st {
+	case lint.StageSubmit:
+		return " (rejected at submit)"
+	case lint.StagePlatform:
+		return " (rejected by the platform)"
+	case lint.StageRuntime:
+		return " (fails at run time)"
+	}
+	return ""
+}
+
+// Diagnostic answers a pull request for one document.
+func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
+	d := s.current(p.TextDocument.URI)
+	var fs []lint.Finding
+	var text []byte
+	if d != nil {
+		res := s.findings(d)
+		fs, text = res.findings, d.text
+	} else if path, ok := filePath(p.TextDocument.URI); ok {
+		fs, text = s.lintClosed(path)
+	}
+	return &protocol.RelatedFullDocumentDiagnosticReport{
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
+	}, nil
+}
+
+// DiagnosticWorkspace answers a pull request for every config of the
+// workspaces. It runs off the read loop so later messages are not held up,
+// and stops when the client cancels it.
+func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
+	files := s.workspaceConfigs()
+	open := map[string]*document{}
+	s.mu.Lock()
+	for _, d := range s.docs {
+		open[d.path] = d
+	}
+	s.mu.Unlock()
+	jsonrpc2.Async(ctx)
+	report := &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
+	for _, path := range files {
+		if canceled(ctx) {
+			return nil, protocol.ErrRequestCancelled
+		}
+		u := uri.File(path)
+		var fs []lint.Finding
+		var text []byte
+		var version *int32
+		if d := open[path]; d != nil {
+			res := s.findings(d)
+			fs, text, version = res.findings, d.text, &d.version
+		} else {
+			fs, text = s.lintClosed(path)
+		}
+		report.Items = append(report.Items, &protocol.WorkspaceFullDocumentDiagnosticReport{
+			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
+			URI:                          u,
+			Version:                      version,
+		})
+	}
+	return report, nil
+}
+
+// workspaceConfigs lists the config files of the workspaces the server
+// knows: its workspace folders and the workspaces of open documents.
+func (s *Server) workspaceConfigs() []string {
+	roots := map[string]bool{}
+	s.mu.Lock()
+	folders := append([]string(nil), s.folders...)
+	for r := range s.spaces {
+		roots[r] = true
+	}
+	s.mu.Unlock()
+	for _, f := range folders {
+		if root, err := workspace.FindRoot(f); err == nil {
+			roots[root] = true
+		}
+	}
+	var out []string
+	for root := range roots {
+		sp := s.spaceFor(filepath.Join(root, ".git"))
+		if sp == nil || sp.ws == nil {
+			continue
+		}
+		for _, c := range sp.ws.Snapshot.Configs() {
+			if c.Location == workspace.LocationKindDir {
+				out = append(out, filepath.Join(root, filepath.FromSlash(c.Path)))
+			}
+		}
+	}
+	return out
+}
+
+// lintClosed checks a config as it is on disk.
+func (s *Server) lintClosed(path string) ([]lint.Finding, []byte) {
+	src, err := readSmall(path)
+	if err != nil {
+		return nil, nil
+	}
+	d := &document{uri: uri.File(path), path: path, text: src}
+	in, _, ok := s.fileFor(d)
+	if !ok {
+		return nil, src
+	}
+	in.Path = path
+	return lint.CheckDocument(d.parse(), in), src
+}
+
+// maxFileSize bounds what the server reads from disk for a closed file.
+const maxFileSize = 16 << 20
+
+func readSmall(path string) ([]byte, error) {
+	fi, err := os.Stat(path)
+	if err != nil {
+		return nil, err
+	}
+	if fi.Size() > maxFileSize || !fi.Mode().IsRegular() {
+		return nil, os.ErrInvalid
+	}
+	return os.ReadFile(path)
+}
+
+// lintWorkspaces publishes the findings of every config that is not open,
+// for clients that do not pull diagnostics.
+func (s *Server) lintWorkspaces() {
+	files := s.workspaceConfigs()
+	seen := map[uri.URI]bool{}
+	for _, path := range files {
+		u := uri.File(path)
+		seen[u] = true
+		if s.current(u) != nil {
+			continue
+		}
+		fs, text := s.lintClosed(path)
+		s.pubMu.Lock()
+		if s.current(u) == nil {
+			s.publish(u, text, nil, fs)
+			s.mu.Lock()
+			s.closed[u] = true
+			s.mu.Unlock()
+		}
+		s.pubMu.Unlock()
+	}
+	// clear files that are gone
+	s.mu.Lock()
+	var gone []uri.URI
+	for u := range s.closed {
+		if !seen[u] {
+			gone = append(gone, u)
+			delete(s.closed, u)
+		}
+	}
+	s.mu.Unlock()
+	for _, u := range gone {
+		s.pubMu.Lock()
+		if s.current(u) == nil {
+			s.publish(u, nil, nil, nil)
+		}
+		s.pubMu.Unlock()
+	}
+}
+
+// recheckClosed shows the on-disk state of a config that was just closed.
+func (s *Server) recheckClosed(path string, u uri.URI) {
+	s.mu.Lock()
+	pull := s.pull
+	delete(s.cache, u)
+	delete(s.checks, u)
+	s.mu.Unlock()
+	if pull {
+		return
+	}
+	go func() {
+		fs, text := s.lintClosed(path)
+		s.pubMu.Lock()
+		defer s.pubMu.Unlock()
+		if s.current(u) == nil {
+			s.publish(u, text, nil, fs)
+		}
+	}()
+}
+
+var _ = strconv.Itoa
+var _ = toml.UTF8

@@ -1,0 +1,112 @@
+package lsp
+
+import (
+	"bytes"
+	"context"
+	"sync"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// document is one open buffer. Its text is replaced, never edited in place:
+// a check or a request that captured a version keeps reading it unchanged.
+type document struct {
+	uri     uri.URI
+	path    string
+	version int32
+	text    []byte
+
+	once   sync.Once
+	parsed *toml.Document
+}
+
+// parse returns the parse of the document's text, made once.
+func (d *document) parse() *toml.Document {
+	d.once.Do(func() { d.parsed = toml.Parse(d.text) })
+	return d.parsed
+}
+
+func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
+	path, ok := filePath(p.TextDocument.URI)
+	if !ok {
+		return nil
+	}
+	s.mu.Lock()
+	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text)}
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	s.schedule(d.uri)
+	return nil
+}
+
+func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumentParams) error {
+	s.mu.Lock()
+	d, ok := s.docs[p.TextDocument.URI]
+	if !ok {
+		s.mu.Unlock()
+		return nil
+	}
+	text := d.text
+	for _, ch := range p.ContentChanges {
+		switch c := ch.(type) {
+		case *protocol.TextDocumentContentChangeWholeDocument:
+			text = []byte(c.Text)
+		case *protocol.TextDocumentContentChangePartial:
+			m := newMapper(text, s.enc)
+			r := m.toRange(c.Range)
+			var b bytes.Buffer
+			b.Grow(len(text) - r.Len() + len(c.Text))
+			b.Write(text[:r.Start])
+			b.WriteString(c.Text)
+			b.Write(text[r.End:])
+			text = b.Bytes()
+		}
+	}
+	nd := &document{uri: d.uri, path: d.path, version: p.TextDocument.Version, text: text}
+	s.docs[d.uri] = nd
+	s.mu.Unlock()
+	s.schedule(nd.uri)
+	return nil
+}
+
+func (s *Server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentParams) error {
+	s.mu.Lock()
+	_, ok := s.docs[p.TextDocument.URI]
+	s.mu.Unlock()
+	if ok {
+		s.schedule(p.TextDocument.URI)
+	}
+	return nil
+}
+
+func (s *Server) DidClose(ctx context.Context, p *protocol.DidCloseTextDocumentParams) error {
+	s.mu.Lock()
+	d, ok := s.docs[p.TextDocument.URI]
+	delete(s.docs, p.TextDocument.URI)
+	s.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	// the file on disk may differ from the closed buffer: show its own state
+	s.recheckClosed(d.path, d.uri)
+	return nil
+}
+
+// current returns the open document at u (nil if not open).
+func (s *Server) current(u uri.URI) *document {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.docs[u]
+}
+
+// filePath turns a file URI into a path.
+func filePath(u uri.URI) (string, bool) {
+	if !u.IsFile() {
+		return "", false
+	}
+	p := u.FsPath()
+	return p, p != ""
+}

@@ -1,0 +1,220 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// space is a workspace the server has seen, by its root. The snapshot is
+// replaced (never modified) when files change.
+type space struct {
+	root    string
+	ws      *lint.Workspace
+	problem string // the settings error, if any
+	names   *assist.Names
+	shown   bool // the settings error was shown to the user
+}
+
+// spaceFor returns the workspace of a file, loading it on first use; nil
+// when the file is outside any git repository.
+func (s *Server) spaceFor(path string) *space {
+	root, err := workspace.FindRoot(filepath.Dir(path))
+	if err != nil {
+		return nil
+	}
+	s.mu.Lock()
+	sp := s.spaces[root]
+	s.mu.Unlock()
+	if sp != nil {
+		return sp
+	}
+	sp = s.loadSpace(root)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if old := s.spaces[root]; old != nil {
+		return old
+	}
+	s.spaces[root] = sp
+	return sp
+}
+
+func (s *Server) loadSpace(root string) *space {
+	ws, err := lint.LoadWorkspace(root, s.opts.Home, s.opts.DatasetsFile)
+	sp := &space{root: root, ws: ws}
+	if err != nil {
+		sp.problem = err.Error()
+		s.log.Printf("%v", err)
+		if ws == nil {
+			sp.ws = nil
+		}
+	}
+	if sp.ws != nil {
+		sp.names = collectNames(sp.ws.Snapshot)
+	}
+	return sp
+}
+
+// reportProblem shows a workspace's settings error once.
+func (s *Server) reportProblem(sp *space) {
+	s.mu.Lock()
+	show := sp != nil && sp.problem != "" && !sp.shown
+	if show {
+		sp.shown = true
+	}
+	s.mu.Unlock()
+	if show {
+		go func() {
+			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "osmosis-lint: " + sp.problem})
+		}()
+	}
+}
+
+// collectNames gathers env and secret names used in the workspace's
+// configs, for completion.
+func collectNames(snap *workspace.Snapshot) *assist.Names {
+	env, secrets := map[string]bool{}, map[string]bool{}
+	for _, c := range snap.Configs() {
+		if c.Location != workspace.LocationKindDir {
+			continue
+		}
+		src, err := readSmall(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
+		if err != nil {
+			continue
+		}
+		doc := toml.Parse(src)
+		if _, v := doc.Root.Lookup("env"); v != nil && v.Kind == toml.KindTable {
+			for _, e := range v.Table.Entries {
+				env[e.Key] = true
+			}
+		}
+		for _, sec := range []string{"secrets", "verifier"} {
+			if _, v := doc.Root.Lookup(sec, "required"); v != nil && v.Kind == toml.KindArray {
+				for _, it := range v.Items {
+					if it.Kind == toml.KindString {
+						secrets[it.Str] = true
+					}
+				}
+			}
+		}
+	}
+	return &assist.Names{Env: sortedSet(env), Secrets: sortedSet(secrets)}
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// fileFor builds what the checks and features need for a document: the
+// check input, the assist view, and whether it is a config at all. Files
+// outside configs/{training,eval,benchmark} are not configs: the server
+// leaves them to general TOML tools.
+func (s *Server) fileFor(d *document) (lint.Input, *assist.File, bool) {
+	sp := s.spaceFor(d.path)
+	s.reportProblem(sp)
+	var ws *lint.Workspace
+	if sp != nil {
+		ws = sp.ws
+	}
+	in, ok := lint.InputFor(d.path, d.path, ws, "")
+	if !ok {
+		return lint.Input{}, nil, false
+	}
+	if in.Env != nil {
+		if _, ok := lint.KindFromPath(in.Env.Rel); !ok || !strings.HasPrefix(in.Env.Rel, "configs/") {
+			return lint.Input{}, nil, false
+		}
+	}
+	var snap *workspace.Snapshot
+	var names *assist.Names
+	if ws != nil {
+		snap = ws.Snapshot
+		names = sp.names
+	}
+	return in, assist.NewFile(d.parse(), in.Kind, snap, names), true
+}
+
+// DidChangeWatchedFiles updates the workspaces with the changed files and
+// checks again what depends on them.
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	byRoot := map[string][]workspace.Change{}
+	for _, ev := range p.Changes {
+		path, ok := filePath(ev.URI)
+		if !ok {
+			continue
+		}
+		root, err := workspace.FindRoot(filepath.Dir(path))
+		if err != nil {
+			continue
+		}
+		kind := workspace.Changed
+		switch ev.Type {
+		case protocol.FileChangeTypeCreated:
+			kind = workspace.Created
+		case protocol.FileChangeTypeDeleted:
+			kind = workspace.Deleted
+		}
+		byRoot[root] = append(byRoot[root], workspace.Change{Path: path, Kind: kind})
+	}
+	changed := false
+	for root, changes := range byRoot {
+		s.mu.Lock()
+		sp := s.spaces[root]
+		s.mu.Unlock()
+		if sp == nil || sp.ws == nil {
+			continue
+		}
+		snap := sp.ws.Snapshot.Apply(changes)
+		ws, err := lint.WorkspaceOf(snap)
+		nsp := &space{root: root, ws: ws, names: collectNames(snap)}
+		if err != nil {
+			nsp.problem = err.Error()
+		}
+		s.mu.Lock()
+		s.spaces[root] = nsp
+		s.mu.Unlock()
+		changed = true
+	}
+	if !changed {
+		return nil
+	}
+	s.mu.Lock()
+	open := make([]uri.URI, 0, len(s.docs))
+	for u := range s.docs {
+		open = append(open, u)
+	}
+	pull, refresh := s.pull, s.refresh
+	s.mu.Unlock()
+	for _, u := range open {
+		s.schedule(u)
+	}
+	if pull {
+		if refresh {
+			go func() { _ = s.client.DiagnosticRefresh(s.ctx) }()
+		}
+	} else {
+		go s.lintWorkspaces()
+	}
+	return nil
+}
+
+// kindOf reports the config kind of an open document, if it is a config.
+func (s *Server) kindOf(d *document) (schema.Kind, bool) {
+	in, _, ok := s.fileFor(d)
+	return in.Kind, ok
+}
