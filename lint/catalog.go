@@ -1,0 +1,32 @@
+package lint
+
+import (
+	"strings"
+)
+
+// CatalogMarkdown renders the whole rule catalog as one Markdown document
+// (lint/RULES.md).
+func CatalogMarkdown() string {
+	var b strings.Builder
+	b.WriteString("# osmosis-lint rules\n\n")
+	b.WriteString("Generated from the rule catalog (`osmosis-lint rules`, `osmosis-lint explain RULE`); do not edit by hand.\n\n")
+	b.WriteString("Stages say when a problem bites if ignored: **submit** (the osmosis CLI rejects the config), ")
+	b.WriteString("**platform** (the platform rejects the run after submission), **runtime** (the run starts, then fails), ")
+	b.WriteString("**advice** (legal, but very likely a mistake); **doctor** rules run in `osmosis-lint doctor`.\n\n")
+	b.WriteString("| rule | severity | stage | summary |\n|---|---|---|---|\n")
+	for _, r := range Rules() {
+		stage := string(r.Stage)
+		if r.Doctor {
+			stage = "doctor"
+		}
+		b.WriteString("| [" + r.ID + "](#" + r.ID + ") | " + string(r.Severity) + " | " + stage + " | " + strings.ReplaceAll(r.Summary, "|", "\\|") + " |\n")
+	}
+	b.WriteString("\n")
+	for _, r := range Rules() {
+		text := Explain(r)
+		// demote headings so each rule is a section of this document
+		text = strings.Replace(text, "# "+r.ID, "## "+r.ID, 1)
+		b.WriteString(text + "\n")
+	}
+	return b.String()
+}
