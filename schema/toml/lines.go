@@ -92,17 +92,18 @@ func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
 	if enc == UTF8 {
 		return line, off - start
 	}
-	b := x.src[start:off]
-	for len(b) > 0 {
-		r, n := utf8.DecodeRune(b)
-		if n > len(b) {
+	for i := start; i < off; {
+		// decode from the whole source: a character that off splits is
+		// not counted, so off maps to the character's start
+		r, n := utf8.DecodeRune(x.src[i:])
+		if i+n > off {
 			break
 		}
 		col++
 		if enc == UTF16 && r >= 0x10000 {
 			col++
 		}
-		b = b[n:]
+		i += n
 	}
 	return line, col
 }

@@ -1,0 +1,140 @@
+package toml
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
+
+// FuzzParse feeds arbitrary bytes to the parser. The seed corpus in
+// testdata/fuzz/FuzzParse (real configs and the tomllib agreement cases)
+// runs with plain go test.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte("[experiment]\nrollout = \"a\"\n"))
+	f.Add([]byte("a.b.c = [1, {x = 2}]\n[[t]]\n[t.u]\n"))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		checkDocument(t, src, Parse(src))
+	})
+}
+
+// checkDocument asserts what must hold for the document of any input: every
+// range lies within the source, statements come in source order, the error
+// list is bounded, and positions convert back and forth.
+func checkDocument(t testing.TB, src []byte, d *Document) {
+	t.Helper()
+	if !bytes.Equal(d.Src, src) {
+		t.Fatalf("Document.Src differs from the source")
+	}
+	if d.Root == nil || d.Lines == nil {
+		t.Fatalf("nil root or line index")
+	}
+	in := func(what string, r Range) {
+		t.Helper()
+		if r.Start < 0 || r.Start > r.End || r.End > len(src) {
+			t.Fatalf("%s range %v outside the %d-byte source", what, r, len(src))
+		}
+	}
+	if len(d.Errors) > maxErrors {
+		t.Fatalf("%d syntax errors, more than the bound %d", len(d.Errors), maxErrors)
+	}
+	for _, e := range d.Errors {
+		in("error", e.Range)
+		if e.Message == "" {
+			t.Fatalf("syntax error without a message at %v", e.Range)
+		}
+		if !utf8.ValidString(e.Message) {
+			t.Fatalf("syntax error message is not UTF-8: %q", e.Message)
+		}
+	}
+	for _, c := range d.Comments {
+		in("comment", c.Range)
+		if c.Text != string(src[c.Range.Start:c.Range.End]) || !strings.HasPrefix(c.Text, "#") {
+			t.Fatalf("comment %q does not match its range %v", c.Text, c.Range)
+		}
+	}
+	prev := -1
+	for i, s := range d.Stmts {
+		in("statement", s.Range)
+		if s.Range.Start < prev {
+			t.Fatalf("statement %d starts at %d, before the one above it (%d)", i, s.Range.Start, prev)
+		}
+		prev = s.Range.Start
+		if len(s.Keys) == 0 {
+			t.Fatalf("statement %d has no key", i)
+		}
+		for _, k := range s.Keys {
+			in("key", k.Range)
+		}
+		if s.Kind == StmtKeyValue {
+			if s.Value == nil {
+				t.Fatalf("pair %d has no value", i)
+			}
+			checkValue(t, src, s.Value, 0)
+		}
+		if len(d.Errors) == 0 && (s.Rejected || s.Uncertain) {
+			t.Fatalf("statement %d is rejected or uncertain in a document without errors", i)
+		}
+	}
+	checkTable(t, src, d.Root, 0)
+
+	// Offsets convert to positions and back in every encoding.
+	for _, off := range []int{0, len(src) / 3, len(src) / 2, len(src)} {
+		for _, enc := range []Encoding{Runes, UTF16, UTF8} {
+			line, col := d.Lines.Position(off, enc)
+			if line < 0 || col < 0 || line >= d.Lines.LineCount() {
+				t.Fatalf("Position(%d) = %d:%d", off, line, col)
+			}
+			back := d.Lines.Offset(line, col, enc)
+			if back < 0 || back > len(src) || back > off {
+				t.Fatalf("Offset(Position(%d)) = %d", off, back)
+			}
+		}
+	}
+}
+
+func checkTable(t testing.TB, src []byte, tab *Table, depth int) {
+	t.Helper()
+	if tab == nil {
+		t.Fatalf("nil table")
+	}
+	if len(tab.Entries) != len(tab.index) {
+		t.Fatalf("table has %d entries but %d indexed", len(tab.Entries), len(tab.index))
+	}
+	for _, e := range tab.Entries {
+		if tab.Get(e.Key) != e {
+			t.Fatalf("entry %q is not the one indexed", e.Key)
+		}
+		if e.KeyRange.Start < 0 || e.KeyRange.Start > e.KeyRange.End || e.KeyRange.End > len(src) {
+			t.Fatalf("entry %q key range %v outside the source", e.Key, e.KeyRange)
+		}
+		checkValue(t, src, e.Value, depth+1)
+	}
+}
+
+func checkValue(t testing.TB, src []byte, v *Value, depth int) {
+	t.Helper()
+	if v == nil {
+		t.Fatalf("nil value")
+	}
+	if v.Range.Start < 0 || v.Range.Start > v.Range.End || v.Range.End > len(src) {
+		t.Fatalf("%s value range %v outside the %d-byte source", v.Kind, v.Range, len(src))
+	}
+	if depth > 100000 {
+		t.Fatalf("tree deeper than 100000 levels")
+	}
+	switch v.Kind {
+	case KindTable:
+		checkTable(t, src, v.Table, depth)
+	case KindArray:
+		for _, it := range v.Items {
+			checkValue(t, src, it, depth+1)
+		}
+	case KindInteger:
+		if v.Overflow != (v.Big != nil) {
+			t.Fatalf("integer overflow flag %v with big %v", v.Overflow, v.Big)
+		}
+	case KindInvalid:
+		t.Fatalf("value of invalid kind at %v", v.Range)
+	}
+}
