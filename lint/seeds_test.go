@@ -1,0 +1,88 @@
+package lint
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+var updateSeeds = flag.Bool("update-seeds", false, "rewrite the fuzz seed corpus under testdata/fuzz/")
+
+// TestWriteFuzzSeeds rebuilds testdata/fuzz/FuzzCheck from real configs:
+// the example workspace's (checked inside it), every hand-written
+// conformance case and a sample of the generated ones. Run with
+// -update-seeds after those sources change.
+func TestWriteFuzzSeeds(t *testing.T) {
+	if !*updateSeeds {
+		t.Skip("run with -update-seeds to rewrite the corpus")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzCheck")
+	if err := os.RemoveAll(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	kindIndex := func(k schema.Kind) int {
+		for i, x := range schema.Kinds() {
+			if x == k {
+				return i
+			}
+		}
+		t.Fatalf("kind %q", k)
+		return 0
+	}
+	write := func(name string, src []byte, sel int) {
+		body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\nbyte(%q)\n", src, byte(sel))
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	configs, _ := filepath.Glob("../workspace/example/configs/*/*.toml")
+	for _, p := range configs {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		k, _ := schema.ParseKind(filepath.Base(filepath.Dir(p)))
+		write("example-"+strings.TrimSuffix(filepath.Base(p), ".toml"), src, kindIndex(k)+3)
+	}
+	for _, file := range []string{"cases.json", "generated.json.gz"} {
+		var cases []conformanceCase
+		f, err := os.Open(filepath.Join("testdata", "conformance", file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		dec := json.NewDecoder(f)
+		if strings.HasSuffix(file, ".gz") {
+			zr, err := gzip.NewReader(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			dec = json.NewDecoder(zr)
+		}
+		err = dec.Decode(&cases)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, c := range cases {
+			if file != "cases.json" && i%26 != 0 {
+				continue
+			}
+			k, ok := schema.ParseKind(c.Kind)
+			if !ok {
+				t.Fatalf("%s: kind %q", c.ID, c.Kind)
+			}
+			// every other case inside the example workspace
+			write("conformance-"+c.ID, c.source(t), kindIndex(k)+3*(i%2))
+		}
+	}
+}
