@@ -51,7 +51,11 @@ func checkDatasetUnknown(c *Context) {
 		}
 	}
 	hint, best := didYouMean(name, names)
-	msg := "no platform dataset is named " + code(name) + " in " + c.Env.WS.DatasetsFile() + hint
+	list := c.Env.WS.DatasetsFile()
+	if rel, ok := c.Env.WS.Rel(list); ok {
+		list = rel // the same text on every machine
+	}
+	msg := "no platform dataset is named " + code(name) + " in " + list + hint
 	var fixes []Fix
 	if best != "" {
 		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
