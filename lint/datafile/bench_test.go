@@ -65,6 +65,8 @@ func workload(kind string) (block []byte, total int64) {
 		case "prompt":
 			fmt.Fprintf(&b, `{"system_prompt": %q, "user_prompt": %q, "ground_truth": "%d"}`+"\n",
 				text(12), text(40), rng.IntN(1000))
+		case "cjk":
+			fmt.Fprintf(&b, `{"user_prompt": %q, "ground_truth": "%d"}`+"\n", strings.Repeat("数学の問題を解いてください。", 8)+text(5), rng.IntN(1000))
 		case "metadata":
 			fmt.Fprintf(&b, `{"user_prompt": %q, "ground_truth": "%d", "metadata": {"task": %q, "left": %d, "right": %d, "ratio": %g, "tags": [%q, %q], "source": {"id": %d, "ok": true}}}`+"\n",
 				text(30), rng.IntN(1000), text(2), rng.IntN(100000), rng.IntN(100000), rng.Float64(), text(1), text(1), rng.Int64())
@@ -106,6 +108,7 @@ func benchValidate(b *testing.B, kind, name string) {
 
 func BenchmarkValidateJSONLPrompt(b *testing.B)   { benchValidate(b, "prompt", "data.jsonl") }
 func BenchmarkValidateJSONLMetadata(b *testing.B) { benchValidate(b, "metadata", "data.jsonl") }
+func BenchmarkValidateJSONLNonASCII(b *testing.B) { benchValidate(b, "cjk", "data.jsonl") }
 func BenchmarkValidateCSV(b *testing.B)           { benchValidate(b, "csv", "data.csv") }
 
 // BenchmarkStdlibDecoderBaseline measures the alternative design: one

@@ -262,9 +262,23 @@ func (c *csvReader) quoted(dst *[]byte) fieldEnd {
 	}
 }
 
-// char consumes one non-ASCII character, validating it.
+// char consumes non-ASCII characters, validating them: a whole run when it
+// is in the window, else one.
 func (c *csvReader) char(dst *[]byte) bool {
 	s := c.src
+	if j := s.validRun(s.pos); j > 0 {
+		chars := 0
+		for _, b := range s.buf[s.pos:j] {
+			if b&0xC0 != 0x80 {
+				chars++
+			}
+		}
+		if dst != nil {
+			*dst = append(*dst, s.buf[s.pos:j]...)
+		}
+		s.pos = j
+		return c.count(chars)
+	}
 	r, n := s.decodeRune()
 	if r == utf8.RuneError && n <= 1 {
 		c.fail = csvBadUTF8

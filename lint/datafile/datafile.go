@@ -234,8 +234,11 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 			Message: "the upload refuses .json files; write one JSON object per line and name the file .jsonl"})
 		return v.finish()
 	case FormatUnknown:
-		v.add(Problem{Code: CodeUnsupportedExtension, Severity: Warning,
-			Message: fmt.Sprintf("extension %q is not a dataset format; the upload takes .csv, .jsonl and .parquet", "."+strings.ToLower(extension(name)))})
+		msg := "the file name has no extension; the upload takes .csv, .jsonl and .parquet"
+		if ext := extension(name); ext != "" {
+			msg = fmt.Sprintf("extension %q is not a dataset format; the upload takes .csv, .jsonl and .parquet", "."+strings.ToLower(ext))
+		}
+		v.add(Problem{Code: CodeUnsupportedExtension, Severity: Warning, Message: msg})
 		return v.finish()
 	}
 	if size == 0 {

@@ -141,6 +141,8 @@ func TestHostileInputs(t *testing.T) {
 		{"10 MB string value", "h.jsonl", lines(`{"user_prompt":"`+big(10<<20, "x")+`","ground_truth":"g"}`, pr, pr, pr), nil},
 		{"10 MB key", "h.jsonl", lines(`{"`+big(10<<20, "k")+`":1}`, pr, pr, pr), []string{"missing-columns:1", "fields-differ:2", "fields-differ:3", "fields-differ:4"}},
 		{"10 MB of non-ASCII", "h.jsonl", lines(`{"user_prompt":"`+big(1<<20, "東京éé")+`","ground_truth":"g"}`, pr, pr, pr), nil},
+		{"10 MB of non-ASCII after a syntax error", "h.jsonl", lines("x"+big(1<<20, "東京éé"), pr, pr, pr), []string{"invalid-json:1"}},
+		{"long non-ASCII CSV fields", "h.csv", lines(hdr, "u,"+big(csvFieldLimit, "東"), `"`+big(csvFieldLimit/2, "é\n")+`",g`, "u,g", "u,g"), nil},
 		{"16 MB line without a newline", "h.jsonl", big(16<<20, "a"), []string{"invalid-json:1", "too-few-rows:0"}},
 		{"a million brackets", "h.jsonl", big(1e6, "["), []string{"nesting-too-deep:1", "too-few-rows:0"}},
 		{"a million objects deep", "h.jsonl", big(1e6, `{"a":`), []string{"nesting-too-deep:1", "too-few-rows:0"}},
@@ -211,4 +213,35 @@ func TestFormatProblemsReadable(t *testing.T) {
 	if len(r.Problems) == 0 {
 		t.Fatal("expected fields-differ problems")
 	}
+}
+
+func TestRowCaptureLimits(t *testing.T) {
+	defer func(c, n int) { maxCapture, maxNodes = c, n }(maxCapture, maxNodes)
+	maxCapture, maxNodes = 64, 8
+
+	t.Run("keys", func(t *testing.T) {
+		long := `{"user_prompt":"u","ground_truth":"g","` + strings.Repeat("k", 80) + `":1,"after":2}`
+		r := check("data.jsonl", lines(pr, long, pr, pr))
+		wantCodes(t, r, "row-too-large:2")
+		if r.Problems[0].Severity != Warning {
+			t.Errorf("severity %v", r.Problems[0].Severity)
+		}
+		// As the first row it cannot set the key set; the next row does.
+		r = check("data.jsonl", lines(long, pr, pr, pr, `{"x":1}`))
+		wantCodes(t, r, "row-too-large:1", "fields-differ:5")
+	})
+	t.Run("metadata keys", func(t *testing.T) {
+		long := mrow(`{"a":{"` + strings.Repeat("k", 80) + `":1},"b":2}`)
+		wantCodes(t, check("data.jsonl", lines(mrow(`{"a":{"x":1}}`), long, mrow(`{"a":{"x":1}}`), mrow(`{"a":{"x":1}}`))), "row-too-large:2")
+	})
+	t.Run("metadata string", func(t *testing.T) {
+		long := mrow(`"{\"k\":\"` + strings.Repeat("v", 80) + `\"}"`)
+		wantCodes(t, check("data.jsonl", lines(long, long, long, long)), "row-too-large:1", "row-too-large:2", "row-too-large:3", "row-too-large:4")
+	})
+	t.Run("metadata values", func(t *testing.T) {
+		many := mrow(`{"a":[1,2,3,4,5,6,7,8,9]}`)
+		wantCodes(t, check("data.jsonl", lines(many, many, many, many)), "row-too-large:1", "row-too-large:2", "row-too-large:3", "row-too-large:4")
+		cell := `"{""a"":[1,2,3,4,5,6,7,8,9]}"`
+		wantCodes(t, check("data.csv", lines("metadata", cell, cell, cell, cell)), "row-too-large:2", "row-too-large:3", "row-too-large:4", "row-too-large:5")
+	})
 }

@@ -18,11 +18,12 @@ const (
 	// integer makes json.loads raise ValueError, which the upload does not
 	// catch.
 	maxIntDigits = 4300
-	// maxCapture bounds the bytes one row may hold in memory for comparison
-	// (top-level keys, a metadata value). Past it the row is only checked for
-	// syntax.
-	maxCapture = 64 << 20
 )
+
+// maxCapture bounds the bytes one row may hold in memory for comparison
+// (top-level keys, a metadata value). Past it the row is only checked for
+// syntax. A variable so that tests can lower it.
+var maxCapture = 64 << 20
 
 // failKind classifies why a scan stopped.
 type failKind uint8
@@ -304,6 +305,9 @@ func (p *scanner) member() bool {
 		return false
 	}
 	switch {
+	case p.overflow:
+		// The capture was dropped; the row is reported as too large and
+		// only its syntax is checked from here on.
 	case p.building:
 		t.pendKey, t.pendLen = int32(keyStart), int32(len(t.keys)-keyStart)
 	case dst != nil:
@@ -509,6 +513,13 @@ func (p *scanner) str(dst *[]byte) bool {
 				return false
 			}
 		case c >= utf8.RuneSelf:
+			if j := s.validRun(i); j > 0 {
+				if dst != nil {
+					*dst = append(*dst, s.buf[i:j]...)
+				}
+				s.pos = j
+				continue
+			}
 			r, n := s.decodeRune()
 			if r == utf8.RuneError && n <= 1 {
 				return p.failAt(failEncoding, s.offset(), "invalid UTF-8")

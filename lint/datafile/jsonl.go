@@ -130,7 +130,7 @@ func (j *jsonlCheck) row(p *scanner, line int, first byte) {
 	}
 	if p.overflow {
 		v.add(Problem{Code: CodeRowTooLarge, Severity: Warning, Line: line,
-			Message: fmt.Sprintf("the row holds more than %d MiB of names and metadata; only its syntax was checked", maxCapture>>20)})
+			Message: fmt.Sprintf("the row holds more than %s of names and metadata; only its syntax was checked", humanSize(int64(maxCapture)))})
 		return
 	}
 	if !j.haveFirst {
@@ -334,6 +334,10 @@ func skipLine(s *source) bool {
 
 // skipNonASCII consumes a run of non-ASCII characters, validating them.
 func skipNonASCII(s *source) bool {
+	if j := s.validRun(s.pos); j > 0 {
+		s.pos = j
+		return true
+	}
 	for {
 		if s.end-s.pos < utf8.UTFMax && !s.eof {
 			s.fill(utf8.UTFMax)

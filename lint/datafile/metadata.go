@@ -7,9 +7,11 @@ import (
 	"strconv"
 )
 
+// maxNodes bounds the values one metadata object may hold in memory. A
+// variable so that tests can lower it.
+var maxNodes = 1 << 20
+
 const (
-	// maxNodes bounds the values one metadata object may hold in memory.
-	maxNodes = 1 << 20
 	// metadataDepthWarn: the upload's metadata checks are recursive Python
 	// functions that spend two or three interpreter frames per level against
 	// a limit of 1000, so past roughly 300-500 levels (depending on the

@@ -70,7 +70,7 @@ func (v *validator) finish() Result {
 			noun = "error"
 		}
 		v.res.Problems = append(v.res.Problems, Problem{Code: CodeErrorsSuppressed, Severity: Info,
-			Message: fmt.Sprintf("%d more %s not shown; the upload stops after the first %d", n, noun, v.maxErrors)})
+			Message: fmt.Sprintf("%d more %s not shown; only the first %d are listed", n, noun, v.maxErrors)})
 	}
 	return v.res
 }

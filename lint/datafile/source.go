@@ -107,6 +107,30 @@ func (s *source) decodeRune() (r rune, size int) {
 	return utf8.DecodeRune(s.buf[s.pos:s.end])
 }
 
+// validRun returns the end of the run of non-ASCII bytes starting at i when
+// the run is valid UTF-8, or -1 (then the caller decodes one character at a
+// time, which refills the window and pinpoints errors). A valid multi-byte
+// character is all non-ASCII bytes, so a run that ends at an ASCII byte or
+// at the end of the stream holds whole characters; a run cut by the end of
+// the window stops before its last character, which may be incomplete.
+func (s *source) validRun(i int) int {
+	j := i + 1
+	for j < s.end && s.buf[j] >= utf8.RuneSelf {
+		j++
+	}
+	if j == s.end && !s.eof {
+		k := j - 1
+		for k > i && j-k < utf8.UTFMax && s.buf[k]&0xC0 == 0x80 {
+			k--
+		}
+		j = k
+	}
+	if j <= i || !utf8.Valid(s.buf[i:j]) {
+		return -1
+	}
+	return j
+}
+
 // pySpace reports whether r is white space to Python's str.strip and
 // str.isspace, which the upload uses to skip blank lines and blank cells.
 func pySpace(r rune) bool {
