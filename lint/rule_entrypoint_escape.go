@@ -49,15 +49,19 @@ func checkEntrypointEscape(c *Context) {
 	if !ok2 {
 		return
 	}
+	dir := "rollouts/" + r + "/"
+	if !ok1 || rolloutNameProblem(r) != "" {
+		dir = "the rollout directory" // rollout-name reports the rollout itself
+	}
 	switch {
 	case strings.ContainsRune(ep, 0):
 		c.Report(v.Range, "experiment.entrypoint", "entrypoint contains a NUL character, which no file name can hold")
 		return
 	case strings.HasPrefix(ep, "/"):
-		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" is an absolute path; give the file relative to rollouts/"+r+"/")
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" is an absolute path; give the file relative to "+dir)
 		return
 	case lexicalEscape(ep):
-		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" climbs out of rollouts/"+r+"/; the entrypoint must be a file of the rollout")
+		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" climbs out of "+dir+"; the entrypoint must be a file of the rollout")
 		return
 	}
 	if !ok1 || rolloutNameProblem(r) != "" || c.Env == nil {
