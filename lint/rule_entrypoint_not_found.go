@@ -95,7 +95,7 @@ func checkEntrypointIsDirectory(c *Context) {
 		return
 	}
 	_, v, _ := c.Str("experiment", "entrypoint")
-	what := "the directory rollouts/" + rp.Entry.Path
+	what := "the directory " + rp.Entry.Path // workspace-relative
 	if path.Clean("r/"+ep) == "r" {
 		what = "the rollout directory itself"
 	}
