@@ -48,6 +48,44 @@ func (n *flagNode) is(key []string, flag uint8) bool {
 	return c != nil && (c.flags|c.recursive)&flag != 0
 }
 
+// firstFlagged returns the length of the shortest prefix of key, at least
+// from parts long, that carries flag (as is reports it), or 0 when none
+// does. It walks the trie once, where calling is per prefix would walk it
+// once per prefix: quadratic on a deep dotted key.
+func (n *flagNode) firstFlagged(key []string, from int, flag uint8) int {
+	cont := n
+	recursive := false
+	for i, k := range key {
+		c := cont.child(k, false)
+		if c == nil {
+			// is stops at a missing part: every longer prefix carries the
+			// flag exactly when a part above it carries it recursively
+			if recursive {
+				return max(from, i+1)
+			}
+			return 0
+		}
+		if i+1 >= from && (recursive || (c.flags|c.recursive)&flag != 0) {
+			return i + 1
+		}
+		recursive = recursive || c.recursive&flag != 0
+		cont = c
+	}
+	return 0
+}
+
+// setPrefixes sets flag on every prefix of key from from to to parts long,
+// in one walk.
+func (n *flagNode) setPrefixes(key []string, from, to int, flag uint8) {
+	cont := n
+	for i, k := range key[:to] {
+		cont = cont.child(k, true)
+		if i+1 >= from {
+			cont.flags |= flag
+		}
+	}
+}
+
 func (n *flagNode) set(key []string, flag uint8, recursive bool) {
 	cont := n
 	for _, k := range key {
@@ -71,9 +109,12 @@ func (n *flagNode) unsetAll(key []string) {
 	delete(cont.nested, key[len(key)-1])
 }
 
+// pendingFlag is a flag to set, at the next header, on the prefixes of key
+// from from to to parts long.
 type pendingFlag struct {
-	key  []string
-	flag uint8
+	key      []string
+	from, to int
+	flag     uint8
 }
 
 type builder struct {
@@ -302,7 +343,7 @@ func (b *builder) at(r Range) string {
 
 func (b *builder) finalizePending() {
 	for _, p := range b.pending {
-		b.flags.set(p.key, p.flag, false)
+		b.flags.setPrefixes(p.key, p.from, p.to, p.flag)
 	}
 	b.pending = b.pending[:0]
 }
@@ -351,13 +392,13 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 	key := names(parts)
 	abs := concat(b.header, key)
 	keyRange := stmt.KeyRange()
-	for i := 1; i < len(key); i++ {
-		cont := abs[:len(b.header)+i]
-		if b.flags.is(cont, flagExplicitNest) {
-			b.errorf(Range{parts[0].Range.Start, parts[i-1].Range.End}, "the dotted key %s extends the table [%s], which is already defined; add the key under that table instead", quoteKey(key), quoteKey(cont))
-			stmt.Rejected = true
-			return stmt.Range.End
-		}
+	// tomllib checks each container of the dotted key, header+key[:i]
+	// for i in 1..len(key)-1; the first one defined explicitly is an error
+	if n := b.flags.firstFlagged(abs[:len(abs)-1], len(b.header)+1, flagExplicitNest); n > 0 {
+		i := n - len(b.header)
+		b.errorf(Range{parts[0].Range.Start, parts[i-1].Range.End}, "the dotted key %s extends the table [%s], which is already defined; add the key under that table instead", quoteKey(key), quoteKey(abs[:n]))
+		stmt.Rejected = true
+		return stmt.Range.End
 	}
 	parentKey := abs[:len(abs)-1]
 	if b.flags.is(parentKey, flagFrozen) {
@@ -382,8 +423,10 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 		stmt.Rejected = true
 		return stmt.Range.End
 	}
-	for i := 1; i < len(key); i++ {
-		b.pending = append(b.pending, pendingFlag{key: append([]string(nil), abs[:len(b.header)+i]...), flag: flagExplicitNest})
+	if len(key) > 1 {
+		// abs is this statement's own slice: keep it rather than a copy of
+		// every prefix
+		b.pending = append(b.pending, pendingFlag{key: abs, from: len(b.header) + 1, to: len(abs) - 1, flag: flagExplicitNest})
 	}
 	if val.Kind == KindTable || val.Kind == KindArray {
 		b.flags.set(abs, flagFrozen, true)
