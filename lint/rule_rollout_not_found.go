@@ -24,7 +24,13 @@ func checkRolloutNotFound(c *Context) {
 	if !rp.DirContained || rp.Dir.IsDir {
 		return
 	}
-	names := c.Env.WS.RolloutNames()
+	// suggest only rollouts a config can use: directories inside rollouts/
+	var names []string
+	for _, n := range c.Env.WS.RolloutNames() {
+		if ro, ok := c.Env.WS.Rollout(n); ok && ro.Resolved.IsDir && ro.Resolved.Under("rollouts") {
+			names = append(names, n)
+		}
+	}
 	msg := "rollouts/" + r + "/ does not exist"
 	if rp.Dir.Exists {
 		msg = "rollouts/" + r + " is not a directory"
