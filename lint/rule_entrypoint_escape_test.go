@@ -1,0 +1,137 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+// pathsConfig is a training config with the given rollout and entrypoint
+// (both TOML values), on lines 2 and 3.
+func pathsConfig(rollout, entrypoint string) string {
+	return "[experiment]\nrollout = " + rollout + "\nentrypoint = " + entrypoint + "\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n"
+}
+
+func TestEntrypointEscape(t *testing.T) {
+	runRuleCases(t, "entrypoint-escape", []ruleCase{
+		{
+			name: "climbs out with ..",
+			src:  pathsConfig(`"multiply-agent"`, `"../shared/main.py"`),
+			want: []string{"3:14-3:33 entrypoint-escape experiment.entrypoint"},
+			msg:  []string{"climbs out of rollouts/multiply-agent/"},
+		},
+		{
+			name: "climbs out after going down",
+			src:  pathsConfig(`"multiply-agent"`, `"sub/../../main.py"`),
+			want: []string{"3:14-3:33 entrypoint-escape experiment.entrypoint"},
+		},
+		{
+			name: "absolute",
+			kind: schema.Eval,
+			src:  pathsConfig(`"multiply-agent"`, `"/etc/passwd"`) + "\n[secrets]\nrequired = []\n",
+			want: []string{"3:14-3:27 entrypoint-escape experiment.entrypoint"},
+			msg:  []string{"absolute path"},
+		},
+		{
+			name: "a NUL character",
+			src:  pathsConfig(`"multiply-agent"`, `"main\u0000.py"`),
+			want: []string{"3:14-3:29 entrypoint-escape experiment.entrypoint"},
+		},
+		{
+			name: "with a bad rollout name the message names no bogus directory",
+			src:  pathsConfig(`"rollouts/multiply-agent"`, `"../x.py"`),
+			want: []string{"3:14-3:23 entrypoint-escape experiment.entrypoint"},
+			msg:  []string{"climbs out of the rollout directory;"},
+		},
+		{
+			name: "through a symlink that leaves the workspace",
+			src:  pathsConfig(`"multiply-agent"`, `"main.py"`),
+			ws: withWS(tree{
+				"../outside/main.py":              "# elsewhere\n",
+				"rollouts/multiply-agent/main.py": "->../../../outside/main.py",
+			}),
+			want: []string{"3:14-3:23 entrypoint-escape experiment.entrypoint"},
+			msg:  []string{"through the symlink rollouts/multiply-agent/main.py"},
+		},
+		{
+			name: "through a symlinked directory into another rollout",
+			src:  pathsConfig(`"multiply-agent"`, `"lib/agent.py"`),
+			ws: withWS(tree{
+				"rollouts/other/lib/agent.py": "# other\n",
+				"rollouts/multiply-agent/lib": "->../other/lib",
+			}),
+			want: []string{"3:14-3:28 entrypoint-escape experiment.entrypoint"},
+		},
+		{
+			name: "down and up again stays inside",
+			src:  pathsConfig(`"multiply-agent"`, `"sub/../main.py"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/sub/": ""}),
+		},
+		{
+			name: "a symlink inside the rollout",
+			src:  pathsConfig(`"multiply-agent"`, `"entry.py"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/entry.py": "->main.py"}),
+		},
+		{
+			name: "empty and dot pass the CLI's path check",
+			src:  pathsConfig(`"multiply-agent"`, `"."`),
+		},
+		{
+			name: "a missing file is entrypoint-not-found's",
+			src:  pathsConfig(`"multiply-agent"`, `"nope.py"`),
+			ws:   rolloutWS,
+		},
+	})
+}
+
+func TestRolloutEscape(t *testing.T) {
+	runRuleCases(t, "rollout-escape", []ruleCase{
+		{
+			name: "a symlink leaving the workspace",
+			src:  pathsConfig(`"linked"`, `"main.py"`),
+			ws: withWS(tree{
+				"../outside/agent/main.py": "# elsewhere\n",
+				"rollouts/linked":          "->../../outside/agent",
+			}),
+			want: []string{"2:11-2:19 rollout-escape experiment.rollout"},
+			msg:  []string{"rollouts/linked -> "},
+		},
+		{
+			name: "a symlink to a directory of the workspace outside rollouts/",
+			kind: schema.Eval,
+			src:  pathsConfig(`"linked"`, `"main.py"`) + "\n[secrets]\nrequired = []\n",
+			ws: withWS(tree{
+				"agents/main.py":  "# here\n",
+				"rollouts/linked": "->../agents",
+			}),
+			want: []string{"2:11-2:19 rollout-escape experiment.rollout"},
+		},
+		{
+			// Python's non-strict resolve leaves a loop where it is, inside
+			// rollouts/: not an escape (rollout-not-found reports it)
+			name: "a symlink loop",
+			src:  pathsConfig(`"loop"`, `"main.py"`),
+			ws:   withWS(tree{"rollouts/loop": "->loop2", "rollouts/loop2": "->loop"}),
+		},
+		{
+			name: "a symlink to another rollout",
+			src:  pathsConfig(`"linked"`, `"main.py"`),
+			ws:   withWS(tree{"rollouts/linked": "->multiply-agent"}),
+		},
+		{
+			name: "a plain directory",
+			src:  pathsConfig(`"multiply-agent"`, `"main.py"`),
+			ws:   rolloutWS,
+		},
+		{
+			name: "a missing directory is rollout-not-found's",
+			src:  pathsConfig(`"nope"`, `"main.py"`),
+			ws:   rolloutWS,
+		},
+		{
+			name: "a bad name is rollout-name's",
+			src:  pathsConfig(`"../outside"`, `"main.py"`),
+			ws:   rolloutWS,
+		},
+	})
+}
