@@ -31,20 +31,20 @@ func checkNumberOverflow(c *Context) {
 		}
 	}
 	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
-		if covered[v.Range] {
+		// the text and key are built only for a finding: building them for
+		// every value of a deeply nested array would be quadratic
+		if (v.Kind != toml.KindInteger && v.Kind != toml.KindFloat) || covered[v.Range] {
 			return
 		}
-		text := c.Text(v.Range)
-		key := strings.Join(path, ".")
 		switch {
 		case v.Kind == toml.KindInteger && v.Overflow:
-			c.Report(v.Range, key, "the integer "+short(text)+" does not fit in 64 bits: the CLI accepts it, but the platform's JSON parser cannot hold it exactly")
+			c.Report(v.Range, strings.Join(path, "."), "the integer "+short(c.Text(v.Range))+" does not fit in 64 bits: the CLI accepts it, but the platform's JSON parser cannot hold it exactly")
 		case v.Kind == toml.KindFloat && v.Overflow:
-			c.Report(v.Range, key, short(text)+" is too large for a float: the CLI reads it as infinity, which JSON cannot carry to the platform")
+			c.Report(v.Range, strings.Join(path, "."), short(c.Text(v.Range))+" is too large for a float: the CLI reads it as infinity, which JSON cannot carry to the platform")
 		case v.Kind == toml.KindFloat && math.IsNaN(v.Float):
-			c.Report(v.Range, key, text+" is not a number: the CLI sends it as NaN, which is not valid JSON for the platform")
+			c.Report(v.Range, strings.Join(path, "."), c.Text(v.Range)+" is not a number: the CLI sends it as NaN, which is not valid JSON for the platform")
 		case v.Kind == toml.KindFloat && math.IsInf(v.Float, 0):
-			c.Report(v.Range, key, text+" is infinite: the CLI sends it as Infinity, which is not valid JSON for the platform")
+			c.Report(v.Range, strings.Join(path, "."), c.Text(v.Range)+" is infinite: the CLI sends it as Infinity, which is not valid JSON for the platform")
 		}
 	})
 }
