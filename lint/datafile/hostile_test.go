@@ -82,7 +82,7 @@ func TestRandomBytes(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 11))
 	alphabet := []byte("{}[]\",:\\ \t\r\n0123456789-+.eEtrufalsnNIy\x00\x0b\x1c\xc2\xa0\xef\xbb\xbf\xff\xed\xa0\x80metadata_user_prompt_ground_truth")
 	n := 1500
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 200
 	}
 	for i := 0; i < n; i++ {
@@ -109,7 +109,11 @@ func TestMutatedFiles(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(3, 5))
 	for _, seed := range seeds {
-		for i := 0; i < 300; i++ {
+		n := 300
+		if raceEnabled {
+			n = 60
+		}
+		for i := 0; i < n; i++ {
 			data := []byte(seed)
 			for k := rng.IntN(4) + 1; k > 0; k-- {
 				switch p := rng.IntN(len(data)); rng.IntN(3) {
@@ -168,8 +172,8 @@ func TestHostileInputs(t *testing.T) {
 // TestFlatMemory checks that memory does not grow with the file: validating
 // eight times more rows allocates about the same.
 func TestFlatMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads 40 MB")
+	if testing.Short() || raceEnabled {
+		t.Skip("reads 100 MB; allocation counts are what matter, not races")
 	}
 	for _, kind := range []string{"prompt", "metadata", "csv"} {
 		block, _ := workload(kind)

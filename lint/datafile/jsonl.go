@@ -197,13 +197,11 @@ func (j *jsonlCheck) compare(p *scanner, line int) {
 		clear(j.stamp)
 		j.gen = 1
 	}
-	seen := 0
-	var extra []string
+	seen, extras := 0, 0
 	for i := range p.keys.ends {
-		k := p.keys.key(i)
-		idx, ok := j.index[string(k)]
+		idx, ok := j.index[string(p.keys.key(i))]
 		if !ok {
-			extra = append(extra, string(k))
+			extras++
 			continue
 		}
 		if j.stamp[idx] != j.gen {
@@ -211,13 +209,19 @@ func (j *jsonlCheck) compare(p *scanner, line int) {
 			seen++
 		}
 	}
-	if len(extra) == 0 && seen == len(j.names) {
+	if extras == 0 && seen == len(j.names) {
 		return
 	}
 	v := j.v
 	if !v.wantError() {
 		v.countError()
 		return
+	}
+	var extra []string
+	for i := range p.keys.ends {
+		if k := p.keys.key(i); !j.known(k) {
+			extra = append(extra, string(k))
+		}
 	}
 	var missing []string
 	for i, n := range j.names {
@@ -235,6 +239,11 @@ func (j *jsonlCheck) compare(p *scanner, line int) {
 		msg += "; extra: " + quoteList(extra, 10)
 	}
 	v.add(Problem{Code: CodeFieldsDiffer, Severity: Error, Line: line, Message: msg + "; every row must have the same keys"})
+}
+
+func (j *jsonlCheck) known(k []byte) bool {
+	_, ok := j.index[string(k)]
+	return ok
 }
 
 // badUTF8 reports the invalid byte at the current position. The upload

@@ -1,0 +1,5 @@
+//go:build !race
+
+package datafile
+
+const raceEnabled = false
