@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -70,10 +72,11 @@ func placeholderValue(f interface{ Types() []string }) string {
 }
 
 // firstSentence returns the first sentence of a description, without
-// Markdown backquotes.
+// Markdown backquotes. Abbreviations such as "e.g." do not end it, and
+// the first letter keeps its case (Python, Git and LiteLLM are names).
 func firstSentence(s string) string {
 	for i := 0; i+1 < len(s); i++ {
-		if s[i] == '.' && (s[i+1] == ' ' || s[i+1] == '\n') {
+		if s[i] == '.' && (s[i+1] == ' ' || s[i+1] == '\n') && !abbreviationAt(s, i) {
 			s = s[:i]
 			break
 		}
@@ -81,14 +84,10 @@ func firstSentence(s string) string {
 	if len(s) > 0 && s[len(s)-1] == '.' {
 		s = s[:len(s)-1]
 	}
-	out := make([]byte, 0, len(s))
-	for i := 0; i < len(s); i++ {
-		if s[i] != '`' {
-			out = append(out, s[i])
-		}
-	}
-	if len(out) > 0 && out[0] >= 'A' && out[0] <= 'Z' {
-		out[0] += 'a' - 'A'
-	}
-	return string(out)
+	return strings.ReplaceAll(s, "`", "")
+}
+
+// abbreviationAt reports whether the period at s[i] ends "e.g." or "i.e.".
+func abbreviationAt(s string, i int) bool {
+	return strings.HasSuffix(s[:i+1], "e.g.") || strings.HasSuffix(s[:i+1], "i.e.")
 }
