@@ -40,6 +40,8 @@ type csvReader struct {
 	fieldLine int
 	all       keyList
 	cell      []byte
+	cellLine  int // where the kept field starts
+	cellCol   int
 	fail      csvFailKind
 }
 
@@ -89,6 +91,7 @@ func (c *csvReader) record() (start int, ok bool) {
 			dst = &c.all.buf
 		case c.nfields == c.capIdx:
 			dst = &c.cell
+			c.cellLine, c.cellCol = c.line, int(s.offset()-c.lineStart)+1
 		}
 		var end fieldEnd
 		b, more = s.peek()
@@ -351,7 +354,7 @@ func (v *validator) csv(src *source) {
 			continue
 		}
 		if metaIdx >= 0 {
-			meta.checkString(c.cell, where{line: start, row: row})
+			meta.checkString(c.cell, where{line: c.cellLine, row: row, col: c.cellCol})
 		}
 	}
 	if src.err != nil {

@@ -109,7 +109,9 @@ type scanner struct {
 	building bool
 	base     int // stack depth at which the built value started
 	tree     *tree
-	overflow bool // captured more than maxCapture bytes
+	overflow bool  // captured more than maxCapture bytes
+	vstart   int64 // stream offset of the current value
+	metaOff  int64 // stream offset of the built value
 }
 
 func (p *scanner) reset() {
@@ -326,7 +328,9 @@ func (p *scanner) member() bool {
 }
 
 func (p *scanner) beginValue() {
+	p.vstart = p.src.offset()
 	if p.metaNext {
+		p.metaOff = p.vstart
 		p.metaNext = false
 		p.building = true
 		p.base = len(p.stack)
@@ -341,7 +345,7 @@ func (p *scanner) open(kind byte) {
 		if kind == '[' {
 			k = kindArray
 		}
-		p.tree.open(k)
+		p.tree.open(k, p.vstart)
 	}
 }
 
@@ -357,7 +361,7 @@ func (p *scanner) close() {
 
 func (p *scanner) leaf(kind nodeKind, bigInt bool) {
 	if p.building {
-		p.tree.leaf(kind, bigInt)
+		p.tree.leaf(kind, bigInt, p.vstart)
 		if len(p.stack) == p.base {
 			p.building = false
 		}

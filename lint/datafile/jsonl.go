@@ -69,7 +69,7 @@ func (v *validator) jsonl(src *source) {
 			j.reportFailure(p, line, lineStart)
 			continue
 		}
-		j.row(p, line, first)
+		j.row(p, line, lineStart, first)
 	}
 	if src.err != nil {
 		v.add(Problem{Code: CodeReadError, Severity: Error, Line: line,
@@ -117,7 +117,7 @@ func (j *jsonlCheck) reportFailure(p *scanner, line int, lineStart int64) {
 }
 
 // row applies the row rules to a line that parsed.
-func (j *jsonlCheck) row(p *scanner, line int, first byte) {
+func (j *jsonlCheck) row(p *scanner, line int, lineStart int64, first byte) {
 	v := j.v
 	if first != '{' {
 		if !v.wantError() {
@@ -139,12 +139,11 @@ func (j *jsonlCheck) row(p *scanner, line int, first byte) {
 		j.compare(p, line)
 	}
 	if v.res.Mode == ModeMetadata {
-		w := where{line: line}
 		if !p.metaSeen {
-			j.meta.checkMissing(w, "absent from this row")
+			j.meta.checkMissing(where{line: line}, "absent from this row")
 			return
 		}
-		j.meta.checkTree(p.tree, w)
+		j.meta.checkTree(p.tree, where{line: line, col: int(p.metaOff-lineStart) + 1, lineStart: lineStart})
 	}
 }
 

@@ -57,9 +57,11 @@ func (k nodeKind) article() string {
 // order; eff lists the children as Python sees them after a dict keeps the
 // last value of a repeated key at the key's first position.
 type node struct {
+	off         int64 // stream offset of the value
 	kind        nodeKind
 	bigInt      bool  // an integer outside int64
 	key, keyLen int32 // member name in tree.keys (object members)
+	parent      int32 // -1 for the root
 	first, last int32 // children, -1 when none
 	next        int32 // next sibling, -1 at the end
 	effStart    int32 // children after de-duplication: tree.eff[effStart:effEnd]
@@ -79,31 +81,32 @@ type tree struct {
 	full     bool
 	eff      []int32
 	sortBuf  []int32
-	nestedEm bool
-	bigInt   bool
+	nestedEm int32 // first empty nested object in traversal order, or -1
+	bigInt   int32 // first out-of-range integer, or -1
 }
 
 func (t *tree) reset() {
 	t.nodes, t.keys, t.str, t.stack, t.eff = t.nodes[:0], t.keys[:0], t.str[:0], t.stack[:0], t.eff[:0]
 	t.pendKey, t.pendLen, t.depth, t.full = 0, 0, 0, false
-	t.nestedEm, t.bigInt = false, false
+	t.nestedEm, t.bigInt = -1, -1
 }
 
 func (t *tree) empty() bool { return len(t.nodes) == 0 }
 
-func (t *tree) add(kind nodeKind, bigInt bool) int32 {
+func (t *tree) add(kind nodeKind, bigInt bool, off int64) int32 {
 	if t.full || len(t.nodes) >= maxNodes {
 		t.full = true
 		return -1
 	}
 	idx := int32(len(t.nodes))
-	n := node{kind: kind, bigInt: bigInt, first: -1, last: -1, next: -1}
+	n := node{off: off, kind: kind, bigInt: bigInt, parent: -1, first: -1, last: -1, next: -1}
 	if len(t.stack) > 0 {
 		parent := t.stack[len(t.stack)-1]
 		if parent < 0 {
 			t.full = true
 			return -1
 		}
+		n.parent = parent
 		pn := &t.nodes[parent]
 		if pn.kind == kindObject {
 			n.key, n.keyLen = t.pendKey, t.pendLen
@@ -119,8 +122,8 @@ func (t *tree) add(kind nodeKind, bigInt bool) int32 {
 	return idx
 }
 
-func (t *tree) open(kind nodeKind) {
-	t.stack = append(t.stack, t.add(kind, false))
+func (t *tree) open(kind nodeKind, off int64) {
+	t.stack = append(t.stack, t.add(kind, false, off))
 	if len(t.stack) > t.depth {
 		t.depth = len(t.stack)
 	}
@@ -128,11 +131,28 @@ func (t *tree) open(kind nodeKind) {
 
 func (t *tree) close() { t.stack = t.stack[:len(t.stack)-1] }
 
-func (t *tree) leaf(kind nodeKind, bigInt bool) { t.add(kind, bigInt) }
+func (t *tree) leaf(kind nodeKind, bigInt bool, off int64) { t.add(kind, bigInt, off) }
 
 func (t *tree) keyOf(i int32) []byte {
 	n := &t.nodes[i]
 	return t.keys[n.key : n.key+n.keyLen]
+}
+
+// path spells the location of node i the way the type tracker does.
+func (t *tree) path(i int32) string {
+	var up []int32 // node i and its ancestors below the root
+	for ; t.nodes[i].parent >= 0; i = t.nodes[i].parent {
+		up = append(up, i)
+	}
+	b := []byte{'$'}
+	for j := len(up) - 1; j >= 0; j-- {
+		if t.nodes[t.nodes[up[j]].parent].kind == kindArray {
+			b = append(b, "[]"...)
+		} else {
+			b = append(append(b, '.'), t.keyOf(up[j])...)
+		}
+	}
+	return string(b)
 }
 
 // resolve lists the effective children of every container reachable from
@@ -140,7 +160,7 @@ func (t *tree) keyOf(i int32) []byte {
 // way, as the upload's checks see them.
 func (t *tree) resolve() {
 	t.eff = t.eff[:0]
-	t.nestedEm, t.bigInt = false, false
+	t.nestedEm, t.bigInt = -1, -1
 	if len(t.nodes) > 0 {
 		t.resolveNode(0, 0)
 	}
@@ -151,8 +171,8 @@ func (t *tree) resolveNode(i int32, depth int) {
 	n := &t.nodes[i]
 	switch n.kind {
 	case kindNumber:
-		if n.bigInt {
-			t.bigInt = true
+		if n.bigInt && t.bigInt < 0 {
+			t.bigInt = i
 		}
 		return
 	case kindObject, kindArray:
@@ -168,8 +188,8 @@ func (t *tree) resolveNode(i int32, depth int) {
 	}
 	end := int32(len(t.eff))
 	n.effStart, n.effEnd = start, end
-	if n.kind == kindObject && start == end && depth > 0 {
-		t.nestedEm = true
+	if n.kind == kindObject && start == end && depth > 0 && t.nestedEm < 0 {
+		t.nestedEm = i
 	}
 	for j := start; j < end; j++ {
 		t.resolveNode(t.eff[j], depth+1)
@@ -245,6 +265,7 @@ type typeTracker struct {
 type mismatch struct {
 	path      string
 	prev, cur nodeKind
+	node      int32
 }
 
 // observe records one row's metadata and returns the paths whose type
@@ -276,7 +297,7 @@ func (k *typeTracker) collect(t *tree, i int32) {
 		}
 	}
 	if prev != n.kind {
-		k.pending = append(k.pending, mismatch{path: string(k.path), prev: prev, cur: n.kind})
+		k.pending = append(k.pending, mismatch{path: string(k.path), prev: prev, cur: n.kind, node: i})
 		return
 	}
 	mark := len(k.path)
@@ -312,9 +333,20 @@ func newMetadataChecker(v *validator) *metadataChecker {
 	return m
 }
 
-// where locates a problem: the line (and CSV row) of the value.
+// where locates a metadata value: its line, CSV row and column, and the
+// offset of its line's start, from which nested values get their columns.
 type where struct {
-	line, row int
+	line, row, col int
+	lineStart      int64
+}
+
+// inside locates node i of a tree built from the file itself; values
+// decoded from a string are located at the string.
+func (w where) inside(t *tree, i int32, fromString bool) where {
+	if !fromString {
+		w.col = int(t.nodes[i].off-w.lineStart) + 1
+	}
+	return w
 }
 
 func (m *metadataChecker) problem(w where, code Code, sev Severity, format string, args ...any) {
@@ -322,7 +354,7 @@ func (m *metadataChecker) problem(w where, code Code, sev Severity, format strin
 		m.v.countError()
 		return
 	}
-	m.v.add(Problem{Code: code, Severity: sev, Line: w.line, Row: w.row, Message: fmt.Sprintf(format, args...)})
+	m.v.add(Problem{Code: code, Severity: sev, Line: w.line, Column: w.col, Row: w.row, Message: fmt.Sprintf(format, args...)})
 }
 
 // checkMissing reports a row without a metadata value.
@@ -414,16 +446,16 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		m.problem(w, CodeMetadataEmpty, Error, "metadata is an empty object {}; in metadata mode every row needs at least one key")
 		return
 	}
-	if t.nestedEm {
-		m.problem(w, CodeMetadataNestedEmpty, Error, "metadata contains an empty object {} below the top level, which the platform cannot store; remove that key or give the object a key")
+	if i := t.nestedEm; i >= 0 {
+		m.problem(w.inside(t, i, fromString), CodeMetadataNestedEmpty, Error, "metadata has an empty object {} at %s, which the platform cannot store; remove that key or give the object a key", displayPath(t.path(i)))
 		return
 	}
-	if t.bigInt {
-		m.problem(w, CodeMetadataIntRange, Error, "metadata contains an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807), which the platform cannot store")
+	if i := t.bigInt; i >= 0 {
+		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
 		return
 	}
 	for _, d := range m.tracker.observe(t) {
-		m.problem(w, CodeMetadataTypeMismatch, Error, "metadata value at %s is %s here but %s where first seen; a path must keep one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.article())
+		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, Error, "metadata value at %s is %s here but %s where first seen; a path must keep one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.article())
 	}
 	if m.tracker.full && !m.warnedTL {
 		m.warnedTL = true

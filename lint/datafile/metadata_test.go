@@ -229,3 +229,39 @@ func TestDedupeOrder(t *testing.T) {
 		t.Errorf("members = %v", got)
 	}
 }
+
+func TestMetadataPositions(t *testing.T) {
+	tests := []struct {
+		name      string
+		file      string
+		content   string
+		code      Code
+		line, col int
+		path      string
+	}{
+		{"nested empty", "p.jsonl", mrows(`{"k":1}`, `{"a": {"b": {}}}`), CodeMetadataNestedEmpty, 2, 25, "$.a.b"},
+		{"nested empty in a list", "p.jsonl", mrows(`{"a": [1, {"c": 2}, {}]}`), CodeMetadataNestedEmpty, 1, 33, "$.a[]"},
+		{"int out of range", "p.jsonl", mrows(`{"k": [1, 99999999999999999999]}`), CodeMetadataIntRange, 1, 23, "$.k[]"},
+		{"type mismatch", "p.jsonl", mrows(`{"o": {"k": 1}}`, `{"o": {"k": "s"}}`), CodeMetadataTypeMismatch, 2, 25, "$.o.k"},
+		{"not an object", "p.jsonl", `{"user_prompt": "u", "metadata": [1]}` + "\n", CodeMetadataNotObject, 1, 34, ""},
+		{"string metadata", "p.jsonl", mrows(`"{\"a\":{}}"`), CodeMetadataNestedEmpty, 1, 13, "$.a"},
+		{"empty key", "p.jsonl", mrows(`{"": {"": {}}}`), CodeMetadataNestedEmpty, 1, 23, "$.."},
+		{"CSV cell after a multi-line field", "p.csv", lines("x,metadata", "\"a\nbc\",  \"{\"\"k\"\":{}}\""), CodeMetadataInvalidJSON, 3, 5, ""},
+		{"CSV cell", "p.csv", lines("x,metadata", "\"a\nbc\",\"{\"\"k\"\":{}}\""), CodeMetadataNestedEmpty, 3, 5, "$.k"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := check(tt.file, tt.content)
+			for _, p := range r.Problems {
+				if p.Code != tt.code {
+					continue
+				}
+				if p.Line != tt.line || p.Column != tt.col || !strings.Contains(p.Message, " "+tt.path) {
+					t.Errorf("got %s, want %d:%d and path %s", p, tt.line, tt.col, tt.path)
+				}
+				return
+			}
+			t.Errorf("no %s in %v", tt.code, codes(r))
+		})
+	}
+}
