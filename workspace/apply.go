@@ -178,26 +178,45 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 		d.skills = true
 	}
 	// Parts that reach this path through a symlink.
+	if touches(rel, s.rollouts.linked) {
+		d.allRollouts = true
+	}
+	for target, name := range s.rollouts.unlisted {
+		if touches(rel, []string{target}) {
+			d.rollouts[name] = true
+		}
+	}
 	for _, r := range s.rollouts.list {
-		for _, linked := range r.linked {
-			if within(rel, linked) {
-				d.rollouts[r.Name] = true
-			}
+		if touches(rel, r.linked) {
+			d.rollouts[r.Name] = true
 		}
 	}
-	for _, linked := range s.configs.linked {
-		if within(rel, linked) {
-			d.allConfigs = true
-		}
+	if touches(rel, s.configs.linked) {
+		d.allConfigs = true
 	}
-	for _, f := range s.data.files {
-		if f.Symlink && f.Resolved == rel {
-			d.data = true
-		}
+	if touches(rel, s.data.linked) {
+		d.data = true
 	}
-	if linked := s.settings.linked; linked != "" && rel == linked {
+	if touches(rel, s.skills.linked) {
+		d.skills = true
+	}
+	if touches(rel, s.scaffold.linked) {
+		d.scaffold = true
+	}
+	if linked := s.settings.linked; linked != "" && touches(rel, []string{linked}) {
 		d.settings = true
 	}
+}
+
+// touches reports whether a change at rel can alter what lies at one of
+// the paths: rel is one of them, inside one, or a directory above one.
+func touches(rel string, paths []string) bool {
+	for _, p := range paths {
+		if within(rel, p) || within(p, rel) {
+			return true
+		}
+	}
+	return false
 }
 
 // clean reports whether nothing was invalidated.
@@ -213,15 +232,24 @@ func isWithinOS(p, dir string) bool {
 
 // updateRollouts re-lists the named rollouts and shares the others.
 func (s *Snapshot) updateRollouts(old *rolloutsPart, names map[string]bool) *rolloutsPart {
-	part := &rolloutsPart{byName: make(map[string]*Rollout, len(old.list))}
+	part := &rolloutsPart{byName: make(map[string]*Rollout, len(old.list)), linked: old.linked, unlisted: map[string]string{}}
+	for target, name := range old.unlisted {
+		if !names[name] {
+			part.unlisted[target] = name
+		}
+	}
 	for _, r := range old.list {
 		if !names[r.Name] {
 			part.list = append(part.list, r)
 		}
 	}
 	for name := range names {
-		if s.isRolloutEntry(name) {
+		listed, target := s.isRolloutEntry(name)
+		switch {
+		case listed:
 			part.list = append(part.list, s.listRollout(name))
+		case target != "":
+			part.unlisted[target] = name
 		}
 	}
 	sortRollouts(part.list)
@@ -231,25 +259,29 @@ func (s *Snapshot) updateRollouts(old *rolloutsPart, names map[string]bool) *rol
 	return part
 }
 
-// isRolloutEntry applies rolloutDirs' test to one name.
-func (s *Snapshot) isRolloutEntry(name string) bool {
+// isRolloutEntry applies rolloutDirs' test to one name. For a symlink
+// that is not a rollout, target is where it leads.
+func (s *Snapshot) isRolloutEntry(name string) (listed bool, target string) {
 	if name == "" || skipRolloutDir(name) {
-		return false
+		return false, ""
 	}
 	base := s.rv.resolve(".", "rollouts")
 	if !base.Inside || !base.IsDir {
-		return false
+		return false, ""
 	}
 	at := joinRel(base.Path, name)
 	fi, err := os.Lstat(s.rv.abs(at))
 	if err != nil {
-		return false
+		return false, ""
 	}
 	if fi.Mode()&fs.ModeSymlink == 0 {
-		return fi.IsDir()
+		return fi.IsDir(), ""
 	}
 	r := s.rv.resolve(".", at)
-	return r.IsDir || !r.Inside || r.Loop
+	if r.IsDir || !r.Inside || r.Loop {
+		return true, ""
+	}
+	return false, r.Path
 }
 
 // updateConfigs re-reads the given paths under configs/ and shares the
@@ -260,9 +292,9 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 		return s.loadConfigs()
 	}
 	part := &configsPart{configs: old.configs, kindDirs: old.kindDirs, linked: old.linked}
-	files := slices.Clone(old.files)
+	var added []ConfigFile
 	for _, rel := range rels {
-		files = slices.DeleteFunc(files, func(f ConfigFile) bool { return within(f.Path, rel) })
+		added = slices.DeleteFunc(added, func(f ConfigFile) bool { return within(f.Path, rel) })
 		if hiddenConfigPath(rel) {
 			continue
 		}
@@ -277,13 +309,37 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 			if truncated || len(linked) > 0 {
 				return s.loadConfigs()
 			}
-			files = append(files, more...)
+			added = append(added, more...)
 		case strings.HasSuffix(rel, ".toml"):
-			files = append(files, part.configFile(walkEntry{rel: rel, res: r}))
+			added = append(added, part.configFile(walkEntry{rel: rel, res: r}))
 		}
 	}
-	sortConfigs(files)
-	part.files = slices.CompactFunc(files, func(a, b ConfigFile) bool { return a.Path == b.Path })
+	sortConfigs(added)
+	// One pass over the sorted old listing: drop what the changed paths
+	// cover, merge in what they hold now.
+	stale := func(f ConfigFile) bool {
+		for _, rel := range rels {
+			if within(f.Path, rel) {
+				return true
+			}
+		}
+		return false
+	}
+	files := make([]ConfigFile, 0, len(old.files)+len(added))
+	for _, f := range old.files {
+		if stale(f) {
+			continue
+		}
+		for len(added) > 0 && added[0].Path <= f.Path {
+			files, added = append(files, added[0]), added[1:]
+		}
+		if n := len(files); n > 0 && files[n-1].Path == f.Path {
+			continue
+		}
+		files = append(files, f)
+	}
+	files = append(files, added...)
+	part.files = slices.CompactFunc(files, func(x, y ConfigFile) bool { return x.Path == y.Path })
 	return part
 }
 

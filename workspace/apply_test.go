@@ -1,8 +1,10 @@
 package workspace
 
 import (
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"sync"
 	"testing"
 )
@@ -235,4 +237,104 @@ func TestApplyUnrelated(t *testing.T) {
 			t.Errorf("%s: made a new snapshot", p)
 		}
 	}
+}
+
+// TestApplyRandomEdits applies a seeded random series of creations,
+// deletions and symlinks, reporting each created or deleted path the way
+// a watcher does, and checks Apply against a fresh Load after every step.
+func TestApplyRandomEdits(t *testing.T) {
+	root, home := richWorkspace(t)
+	opts := Options{Home: home}
+	ph := map[string]string{root: "$ROOT", home: "$HOME"}
+	rng := rand.New(rand.NewPCG(randomEditsSeed(), 2))
+	dirs := []string{"rollouts", "rollouts/demo", "rollouts/other", "rollouts/new", "rollouts/demo/pkg", "configs", "configs/training",
+		"configs/eval", "configs/benchmark", "configs/training/nested", "configs/eval/.hidden", "data", ".agents/skills/s1",
+		".claude/skills", "shared", "."}
+	names := []string{"a.toml", "b.py", "main.py", "x.jsonl", "y.csv", ".env.z", "SKILL.md", "sub", "pyproject.toml", "AGENTS.md"}
+	s := mustLoad(t, root, opts)
+	steps := 150
+	if testing.Short() {
+		steps = 30
+	}
+	for i := 0; i < steps; i++ {
+		dir := dirs[rng.IntN(len(dirs))]
+		name := names[rng.IntN(len(names))]
+		p := filepath.ToSlash(filepath.Join(dir, name))
+		abs := filepath.Join(root, p)
+		var changes []Change
+		var what string
+		switch op := rng.IntN(4); {
+		case op == 0:
+			// Delete the path or its directory.
+			if rng.IntN(2) == 0 {
+				p = dir
+				abs = filepath.Join(root, dir)
+			}
+			if p == "." {
+				continue
+			}
+			what = "delete " + p
+			os.RemoveAll(abs)
+			changes = append(changes, Change{Path: p, Kind: Deleted})
+		case op == 1:
+			// Symlink to another place in the workspace (or out of it).
+			targets := []string{"../demo", "../../shared", "../../..", "main.py", "../eval", "nowhere"}
+			target := targets[rng.IntN(len(targets))]
+			what = "link " + p + " -> " + target
+			changes = createdParents(root, abs)
+			os.MkdirAll(filepath.Dir(abs), 0o755)
+			os.RemoveAll(abs)
+			if os.Symlink(target, abs) != nil {
+				continue
+			}
+			changes = append(changes, Change{Path: p, Kind: Created})
+		default:
+			what = "write " + p
+			// Writing through a symlink changes its target: a watcher reports
+			// that path. Targets outside the workspace are not watched, so
+			// those writes are left out.
+			r := s.Resolve(p)
+			if !r.Inside || r.Loop {
+				continue
+			}
+			changes = createdParents(root, abs)
+			if r.Symlinked {
+				changes = append(changes, createdParents(root, filepath.Join(root, r.Path))...)
+			}
+			os.MkdirAll(filepath.Dir(abs), 0o755)
+			if os.WriteFile(abs, []byte("x = 1\n"), 0o644) != nil {
+				continue
+			}
+			changes = append(changes, Change{Path: abs, Kind: Created}, Change{Path: r.Path, Kind: Created})
+		}
+		if os.Getenv("OSMOSIS_LINT_APPLY_TRACE") != "" {
+			t.Logf("step %d: %s %v", i, what, changes)
+		}
+		next := s.Apply(changes)
+		want := dump(mustLoad(t, root, opts), ph)
+		if got := dump(next, ph); got != want {
+			t.Fatalf("step %d (%s): Apply differs from Load:\n--- Load\n%s\n--- Apply\n%s", i, what, want, got)
+		}
+		s = next
+	}
+}
+
+// randomEditsSeed is 1, or OSMOSIS_LINT_APPLY_SEED to explore other series.
+func randomEditsSeed() uint64 {
+	if v, err := strconv.ParseUint(os.Getenv("OSMOSIS_LINT_APPLY_SEED"), 10, 64); err == nil {
+		return v
+	}
+	return 1
+}
+
+// createdParents lists, as Created changes, the directories above abs
+// (inside root) that do not exist yet.
+func createdParents(root, abs string) []Change {
+	var out []Change
+	for d := filepath.Dir(abs); d != root && len(d) > len(root); d = filepath.Dir(d) {
+		if _, err := os.Lstat(d); err != nil {
+			out = append([]Change{{Path: d, Kind: Created}}, out...)
+		}
+	}
+	return out
 }

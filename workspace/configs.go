@@ -103,8 +103,8 @@ type configsPart struct {
 	kindDirs  [4]Resolved // indexed by Kind
 	files     []ConfigFile
 	truncated bool
-	// linked are the resolved directories the listing reaches through
-	// symlinks; a change there means a new walk.
+	// linked are the paths the listing reaches through symlinks; a change
+	// there means a new walk.
 	linked []string
 }
 
@@ -174,14 +174,13 @@ func (s *Snapshot) loadConfigs() *configsPart {
 }
 
 // walkConfigs lists the *.toml files under the workspace directory rel,
-// and the resolved directories it entered through symlinks.
+// and the paths it reached through symlinks.
 func (s *Snapshot) walkConfigs(part *configsPart, rel string) (files []ConfigFile, linked []string, truncated bool) {
 	var out []ConfigFile
-	truncated = s.rv.walk(rel, s.configLimits(), func(e walkEntry) bool {
+	lim := s.configLimits()
+	lim.links = &linked
+	truncated = s.rv.walk(rel, lim, func(e walkEntry) bool {
 		if e.isDir {
-			if e.symlink {
-				linked = append(linked, e.real)
-			}
 			return true
 		}
 		if !strings.HasSuffix(e.name, ".toml") {

@@ -35,6 +35,8 @@ func (f DataFile) PlatformFormat() bool {
 
 type dataPart struct {
 	files []DataFile
+	// linked are the paths data/ and its entries lead to through symlinks.
+	linked []string
 }
 
 // pySuffix is Python's PurePath.suffix: from the last dot, unless the dot
@@ -54,7 +56,7 @@ func pyStem(name string) string {
 
 func (s *Snapshot) loadData() *dataPart {
 	part := &dataPart{}
-	s.rv.walk("data", walkLimits{maxEntries: 100000, maxDepth: 1}, func(e walkEntry) bool {
+	s.rv.walk("data", walkLimits{maxEntries: 100000, maxDepth: 1, links: &part.linked}, func(e walkEntry) bool {
 		if !e.regular || strings.HasPrefix(e.name, ".") {
 			return false
 		}

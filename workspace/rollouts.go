@@ -26,14 +26,19 @@ type Rollout struct {
 	// Truncated is set when the listing hit its size or depth bound.
 	Truncated bool
 
-	// linked are resolved directories the listing reaches through
-	// symlinks (the rollout's own target included).
+	// linked are the paths the listing reaches through symlinks (the
+	// rollout's own target included).
 	linked []string
 }
 
 type rolloutsPart struct {
 	list   []*Rollout
 	byName map[string]*Rollout
+	// linked is where a symlinked rollouts/ leads.
+	linked []string
+	// unlisted maps the targets of symlinks under rollouts/ that are not
+	// rollouts (yet: dangling, or to a file) to their names.
+	unlisted map[string]string
 }
 
 // skippedRolloutDirs are directories never listed inside a rollout.
@@ -47,12 +52,22 @@ func skipRolloutDir(name string) bool {
 
 // rolloutDirs lists the directories under rollouts/, symlinks to
 // directories included, and symlinks that escape the root or loop (so a
-// rule can name them); hidden and skipped names are left out.
-func (s *Snapshot) rolloutDirs() []walkEntry {
+// rule can name them); hidden and skipped names are left out. It notes in
+// part where rollouts/ and the other symlinks under it lead.
+func (s *Snapshot) rolloutDirs(part *rolloutsPart) []walkEntry {
 	var out []walkEntry
-	s.rv.walk("rollouts", walkLimits{maxEntries: 100000, maxDepth: 1}, func(e walkEntry) bool {
-		if !skipRolloutDir(e.name) && (e.isDir || e.escapes || e.loop) {
+	start := s.rv.resolve(".", "rollouts")
+	if start.Symlinked && start.Inside {
+		part.linked = append(part.linked, start.Path)
+	}
+	s.rv.walkResolved("rollouts", start, walkLimits{maxEntries: 100000, maxDepth: 1}, func(e walkEntry) bool {
+		if skipRolloutDir(e.name) {
+			return false
+		}
+		if e.isDir || e.escapes || e.loop {
 			out = append(out, e)
+		} else if e.symlink {
+			part.unlisted[e.res.Path] = e.name
 		}
 		return false
 	})
@@ -60,8 +75,10 @@ func (s *Snapshot) rolloutDirs() []walkEntry {
 }
 
 func (s *Snapshot) loadRollouts() *rolloutsPart {
-	dirs := s.rolloutDirs()
-	part := &rolloutsPart{list: make([]*Rollout, len(dirs)), byName: make(map[string]*Rollout, len(dirs))}
+	part := &rolloutsPart{unlisted: map[string]string{}}
+	dirs := s.rolloutDirs(part)
+	part.list = make([]*Rollout, len(dirs))
+	part.byName = make(map[string]*Rollout, len(dirs))
 	// Listing is mostly waiting on the file system: spread it over a few
 	// goroutines, each filling its own slots.
 	forEachParallel(len(dirs), func(i int) {
@@ -81,19 +98,10 @@ func (s *Snapshot) listRollout(name string) *Rollout {
 // listRolloutAt reads one rollout's files, its directory already resolved.
 func (s *Snapshot) listRolloutAt(name string, res Resolved) *Rollout {
 	r := &Rollout{Name: name, Path: "rollouts/" + name, Resolved: res}
-	if !r.Resolved.Inside || !r.Resolved.IsDir {
-		return r
-	}
-	if r.Resolved.Symlinked {
-		r.linked = append(r.linked, r.Resolved.Path)
-	}
-	lim := walkLimits{maxEntries: s.opts.MaxRolloutFiles, maxDepth: maxWalkDepth, skipDir: skipRolloutDir}
+	lim := walkLimits{maxEntries: s.opts.MaxRolloutFiles, maxDepth: maxWalkDepth, skipDir: skipRolloutDir, links: &r.linked}
 	prefix := r.Path + "/"
 	r.Truncated = s.rv.walkResolved(r.Path, r.Resolved, lim, func(e walkEntry) bool {
 		if e.isDir {
-			if e.symlink {
-				r.linked = append(r.linked, e.real)
-			}
 			return true
 		}
 		if !e.regular {

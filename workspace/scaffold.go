@@ -35,28 +35,33 @@ type ScaffoldEntry struct {
 type scaffoldPart struct {
 	dirs  []ScaffoldEntry
 	files []ScaffoldEntry
+	// linked are where symlinked scaffold paths lead inside the workspace.
+	linked []string
 }
 
 func (s *Snapshot) loadScaffold() *scaffoldPart {
 	part := &scaffoldPart{}
 	for _, d := range requiredDirs {
-		e := s.scaffoldEntry(d)
+		e := s.scaffoldEntry(d, &part.linked)
 		e.Path, e.Dir = d+"/", true
 		part.dirs = append(part.dirs, e)
 	}
 	for _, f := range agentFiles {
-		e := s.scaffoldEntry(f)
+		e := s.scaffoldEntry(f, &part.linked)
 		e.Path = f
 		part.files = append(part.files, e)
 	}
 	return part
 }
 
-func (s *Snapshot) scaffoldEntry(rel string) ScaffoldEntry {
+func (s *Snapshot) scaffoldEntry(rel string, linked *[]string) ScaffoldEntry {
 	var e ScaffoldEntry
 	r := s.rv.resolve(".", rel)
 	e.Symlink = r.Symlinked
 	e.Escapes = !r.Inside
+	if r.Symlinked && r.Inside {
+		*linked = append(*linked, r.Path)
+	}
 	// The CLI's is_dir()/exists() follow symlinks wherever they lead; only
 	// a stat is done here, nothing is read.
 	fi, err := os.Stat(s.rv.abs(rel))

@@ -48,6 +48,8 @@ type SkillLink struct {
 type skillsPart struct {
 	skills []Skill
 	links  []SkillLink
+	// linked are the paths the skill directories lead to through symlinks.
+	linked []string
 }
 
 const (
@@ -58,7 +60,7 @@ const (
 
 func (s *Snapshot) loadSkills() *skillsPart {
 	part := &skillsPart{}
-	lim := walkLimits{maxEntries: 10000, maxDepth: 1}
+	lim := walkLimits{maxEntries: 10000, maxDepth: 1, links: &part.linked}
 	s.rv.walk(skillsDir, lim, func(e walkEntry) bool {
 		if !e.isDir || strings.HasPrefix(e.name, ".") {
 			return false

@@ -28,6 +28,10 @@ type walkLimits struct {
 	maxDepth   int
 	// skipDir says whether to leave out a directory by name.
 	skipDir func(name string) bool
+	// links, when set, collects the resolved paths that the walked entries
+	// reach through symlinks (the start directory's included): a change
+	// there can change the listing.
+	links *[]string
 }
 
 // walk visits the tree under the workspace directory rel (lexical path),
@@ -45,7 +49,13 @@ func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) 
 // walkResolved is walk with the start directory already resolved.
 func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
 	if !start.Inside || !start.IsDir {
+		if lim.links != nil && start.Inside && start.Symlinked {
+			*lim.links = append(*lim.links, start.Path)
+		}
 		return false
+	}
+	if lim.links != nil && start.Symlinked {
+		*lim.links = append(*lim.links, start.Path)
 	}
 	seen := map[string]bool{}
 	count := 0
@@ -87,6 +97,9 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 			}
 			if e.isDir && lim.skipDir != nil && lim.skipDir(name) {
 				continue
+			}
+			if e.symlink && lim.links != nil && e.res.Inside {
+				*lim.links = append(*lim.links, e.res.Path)
 			}
 			if !visit(e) || !e.isDir {
 				continue
