@@ -255,48 +255,54 @@ func (t *tree) dedupe(start int) {
 // ("$", "$.key", "$.list[]") across rows. Like the upload, it builds paths by
 // joining names with "." and does not escape them, and it ignores nulls.
 type typeTracker struct {
-	types   map[string]nodeKind
+	types   map[string]firstSeen
 	bytes   int
 	full    bool // a new path was not stored
 	path    []byte
 	pending []mismatch
 }
 
+type firstSeen struct {
+	kind nodeKind
+	line int32
+}
+
 type mismatch struct {
-	path      string
-	prev, cur nodeKind
-	node      int32
+	path string
+	prev firstSeen
+	cur  nodeKind
+	node int32
 }
 
 // observe records one row's metadata and returns the paths whose type
 // differs from earlier rows (or earlier in the same row), in the upload's
 // order. The slice is reused by the next call.
-func (k *typeTracker) observe(t *tree) []mismatch {
+func (k *typeTracker) observe(t *tree, line int) []mismatch {
 	if k.types == nil {
-		k.types = make(map[string]nodeKind)
+		k.types = make(map[string]firstSeen)
 	}
 	k.pending = k.pending[:0]
 	k.path = append(k.path[:0], '$')
-	k.collect(t, 0)
+	k.collect(t, 0, int32(line))
 	return k.pending
 }
 
-func (k *typeTracker) collect(t *tree, i int32) {
+func (k *typeTracker) collect(t *tree, i int32, line int32) {
 	n := &t.nodes[i]
 	if n.kind == kindNull {
 		return
 	}
 	prev, ok := k.types[string(k.path)]
 	if !ok {
-		prev = n.kind
+		prev = firstSeen{kind: n.kind, line: line}
 		if len(k.types) < maxTrackedPaths && k.bytes+len(k.path) <= maxTrackedBytes {
-			k.types[string(k.path)] = n.kind
+			k.types[string(k.path)] = prev
 			k.bytes += len(k.path)
 		} else {
 			k.full = true
 		}
 	}
-	if prev != n.kind {
+	if prev.kind != n.kind {
 		k.pending = append(k.pending, mismatch{path: string(k.path), prev: prev, cur: n.kind, node: i})
 		return
 	}
@@ -306,12 +312,12 @@ func (k *typeTracker) collect(t *tree, i int32) {
 		for j := n.effStart; j < n.effEnd; j++ {
 			c := t.eff[j]
 			k.path = append(append(k.path[:mark], '.'), t.keyOf(c)...)
-			k.collect(t, c)
+			k.collect(t, c, line)
 		}
 	case kindArray:
 		k.path = append(k.path[:mark], "[]"...)
 		for j := n.effStart; j < n.effEnd; j++ {
-			k.collect(t, t.eff[j])
+			k.collect(t, t.eff[j], line)
 		}
 	}
 	k.path = k.path[:mark]
@@ -454,8 +460,12 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
 		return
 	}
-	for _, d := range m.tracker.observe(t) {
-		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, Error, "metadata value at %s is %s here but %s where first seen; a path must keep one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.article())
+	for _, d := range m.tracker.observe(t, w.line) {
+		first := fmt.Sprintf("on line %d", d.prev.line)
+		if d.prev.line == int32(w.line) {
+			first = "earlier on this line"
+		}
+		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, Error, "metadata value at %s is %s here but %s %s, where first seen; a path keeps one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.kind.article(), first)
 	}
 	if m.tracker.full && !m.warnedTL {
 		m.warnedTL = true

@@ -84,7 +84,11 @@ func TestMetadataJSONL(t *testing.T) {
 
 func TestMetadataMessages(t *testing.T) {
 	r := check("data.jsonl", mrows(`{"outer":{"k":1}}`, `{"outer":{"k":[1]}}`))
-	if msg := r.Problems[0].Message; !strings.Contains(msg, "$.outer.k") || !strings.Contains(msg, "an array here but a number") {
+	if msg := r.Problems[0].Message; !strings.Contains(msg, "$.outer.k is an array here but a number on line 1, where first seen") {
+		t.Errorf("message %q", msg)
+	}
+	r = check("data.jsonl", mrows(`{"a":[1,"x"]}`))
+	if msg := r.Problems[0].Message; !strings.Contains(msg, "$.a[] is a string here but a number earlier on this line") {
 		t.Errorf("message %q", msg)
 	}
 	// A repeated key keeps its first position and its last value: $.b is
