@@ -6,7 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// FuzzValidate validates arbitrary bytes as each config kind. The seed
+// FuzzValidate validates arbitrary bytes as each config kind, and compares
+// the issues with those of the reference validator (oracle_test.go). The seed
 // corpus in testdata/fuzz/FuzzValidate (real configs and the conformance
 // cases, with their kind) runs with plain go test.
 func FuzzValidate(f *testing.F) {
@@ -15,6 +16,7 @@ func FuzzValidate(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte, kind byte) {
 		k := Kinds()[int(kind)%len(Kinds())]
 		checkIssues(t, k, src)
+		compareWithOracle(t, k, src)
 	})
 }
 

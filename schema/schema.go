@@ -16,8 +16,6 @@ import (
 	"fmt"
 	"strings"
 	"sync"
-
-	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 //go:embed schemas/*.json
@@ -47,76 +45,73 @@ func ParseKind(s string) (Kind, bool) {
 
 // Schema is the compiled schema of one config kind.
 type Schema struct {
-	Kind     Kind
-	raw      map[string]any // bundled document
-	bundled  []byte         // indented JSON for export
-	compiled *jsonschema.Schema
-	baseURL  string
-	orders   keyOrders
+	Kind    Kind
+	raw     map[string]any // bundled document
+	bundled []byte         // indented JSON for export
+	root    *node          // compiled for validation
+	orders  keyOrders
 }
 
-var (
-	loadOnce sync.Once
-	loaded   map[Kind]*Schema
-	loadErr  error
-)
+// loaded holds each kind's schema, compiled on first use: a run that checks
+// only training configs never reads the others.
+var loaded = map[Kind]*lazySchema{Training: {}, Eval: {}, Benchmark: {}}
+
+type lazySchema struct {
+	once sync.Once
+	s    *Schema
+	err  error
+}
 
 // For returns the compiled schema of kind. The schemas are embedded and
-// compiled once; a failure is a bug in the embedded files and panics.
+// compiled once, on first use; a failure is a bug in the embedded files and
+// panics.
 func For(kind Kind) *Schema {
-	loadOnce.Do(func() { loaded, loadErr = loadAll() })
-	if loadErr != nil {
-		panic(loadErr)
-	}
-	s := loaded[kind]
-	if s == nil {
+	l := loaded[kind]
+	if l == nil {
 		panic(fmt.Sprintf("schema: unknown kind %q", kind))
 	}
-	return s
+	l.once.Do(func() { l.s, l.err = load(kind) })
+	if l.err != nil {
+		panic(l.err)
+	}
+	return l.s
 }
 
-func loadAll() (map[Kind]*Schema, error) {
+func load(k Kind) (*Schema, error) {
 	common, err := readJSON("schemas/common.json")
 	if err != nil {
 		return nil, err
 	}
 	commonSrc, _ := files.ReadFile("schemas/common.json")
-	out := make(map[Kind]*Schema, 3)
-	for _, k := range Kinds() {
-		doc, err := readJSON("schemas/" + string(k) + ".json")
-		if err != nil {
-			return nil, err
-		}
-		orders := keyOrders{}
-		src, _ := files.ReadFile("schemas/" + string(k) + ".json")
-		recordOrder(src, orders)
-		recordOrder(commonSrc, orders)
-		bundle(doc, common)
-		var buf bytes.Buffer
-		enc := json.NewEncoder(&buf)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(doc); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", k, err)
-		}
-		// compile from the encoded text so numbers are json.Number-free floats
-		inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(buf.Bytes()))
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", k, err)
-		}
-		url := doc["$id"].(string)
-		c := jsonschema.NewCompiler()
-		c.DefaultDraft(jsonschema.Draft2020)
-		if err := c.AddResource(url, inst); err != nil {
-			return nil, fmt.Errorf("schema %s: %w", k, err)
-		}
-		compiled, err := c.Compile(url)
-		if err != nil {
-			return nil, fmt.Errorf("schema %s: %w", k, err)
-		}
-		out[k] = &Schema{Kind: k, raw: inst.(map[string]any), bundled: buf.Bytes(), compiled: compiled, baseURL: url, orders: orders}
+	doc, err := readJSON("schemas/" + string(k) + ".json")
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	orders := keyOrders{}
+	src, _ := files.ReadFile("schemas/" + string(k) + ".json")
+	recordOrder(src, orders)
+	recordOrder(commonSrc, orders)
+	bundle(doc, common)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(doc); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", k, err)
+	}
+	// read back from the encoded text, numbers as json.Number, so that the
+	// document is exactly the exported one
+	dec := json.NewDecoder(bytes.NewReader(buf.Bytes()))
+	dec.UseNumber()
+	var raw map[string]any
+	if err := dec.Decode(&raw); err != nil {
+		return nil, fmt.Errorf("schema %s: %w", k, err)
+	}
+	root, err := compile(raw)
+	if err != nil {
+		return nil, fmt.Errorf("schema %s: %w", k, err)
+	}
+	return &Schema{Kind: k, raw: raw, bundled: buf.Bytes(), root: root, orders: orders}, nil
 }
 
 func readJSON(name string) (map[string]any, error) {
@@ -192,10 +187,4 @@ func (s *Schema) pointer(frag string) map[string]any {
 	}
 	m, _ := cur.(map[string]any)
 	return m
-}
-
-// at returns the raw schema object a SchemaURL points to.
-func (s *Schema) at(url string) map[string]any {
-	_, frag, _ := strings.Cut(url, "#")
-	return s.pointer(frag)
 }

@@ -22,9 +22,9 @@ type seed struct {
 }
 
 // realSeeds collects real configs with their kinds: the example
-// workspace's configs, every hand-written conformance case and a sample of
-// the generated ones. root is the path to the module root.
-func realSeeds(t *testing.T, root string) []seed {
+// workspace's configs, every hand-written conformance case and one in every
+// sample of the generated ones. root is the path to the module root.
+func realSeeds(t *testing.T, root string, sample int) []seed {
 	t.Helper()
 	var out []seed
 	configs, _ := filepath.Glob(filepath.Join(root, "workspace/example/configs/*/*.toml"))
@@ -46,7 +46,7 @@ func realSeeds(t *testing.T, root string) []seed {
 		var cases []conformance
 		readSeedJSON(t, filepath.Join(root, "lint/testdata/conformance", file), &cases)
 		for i, c := range cases {
-			if file != "cases.json" && i%26 != 0 {
+			if file != "cases.json" && i%sample != 0 {
 				continue
 			}
 			src := []byte(c.TOML)
@@ -118,5 +118,5 @@ func TestWriteFuzzSeeds(t *testing.T) {
 	if !*updateSeeds {
 		t.Skip("run with -update-seeds to rewrite the corpus")
 	}
-	writeSeeds(t, "FuzzValidate", realSeeds(t, "../"))
+	writeSeeds(t, "FuzzValidate", realSeeds(t, "../", 26))
 }

@@ -1,7 +1,6 @@
 package schema
 
 import (
-	"errors"
 	"math"
 	"math/big"
 	"sort"
@@ -9,8 +8,6 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
-	"github.com/santhosh-tekuri/jsonschema/v6"
-	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 )
 
 // IssueKind is the kind of problem a schema issue describes.
@@ -71,11 +68,17 @@ type Issue struct {
 // Validate checks a parsed document against the schema and returns its
 // issues in document order. It reports one issue per problem.
 func (s *Schema) Validate(doc *toml.Document) []Issue {
+	var fails []failure
+	ev := evaluator{sink: &fails}
+	ev.eval(s.root, &toml.Value{Kind: toml.KindTable, Table: doc.Root})
+	return s.issues(doc, fails)
+}
+
+// issues maps the failures of a document to issues, in document order.
+func (s *Schema) issues(doc *toml.Document, fails []failure) []Issue {
 	v := &validation{s: s, doc: doc}
-	err := s.compiled.Validate(Instance(doc.Root))
-	var ve *jsonschema.ValidationError
-	if errors.As(err, &ve) {
-		v.walk(ve, nil)
+	for _, f := range fails {
+		v.leaf(f)
 	}
 	sort.SliceStable(v.out, func(i, j int) bool { return v.out[i].Range.Start < v.out[j].Range.Start })
 	return v.out
@@ -91,25 +94,6 @@ type validation struct {
 type issueID struct {
 	rule, key string
 	r         toml.Range
-}
-
-func (v *validation) walk(e *jsonschema.ValidationError, parentLoc []string) {
-	loc := e.InstanceLocation
-	if _, ok := e.ErrorKind.(*kind.PropertyNames); ok {
-		// the validator does not copy the location of property-name errors
-		loc = parentLoc
-	}
-	if len(e.Causes) > 0 {
-		if k, ok := e.ErrorKind.(*kind.PropertyNames); ok {
-			v.propertyName(loc, k.Property, e)
-			return
-		}
-		for _, c := range e.Causes {
-			v.walk(c, loc)
-		}
-		return
-	}
-	v.leaf(e, loc)
 }
 
 // variantOf returns, for a path prefix, the discriminator value of the table
@@ -141,13 +125,13 @@ func clone(p []string, extra ...string) []string {
 	return append(append(out, p...), extra...)
 }
 
-func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
-	raw := v.s.at(e.SchemaURL)
+func (v *validation) leaf(fl failure) {
+	raw, loc := fl.raw, fl.loc
 	rule, _ := raw["x-osmosis-rule"].(string)
-	switch k := e.ErrorKind.(type) {
-	case *kind.AdditionalProperties:
+	switch fl.kind {
+	case failAdditional:
 		table := v.lookup(loc)
-		for _, name := range k.Properties {
+		for _, name := range fl.names {
 			path := clone(loc, name)
 			entry, _ := locate(v.doc.Root, path)
 			r := toml.Range{}
@@ -157,9 +141,9 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 			v.add(Issue{Kind: Unknown, Rule: table.UnknownRule(), Path: path, Range: r, OnKey: true,
 				Table: table, Name: name, Allowed: table.Properties()})
 		}
-	case *kind.Required:
+	case failRequired:
 		table := v.lookup(loc)
-		for _, name := range k.Missing {
+		for _, name := range fl.names {
 			f := table.Property(name)
 			rule := "missing-required"
 			switch {
@@ -171,15 +155,19 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 			v.add(Issue{Kind: Missing, Rule: rule, Path: clone(loc, name), Range: v.tableRange(loc),
 				Field: f, Table: table, Name: name})
 		}
-	case *kind.Type:
-		v.typeIssue(loc, k.Want)
-	case *kind.InvalidJsonValue:
+	case failPropertyName:
+		v.propertyName(loc, fl.names[0], fl.rules)
+	case failType:
+		v.typeIssue(loc, fl.want)
+	case failInvalid:
 		f := v.lookup(loc)
 		if f == nil || len(f.Types()) == 0 {
 			return // the field takes any value (dates and nan included)
 		}
 		v.typeIssue(loc, f.Types())
-	case *kind.Enum, *kind.Const:
+	case failConst:
+		// a variant's own tag: reported by the enum of the discriminator
+	case failEnum:
 		f := v.lookup(loc)
 		if rule == "" {
 			rule = f.Rule()
@@ -192,12 +180,9 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 		for _, a := range f.Enum() {
 			allowed = append(allowed, FormatTOML(a))
 		}
-		if _, ok := e.ErrorKind.(*kind.Const); ok {
-			return // a variant's own tag: reported by the enum of the discriminator
-		}
 		v.add(Issue{Kind: Enum, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val,
 			Got: v.text(val), Allowed: allowed})
-	case *kind.MinItems, *kind.MaxItems:
+	case failMinItems, failMaxItems:
 		f := v.lookup(loc)
 		if rule == "" {
 			rule = "list-length"
@@ -207,20 +192,20 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 		if val != nil {
 			is.Count = len(val.Items)
 		}
-		if m, ok := e.ErrorKind.(*kind.MaxItems); ok {
-			is.Bound = "<= " + strconv.Itoa(m.Want)
-			if val != nil && m.Want < len(val.Items) {
+		if fl.kind == failMaxItems {
+			is.Bound = "<= " + strconv.Itoa(fl.bound)
+			if val != nil && fl.bound < len(val.Items) {
 				// point at the first item too many
-				is.Range = val.Items[m.Want].Range
+				is.Range = val.Items[fl.bound].Range
 			}
-		} else if m, ok := e.ErrorKind.(*kind.MinItems); ok {
-			is.Bound = ">= " + strconv.Itoa(m.Want)
+		} else {
+			is.Bound = ">= " + strconv.Itoa(fl.bound)
 			if entry != nil && val != nil && val.ArrayOfTables {
 				is.Range = entry.KeyRange
 			}
 		}
 		v.add(is)
-	case *kind.Minimum, *kind.Maximum, *kind.ExclusiveMinimum, *kind.ExclusiveMaximum:
+	case failMinimum, failMaximum, failExclusiveMinimum, failExclusiveMaximum:
 		f := v.lookup(loc)
 		if rule == "" {
 			rule = f.Rule()
@@ -230,14 +215,14 @@ func (v *validation) leaf(e *jsonschema.ValidationError, loc []string) {
 		}
 		_, val := locate(v.doc.Root, loc)
 		v.add(Issue{Kind: Bound, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Bound: f.RangeText()})
-	case *kind.Pattern, *kind.MinLength, *kind.MaxLength, *kind.Not, *kind.Format:
+	case failPattern, failMinLength, failMaxLength, failNot:
 		f := v.lookup(loc)
 		if rule == "" {
 			rule = f.Rule()
 		}
 		_, val := locate(v.doc.Root, loc)
 		v.add(Issue{Kind: Pattern, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Got: v.text(val)})
-	case *kind.UniqueItems:
+	case failUnique:
 		f := v.lookup(loc)
 		if rule == "" {
 			rule = f.Rule()
@@ -266,27 +251,15 @@ func displayItem(v *toml.Value) string {
 	return v.Kind.String()
 }
 
-// propertyName maps the failure of a key's name (e.g. an [env] name).
-func (v *validation) propertyName(loc []string, name string, e *jsonschema.ValidationError) {
+// propertyName maps the failure of a key's name (e.g. an [env] name) to one
+// issue per rule its failures name.
+func (v *validation) propertyName(loc []string, name string, rules []string) {
 	path := clone(loc, name)
 	entry, _ := locate(v.doc.Root, path)
 	r := toml.Range{}
 	if entry != nil {
 		r = entry.KeyRange
 	}
-	var rules []string
-	var collect func(c *jsonschema.ValidationError)
-	collect = func(c *jsonschema.ValidationError) {
-		if raw := v.s.at(c.SchemaURL); raw != nil {
-			if rule, ok := raw["x-osmosis-rule"].(string); ok && len(c.Causes) == 0 {
-				rules = append(rules, rule)
-			}
-		}
-		for _, cc := range c.Causes {
-			collect(cc)
-		}
-	}
-	collect(e)
 	table := v.lookup(loc)
 	for _, rule := range rules {
 		v.add(Issue{Kind: Pattern, Rule: rule, Path: path, Range: r, OnKey: true, Table: table, Name: name})

@@ -1,0 +1,685 @@
+package schema
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"math/big"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// The embedded schemas are validated by a small evaluator of the JSON Schema
+// keywords they use, working on the TOML tree directly. It follows the
+// semantics of santhosh-tekuri/jsonschema/v6 (the reference the tests
+// compare it with, see oracle_test.go) but costs no start-up time (that
+// library compiles every draft's metaschema when the process starts), no
+// conversion of the document to JSON values, and work linear in the
+// document (no location copies per level, uniqueItems by hashing).
+
+// node is one compiled schema object: the keywords validation reads, and
+// the raw object, whose annotations (x-osmosis-rule) name the rule of its
+// failures.
+type node struct {
+	raw    map[string]any
+	always bool // the schema `true`
+	never  bool // the schema `false`
+
+	ref   *node
+	types []string
+
+	constVal any
+	hasConst bool
+	enum     []any
+	hasEnum  bool
+
+	required      []string
+	props         map[string]*node
+	additional    *node // the schema of undeclared keys
+	noAdditional  bool  // additionalProperties: false
+	propertyNames *node
+
+	items              *node
+	minItems, maxItems int // -1: none
+	uniqueItems        bool
+
+	minLength, maxLength int // -1: none
+	pattern              *regexp.Regexp
+
+	minimum, maximum, exclusiveMinimum, exclusiveMaximum *float64
+
+	not                 *node
+	allOf               []*node
+	ifNode, then, elseN *node
+}
+
+// annotations are keywords that do not take part in validation.
+var annotations = map[string]bool{
+	"$schema": true, "$id": true, "$defs": true, "$comment": true, "definitions": true,
+	"title": true, "description": true, "default": true, "examples": true,
+	"deprecated": true, "readOnly": true, "writeOnly": true,
+}
+
+// compiler builds the nodes of one bundled schema document.
+type compiler struct {
+	doc   map[string]any
+	byPtr map[string]*node
+}
+
+func compile(doc map[string]any) (*node, error) {
+	c := &compiler{doc: doc, byPtr: map[string]*node{}}
+	return c.at("")
+}
+
+// at compiles the object at a JSON pointer of the document, once.
+func (c *compiler) at(ptr string) (*node, error) {
+	if n, ok := c.byPtr[ptr]; ok {
+		return n, nil
+	}
+	var cur any = c.doc
+	if ptr != "" {
+		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+			switch x := cur.(type) {
+			case map[string]any:
+				cur = x[tok]
+			case []any:
+				i, err := strconv.Atoi(tok)
+				if err != nil || i < 0 || i >= len(x) {
+					return nil, fmt.Errorf("schema pointer %q: no item %q", ptr, tok)
+				}
+				cur = x[i]
+			default:
+				return nil, fmt.Errorf("schema pointer %q leads nowhere", ptr)
+			}
+		}
+	}
+	n := &node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
+	c.byPtr[ptr] = n // before the children: a schema may refer to itself
+	return n, c.fill(n, cur, ptr)
+}
+
+func (c *compiler) fill(n *node, v any, ptr string) error {
+	switch x := v.(type) {
+	case bool:
+		n.always, n.never = x, !x
+		return nil
+	case map[string]any:
+		n.raw = x
+	default:
+		return fmt.Errorf("schema at %q is a %T, not an object", ptr, v)
+	}
+	sub := func(key string) (*node, error) { return c.at(ptr + "/" + escapePtr(key)) }
+	var err error
+	for key, val := range n.raw {
+		switch {
+		case annotations[key] || strings.HasPrefix(key, "x-osmosis-"):
+			continue
+		case key == "$ref":
+			ref, _ := val.(string)
+			if !strings.HasPrefix(ref, "#") {
+				return fmt.Errorf("schema at %q: only local references are supported, found %q", ptr, ref)
+			}
+			n.ref, err = c.at(strings.TrimPrefix(ref, "#"))
+		case key == "type":
+			t, ok := val.(string)
+			if !ok {
+				return fmt.Errorf("schema at %q: type must be one name", ptr)
+			}
+			n.types = []string{t}
+		case key == "const":
+			n.constVal, n.hasConst = val, true
+		case key == "enum":
+			n.enum, n.hasEnum = val.([]any)
+		case key == "required":
+			for _, r := range val.([]any) {
+				n.required = append(n.required, r.(string))
+			}
+		case key == "properties":
+			n.props = map[string]*node{}
+			for name := range val.(map[string]any) {
+				if n.props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
+					return err
+				}
+			}
+		case key == "additionalProperties":
+			if b, ok := val.(bool); ok && !b {
+				n.noAdditional = true
+			} else {
+				n.additional, err = sub(key)
+			}
+		case key == "propertyNames":
+			n.propertyNames, err = sub(key)
+		case key == "items":
+			n.items, err = sub(key)
+		case key == "minItems":
+			n.minItems, err = intKeyword(val)
+		case key == "maxItems":
+			n.maxItems, err = intKeyword(val)
+		case key == "uniqueItems":
+			n.uniqueItems, _ = val.(bool)
+		case key == "minLength":
+			n.minLength, err = intKeyword(val)
+		case key == "maxLength":
+			n.maxLength, err = intKeyword(val)
+		case key == "pattern":
+			n.pattern, err = regexp.Compile(val.(string))
+		case key == "minimum":
+			n.minimum, err = numKeyword(val)
+		case key == "maximum":
+			n.maximum, err = numKeyword(val)
+		case key == "exclusiveMinimum":
+			n.exclusiveMinimum, err = numKeyword(val)
+		case key == "exclusiveMaximum":
+			n.exclusiveMaximum, err = numKeyword(val)
+		case key == "not":
+			n.not, err = sub(key)
+		case key == "allOf":
+			for i := range val.([]any) {
+				s, e := c.at(ptr + "/allOf/" + strconv.Itoa(i))
+				if e != nil {
+					return e
+				}
+				n.allOf = append(n.allOf, s)
+			}
+		case key == "if":
+			n.ifNode, err = sub(key)
+		case key == "then":
+			n.then, err = sub(key)
+		case key == "else":
+			n.elseN, err = sub(key)
+		default:
+			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", ptr, key)
+		}
+		if err != nil {
+			return fmt.Errorf("schema at %q, %s: %w", ptr, key, err)
+		}
+	}
+	return nil
+}
+
+func intKeyword(v any) (int, error) {
+	f, ok := toFloat(v)
+	if !ok || f < 0 || f != math.Trunc(f) {
+		return 0, fmt.Errorf("%v is not a count", v)
+	}
+	return int(f), nil
+}
+
+func numKeyword(v any) (*float64, error) {
+	f, ok := toFloat(v)
+	if !ok {
+		return nil, fmt.Errorf("%v is not a number", v)
+	}
+	return &f, nil
+}
+
+// failKind is the keyword a value fails.
+type failKind uint8
+
+const (
+	failInvalid          failKind = iota + 1 // the value has no JSON type (a date, nan, inf)
+	failType                                 // want: the allowed types
+	failConst                                // not the constant
+	failEnum                                 // not one of the values
+	failRequired                             // names: the missing keys
+	failAdditional                           // names: the keys not allowed
+	failPropertyName                         // names: the key; rules: the rules its failures name
+	failMinItems                             // bound: the minimum count
+	failMaxItems                             // bound: the maximum count
+	failUnique                               // two items are equal
+	failMinLength                            // too short
+	failMaxLength                            // too long
+	failPattern                              // the pattern does not match
+	failMinimum                              // below the minimum
+	failMaximum                              // above the maximum
+	failExclusiveMinimum                     // not above the exclusive minimum
+	failExclusiveMaximum                     // not below the exclusive maximum
+	failNot                                  // the value matches a `not` schema
+	failFalse                                // the schema `false`
+)
+
+// failure is one keyword a value fails, at an instance location.
+type failure struct {
+	kind  failKind
+	raw   map[string]any // the schema object holding the keyword
+	loc   []string
+	names []string
+	want  []string
+	rules []string
+	bound int
+}
+
+// evaluator checks one document. path is the location being checked, a
+// stack shared by the whole walk and copied only into failures.
+type evaluator struct {
+	path []string
+	// sink receives failures; nil while only validity is wanted (if, not).
+	sink *[]failure
+}
+
+func (ev *evaluator) fail(f failure) {
+	if ev.sink != nil {
+		f.loc = clone(ev.path)
+		*ev.sink = append(*ev.sink, f)
+	}
+}
+
+// quiet evaluates v against n for its validity alone.
+func (ev *evaluator) quiet(n *node, v *toml.Value) bool {
+	sink := ev.sink
+	ev.sink = nil
+	ok := ev.eval(n, v)
+	ev.sink = sink
+	return ok
+}
+
+// jsonType names the JSON type of a TOML value, or "" for the values JSON
+// has no type for.
+func jsonType(v *toml.Value) string {
+	switch v.Kind {
+	case toml.KindString:
+		return "string"
+	case toml.KindBool:
+		return "boolean"
+	case toml.KindInteger:
+		return "number"
+	case toml.KindFloat:
+		if math.IsNaN(v.Float) || math.IsInf(v.Float, 0) {
+			return ""
+		}
+		return "number"
+	case toml.KindArray:
+		return "array"
+	case toml.KindTable:
+		return "object"
+	}
+	return ""
+}
+
+// eval checks v against n, in the order of the reference validator: the
+// value's type, type, const, enum, $ref, the keywords of the value's type,
+// then not, allOf and if/then/else. It reports whether v is valid.
+func (ev *evaluator) eval(n *node, v *toml.Value) bool {
+	if n.always {
+		return true
+	}
+	if n.never {
+		ev.fail(failure{kind: failFalse})
+		return false
+	}
+	t := jsonType(v)
+	if t == "" {
+		ev.fail(failure{kind: failInvalid, raw: n.raw})
+		return false
+	}
+	if len(n.types) > 0 && !hasType(n.types, t, v) {
+		ev.fail(failure{kind: failType, raw: n.raw, want: n.types})
+		return false
+	}
+	if n.hasConst && !equal(v, n.constVal) {
+		ev.fail(failure{kind: failConst, raw: n.raw})
+		return false
+	}
+	if n.hasEnum {
+		found := false
+		for _, e := range n.enum {
+			if equal(v, e) {
+				found = true
+				break
+			}
+		}
+		if !found {
+			ev.fail(failure{kind: failEnum, raw: n.raw})
+			return false
+		}
+	}
+	ok := true
+	if n.ref != nil && !ev.eval(n.ref, v) {
+		ok = false
+		if ev.sink == nil {
+			return false
+		}
+	}
+	switch v.Kind {
+	case toml.KindTable:
+		ok = ev.object(n, v.Table) && ok
+	case toml.KindArray:
+		ok = ev.array(n, v) && ok
+	case toml.KindString:
+		ok = ev.str(n, v.Str) && ok
+	case toml.KindInteger, toml.KindFloat:
+		ok = ev.number(n, v) && ok
+	}
+	if !ok && ev.sink == nil {
+		return false
+	}
+	if n.not != nil && ev.quiet(n.not, v) {
+		ev.fail(failure{kind: failNot, raw: n.raw})
+		ok = false
+	}
+	for _, s := range n.allOf {
+		if !ev.eval(s, v) {
+			ok = false
+			if ev.sink == nil {
+				return false
+			}
+		}
+	}
+	if n.ifNode != nil {
+		if ev.quiet(n.ifNode, v) {
+			if n.then != nil && !ev.eval(n.then, v) {
+				ok = false
+			}
+		} else if n.elseN != nil && !ev.eval(n.elseN, v) {
+			ok = false
+		}
+	}
+	return ok
+}
+
+func hasType(types []string, t string, v *toml.Value) bool {
+	for _, want := range types {
+		if want == t {
+			return true
+		}
+		// an integral float is an integer to JSON Schema (2.0 is 2)
+		if want == "integer" && t == "number" && isIntegral(v) {
+			return true
+		}
+	}
+	return false
+}
+
+func isIntegral(v *toml.Value) bool {
+	if v.Kind == toml.KindInteger {
+		return true
+	}
+	return v.Kind == toml.KindFloat && v.Float == math.Trunc(v.Float)
+}
+
+func (ev *evaluator) object(n *node, t *toml.Table) bool {
+	ok := true
+	if len(n.required) > 0 {
+		var missing []string
+		for _, r := range n.required {
+			if t.Get(r) == nil {
+				missing = append(missing, r)
+			}
+		}
+		if missing != nil {
+			ok = false
+			ev.fail(failure{kind: failRequired, raw: n.raw, names: missing})
+			if ev.sink == nil {
+				return false
+			}
+		}
+	}
+	var extra []string
+	for _, e := range t.Entries {
+		var s *node
+		if p, declared := n.props[e.Key]; declared {
+			s = p
+		} else if n.noAdditional {
+			extra = append(extra, e.Key)
+			if ev.sink == nil {
+				return false
+			}
+			continue
+		} else {
+			s = n.additional
+		}
+		if s == nil {
+			continue
+		}
+		ev.path = append(ev.path, e.Key)
+		valid := ev.eval(s, e.Value)
+		ev.path = ev.path[:len(ev.path)-1]
+		if !valid {
+			ok = false
+			if ev.sink == nil {
+				return false
+			}
+		}
+	}
+	if len(extra) > 0 {
+		ok = false
+		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra})
+	}
+	if n.propertyNames != nil {
+		name := &toml.Value{Kind: toml.KindString}
+		for _, e := range t.Entries {
+			name.Str = e.Key
+			if ev.sink == nil {
+				if !ev.quiet(n.propertyNames, name) {
+					return false
+				}
+				continue
+			}
+			// the failures of the name are collected apart: they name
+			// rules, not places
+			var own []failure
+			sub := evaluator{sink: &own}
+			if sub.eval(n.propertyNames, name) {
+				continue
+			}
+			ok = false
+			var rules []string
+			for _, f := range own {
+				if r, _ := f.raw["x-osmosis-rule"].(string); r != "" {
+					rules = append(rules, r)
+				}
+			}
+			ev.fail(failure{kind: failPropertyName, raw: n.propertyNames.raw, names: []string{e.Key}, rules: rules})
+		}
+	}
+	return ok
+}
+
+func (ev *evaluator) array(n *node, v *toml.Value) bool {
+	ok := true
+	if n.minItems >= 0 && len(v.Items) < n.minItems {
+		ok = false
+		ev.fail(failure{kind: failMinItems, raw: n.raw, bound: n.minItems})
+	}
+	if n.maxItems >= 0 && len(v.Items) > n.maxItems {
+		ok = false
+		ev.fail(failure{kind: failMaxItems, raw: n.raw, bound: n.maxItems})
+	}
+	if !ok && ev.sink == nil {
+		return false
+	}
+	if n.uniqueItems && len(v.Items) > 1 && hasDuplicate(v.Items) {
+		ok = false
+		ev.fail(failure{kind: failUnique, raw: n.raw})
+	}
+	if n.items != nil {
+		for i, it := range v.Items {
+			ev.path = append(ev.path, strconv.Itoa(i))
+			valid := ev.eval(n.items, it)
+			ev.path = ev.path[:len(ev.path)-1]
+			if !valid {
+				ok = false
+				if ev.sink == nil {
+					return false
+				}
+			}
+		}
+	}
+	return ok
+}
+
+func (ev *evaluator) str(n *node, s string) bool {
+	ok := true
+	if n.minLength >= 0 || n.maxLength >= 0 {
+		l := utf8.RuneCountInString(s)
+		if n.minLength >= 0 && l < n.minLength {
+			ok = false
+			ev.fail(failure{kind: failMinLength, raw: n.raw})
+		}
+		if n.maxLength >= 0 && l > n.maxLength {
+			ok = false
+			ev.fail(failure{kind: failMaxLength, raw: n.raw})
+		}
+	}
+	if n.pattern != nil && !n.pattern.MatchString(s) {
+		ok = false
+		ev.fail(failure{kind: failPattern, raw: n.raw})
+	}
+	return ok
+}
+
+func (ev *evaluator) number(n *node, v *toml.Value) bool {
+	ok := true
+	check := func(bound *float64, k failKind, bad func(c int) bool) {
+		if bound != nil && bad(compareNumber(v, *bound)) {
+			ok = false
+			ev.fail(failure{kind: k, raw: n.raw})
+		}
+	}
+	check(n.minimum, failMinimum, func(c int) bool { return c < 0 })
+	check(n.maximum, failMaximum, func(c int) bool { return c > 0 })
+	check(n.exclusiveMinimum, failExclusiveMinimum, func(c int) bool { return c <= 0 })
+	check(n.exclusiveMaximum, failExclusiveMaximum, func(c int) bool { return c >= 0 })
+	return ok
+}
+
+// compareNumber compares a finite number with a bound: -1, 0 or +1.
+func compareNumber(v *toml.Value, bound float64) int {
+	switch {
+	case v.Kind == toml.KindInteger && v.Big != nil:
+		return new(big.Rat).SetInt(v.Big).Cmp(new(big.Rat).SetFloat64(bound))
+	case v.Kind == toml.KindInteger && (v.Int > 1<<53 || v.Int < -(1<<53)):
+		// beyond 2^53 the conversion to float64 rounds: compare exactly
+		return new(big.Rat).SetInt64(v.Int).Cmp(new(big.Rat).SetFloat64(bound))
+	case v.Kind == toml.KindInteger:
+		return cmpFloat(float64(v.Int), bound)
+	}
+	return cmpFloat(v.Float, bound)
+}
+
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// equal is JSON equality of a TOML value and a schema value (const, enum).
+func equal(v *toml.Value, x any) bool {
+	switch x := x.(type) {
+	case string:
+		return v.Kind == toml.KindString && v.Str == x
+	case bool:
+		return v.Kind == toml.KindBool && v.Bool == x
+	case json.Number:
+		f, err := x.Float64()
+		return err == nil && jsonType(v) == "number" && compareNumber(v, f) == 0
+	case float64:
+		return jsonType(v) == "number" && compareNumber(v, x) == 0
+	case []any:
+		if v.Kind != toml.KindArray || len(v.Items) != len(x) {
+			return false
+		}
+		for i := range x {
+			if !equal(v.Items[i], x[i]) {
+				return false
+			}
+		}
+		return true
+	case map[string]any:
+		if v.Kind != toml.KindTable || len(v.Table.Entries) != len(x) {
+			return false
+		}
+		for _, e := range v.Table.Entries {
+			if xv, ok := x[e.Key]; !ok || !equal(e.Value, xv) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// hasDuplicate reports whether two items of a list are equal as JSON values
+// (1 and 1.0 are), by hashing their canonical form: linear, where comparing
+// every pair is quadratic.
+func hasDuplicate(items []*toml.Value) bool {
+	seen := make(map[string]struct{}, len(items))
+	var b strings.Builder
+	for _, it := range items {
+		b.Reset()
+		if !canonical(&b, it) {
+			// a value JSON has no type for: the reference validator stops
+			// at it, reporting an invalid value, not a duplicate
+			return false
+		}
+		k := b.String()
+		if _, dup := seen[k]; dup {
+			return true
+		}
+		seen[k] = struct{}{}
+	}
+	return false
+}
+
+// canonical writes a form of v that is the same exactly for JSON-equal
+// values; false for values JSON has no type for.
+func canonical(b *strings.Builder, v *toml.Value) bool {
+	switch jsonType(v) {
+	case "string":
+		b.WriteByte('s')
+		b.WriteString(strconv.Quote(v.Str))
+	case "boolean":
+		b.WriteString(strconv.FormatBool(v.Bool))
+	case "number":
+		b.WriteByte('n')
+		// the exact rational value, as the reference reads numbers: 2.0
+		// and 2 are one number, and so are 1e20 and 100000000000000000000
+		switch {
+		case v.Kind == toml.KindInteger && v.Big != nil:
+			b.WriteString(v.Big.String())
+		case v.Kind == toml.KindInteger:
+			b.WriteString(strconv.FormatInt(v.Int, 10))
+		default:
+			r, _ := new(big.Rat).SetString(strconv.FormatFloat(v.Float, 'g', -1, 64))
+			b.WriteString(r.RatString())
+		}
+	case "array":
+		b.WriteByte('[')
+		for _, it := range v.Items {
+			if !canonical(b, it) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteByte(']')
+	case "object":
+		keys := make([]string, 0, len(v.Table.Entries))
+		for _, e := range v.Table.Entries {
+			keys = append(keys, e.Key)
+		}
+		sort.Strings(keys)
+		b.WriteByte('{')
+		for _, k := range keys {
+			b.WriteString(strconv.Quote(k))
+			b.WriteByte(':')
+			if !canonical(b, v.Table.Value(k)) {
+				return false
+			}
+			b.WriteByte(',')
+		}
+		b.WriteByte('}')
+	default:
+		return false
+	}
+	return true
+}
