@@ -251,3 +251,40 @@ func TestResolveNeverReadsOutside(t *testing.T) {
 		t.Fatalf("got %+v", r)
 	}
 }
+
+// TestWalkCycles: directory symlinks that form cycles, point up, or fan
+// out to each other end the walk with each config listed once, under the
+// first name the depth-first walk meets.
+func TestWalkCycles(t *testing.T) {
+	root := newWorkspace(t, files{
+		"configs/training/a.toml": "",
+		"configs/training/self":   "->.",
+		"configs/training/up":     "->..",
+		"configs/training/root":   "->../../",
+		"configs/eval/x/y.toml":   "",
+		"configs/eval/x/back":     "->../../eval",
+		"shared/p/q.toml":         "",
+		"shared/p/to-r":           "->../r",
+		"shared/r/s.toml":         "",
+		"shared/r/to-p":           "->../p",
+		"configs/benchmark/p":     "->../../shared/p",
+		"configs/benchmark/r":     "->../../shared/r",
+	})
+	s := mustLoad(t, root, Options{})
+	var got []string
+	for _, c := range s.Configs() {
+		got = append(got, c.Path)
+	}
+	want := []string{
+		"configs/benchmark/p/q.toml", "configs/benchmark/p/to-r/s.toml",
+		"configs/eval/x/y.toml", "configs/training/a.toml",
+	}
+	if len(got) != len(want) {
+		t.Fatalf("configs %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("configs %q, want %q", got, want)
+		}
+	}
+}
