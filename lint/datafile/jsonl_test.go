@@ -36,6 +36,8 @@ func TestJSONLRules(t *testing.T) {
 		{"blank lines skipped", "\n \n\t\n\u00a0\n" + pr + "\n\n" + pr3 + "\n\n", nil},
 		{"CRLF", strings.ReplaceAll(lines(pr, pr, pr, pr), "\n", "\r\n"), nil},
 		{"lone CR ends a line", pr + "\r" + pr + "\r" + pr + "\r" + pr, nil},
+		{"information separator inside a string is a control character", lines("{\"user_prompt\":\"a\u2028b\u2029c\u0085d\",\"ground_truth\":\"\x1c\"}", pr, pr, pr), []string{"invalid-json:1"}},
+		{"Unicode line separators inside strings", lines("{\"user_prompt\":\"a\u2028b\u2029c\u0085d\",\"ground_truth\":\"g\"}", pr, pr, pr), nil},
 
 		// Line numbers count every physical line, blank or not, with "\n",
 		// "\r\n" and "\r" each ending one.
