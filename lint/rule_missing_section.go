@@ -29,7 +29,7 @@ func checkMissingSection(c *Context) {
 				msg = "missing [experiment] section: a benchmark config names its benchmark there (benchmark = \"...\")"
 				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nbenchmark = \"\"\n\n")))
 			} else {
-				msg = "missing [experiment] section: a " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
+				msg = "missing [experiment] section: " + article(string(c.Kind)) + " " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
 				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nrollout = \"\"\nentrypoint = \"main.py\"\nmodel_path = \"\"\ndataset = \"\"\n\n")))
 			}
 		case "secrets":

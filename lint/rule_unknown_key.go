@@ -39,6 +39,10 @@ func reportUnknown(c *Context, rule string) {
 		}
 		parentPath := parent(is.Path)
 		allowed := is.Allowed
+		name := code(is.Name)
+		if is.Name == "" {
+			name = "`\"\"`" // the empty key, as it is written
+		}
 		hint, best := didYouMean(is.Name, allowed)
 		var msg string
 		switch {
@@ -46,17 +50,17 @@ func reportUnknown(c *Context, rule string) {
 			_, v := c.Get(is.Path...)
 			noun := "section [" + keyText(is.Name) + "]"
 			if v != nil && v.Kind != toml.KindTable {
-				noun = "top-level key " + code(is.Name)
+				noun = "top-level key " + name
 			}
 			if best != "" {
 				hint = "; did you mean [" + best + "]?"
 			}
-			msg = "unknown " + noun + ": a " + string(c.Kind) + " config has only " + sectionList(c.Schema.Root()) + hint
+			msg = "unknown " + noun + ": " + article(string(c.Kind)) + " " + string(c.Kind) + " config has only " + sectionList(c.Schema.Root()) + hint
 		default:
-			msg = "unknown key " + code(is.Name) + " in " + where(parentPath) + hint
+			msg = "unknown key " + name + " in " + where(parentPath) + hint
 			if hint == "" {
 				if home := homeOf(c, is.Name, parentPath); home != "" {
-					msg += "; " + code(is.Name) + " belongs in " + home
+					msg += "; " + name + " belongs in " + home
 				} else if len(allowed) > 0 && len(allowed) <= 8 {
 					msg += " (allowed: " + backquoted(allowed) + ")"
 				}
@@ -68,7 +72,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
 			if e, ok := deleteStmt(c.Doc, s); ok {
-				fixes = append(fixes, fix("Remove `"+is.Name+"`", false, e))
+				fixes = append(fixes, fix("Remove "+name, false, e))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
