@@ -52,8 +52,15 @@ func checkModelUnknown(c *Context) {
 	}
 	hint, best := didYouMean(name, known)
 	msg := "model_path " + code(name) + " is not a base model osmosis-lint knows" + hint
+	if name == "" {
+		msg = "model_path is empty: name the base model to fine-tune"
+	}
 	if best == "" {
-		msg += " (known: " + backquoted(known) + "); if the platform supports it, add it to `models` in [tool.osmosis-lint]"
+		quoted := make([]string, len(known))
+		for i, m := range known {
+			quoted[i] = code(m)
+		}
+		msg += " (known: " + andList(quoted) + "); if the platform supports it, add it to `models` in [tool.osmosis-lint]"
 	}
 	var fixes []Fix
 	if best != "" {
