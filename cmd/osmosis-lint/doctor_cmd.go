@@ -1,0 +1,166 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/report"
+)
+
+func runDoctor(env *cmdEnv, args []string) (int, error) {
+	fs := newFlags("doctor", "osmosis-lint doctor [flags] [DIR]", env.stderr)
+	format := fs.String("format", "text", "output format: text or json")
+	fix := fs.Bool("fix", false, "create missing directories, copy missing agent files from the template, link skills, apply safe config fixes (never overwrites)")
+	template := fs.String("template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
+	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	root := fs.String("workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
+	noColor := fs.Bool("no-color", false, "never color the text output")
+	pos, err := parseFlags(fs, args)
+	if err != nil {
+		return 0, err
+	}
+	if *format != "text" && *format != "json" {
+		return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", *format), showUsage: true}
+	}
+	if len(pos) > 1 {
+		return 0, &usageErr{err: errors.New("doctor takes one directory"), showUsage: true}
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	home, _ := os.UserHomeDir()
+	rep, err := doctor.Run(dir, doctor.Options{Home: home, DatasetsFile: *datasets, Fix: *fix, Template: *template, Root: *root})
+	if err != nil {
+		if errors.Is(err, doctor.ErrNotWorkspace) {
+			return 0, fmt.Errorf("%s is not an Osmosis workspace: it is not inside a git repository (an Osmosis workspace is the git repository the platform created; `git init` makes one)", dir)
+		}
+		return 0, err
+	}
+	if *format == "json" {
+		enc := json.NewEncoder(env.stdout)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(rep); err != nil {
+			return 0, err
+		}
+	} else {
+		writeDoctorText(env.stdout, rep, !*noColor && colorTerminal(env.stdout))
+	}
+	if rep.Valid {
+		return exitOK, nil
+	}
+	return exitErrors, nil
+}
+
+func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
+	bw := bufio.NewWriter(w)
+	defer bw.Flush()
+	paint := func(c, s string) string {
+		if !color {
+			return s
+		}
+		return c + s + "\x1b[0m"
+	}
+	fmt.Fprintf(bw, "%s %s\n\n", paint("\x1b[1m", "osmosis-lint doctor:"), rep.WorkspaceDirectory)
+	byID := map[string][]lint.Finding{}
+	for _, f := range rep.Findings {
+		id := f.Rule
+		if r, ok := lint.Lookup(f.Rule); !ok || !r.Doctor {
+			id = "configs"
+		}
+		byID[id] = append(byID[id], f)
+	}
+	shown := map[string]bool{}
+	errs, warns := 0, 0
+	for _, c := range rep.Checks {
+		label := string(c.Status)
+		switch c.Status {
+		case doctor.OK:
+			label = paint("\x1b[32m", "ok     ")
+		case doctor.Warn:
+			label = paint("\x1b[33m", "warning")
+			warns++
+		case doctor.Fail:
+			label = paint("\x1b[31m", "error  ")
+			errs++
+		case doctor.Info:
+			label = paint("\x1b[34m", "info   ")
+		case doctor.Skipped:
+			label = paint("\x1b[2m", "skipped")
+		}
+		fmt.Fprintf(bw, "  %s  %-18s %s\n", label, c.ID, c.Message)
+		if fs := byID[c.ID]; len(fs) > 0 && !shown[c.ID] && (c.ID == "configs" || c.ID == "dataset-file") {
+			shown[c.ID] = true
+			files := groupByFile(rep, fs)
+			var buf bytesWriter
+			_ = report.Write(&buf, report.Text, files, report.Options{OneLine: true, Quiet: true})
+			for _, line := range buf.lines() {
+				fmt.Fprintf(bw, "             %s\n", line)
+			}
+		}
+	}
+	if len(rep.Fixed) > 0 {
+		fmt.Fprintln(bw, "\nfixed:")
+		for _, f := range rep.Fixed {
+			fmt.Fprintf(bw, "  %s\n", f)
+		}
+	}
+	fmt.Fprintln(bw)
+	switch {
+	case rep.Valid && warns == 0:
+		fmt.Fprintln(bw, paint("\x1b[32m", "The workspace is healthy."))
+	case rep.Valid:
+		fmt.Fprintf(bw, "The workspace is usable, with %s to look at.\n", plural(warns, "warning"))
+	default:
+		fmt.Fprintf(bw, "%s\n", paint("\x1b[31m", fmt.Sprintf("The workspace has problems to fix: %s, %s.", plural(errs, "failed check"), plural(warns, "warning"))))
+	}
+}
+
+func groupByFile(rep *doctor.Report, fs []lint.Finding) []report.File {
+	var out []report.File
+	idx := map[string]int{}
+	for _, f := range fs {
+		i, ok := idx[f.Path]
+		if !ok {
+			i = len(out)
+			idx[f.Path] = i
+			out = append(out, report.File{Path: f.Path, Src: rep.Files[f.Path]})
+		}
+		out[i].Findings = append(out[i].Findings, f)
+	}
+	return out
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// bytesWriter collects output to indent it line by line.
+type bytesWriter struct{ b []byte }
+
+func (w *bytesWriter) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }
+
+func (w *bytesWriter) lines() []string {
+	var out []string
+	start := 0
+	for i, c := range w.b {
+		if c == '\n' {
+			out = append(out, string(w.b[start:i]))
+			start = i + 1
+		}
+	}
+	if start < len(w.b) {
+		out = append(out, string(w.b[start:]))
+	}
+	return out
+}

@@ -1,0 +1,254 @@
+package doctor
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	gotoml "github.com/pelletier/go-toml/v2"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// rollouts checks each rollout's pyproject.toml and which rollouts no config
+// uses.
+func (d *run) rollouts() {
+	used := d.usedRollouts()
+	rolls := d.snap().Rollouts()
+	if len(rolls) == 0 {
+		d.check(Info, "rollout-pyproject", "no rollouts under rollouts/ yet", "rollouts/")
+		return
+	}
+	bad := 0
+	for _, r := range rolls {
+		rel := r.Path + "/pyproject.toml"
+		switch problem := pyprojectProblem(filepath.Join(d.root, filepath.FromSlash(rel)), r.HasPyproject); {
+		case problem != "":
+			bad++
+			sev := lint.Warning
+			st := Warn
+			if strings.HasPrefix(problem, "not valid TOML") {
+				sev, st = lint.Error, Fail
+			}
+			d.check(st, "rollout-pyproject", rel+": "+problem, rel)
+			d.finding("rollout-pyproject", rel, 1, sev, rel+": "+problem)
+		}
+		if !used[r.Name] {
+			d.check(Info, "unused-rollout", "rollout "+r.Name+" is not used by any training or eval config", r.Path+"/")
+		}
+	}
+	if bad == 0 {
+		d.check(OK, "rollout-pyproject", plural(len(rolls), "rollout")+" with a pyproject.toml that lists osmosis-ai", "rollouts/")
+	}
+}
+
+// usedRollouts reads the rollout of every config.
+func (d *run) usedRollouts() map[string]bool {
+	used := map[string]bool{}
+	for _, c := range d.snap().Configs() {
+		if c.Location != workspace.LocationKindDir {
+			continue
+		}
+		src, err := os.ReadFile(filepath.Join(d.root, filepath.FromSlash(c.Path)))
+		if err != nil {
+			continue
+		}
+		if _, v := toml.Parse(src).Root.Lookup("experiment", "rollout"); v != nil && v.Kind == toml.KindString {
+			used[v.Str] = true
+		}
+	}
+	return used
+}
+
+// pyprojectProblem says what is wrong with a rollout's pyproject.toml, or "".
+func pyprojectProblem(path string, exists bool) string {
+	if !exists {
+		return "missing: the platform installs the rollout's dependencies from it; add one with [project] dependencies = [\"osmosis-ai\", ...]"
+	}
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return "cannot be read: " + err.Error()
+	}
+	var doc struct {
+		Project struct {
+			Dependencies []any `toml:"dependencies"`
+		} `toml:"project"`
+	}
+	if err := gotoml.Unmarshal(src, &doc); err != nil {
+		return "not valid TOML: " + err.Error()
+	}
+	for _, dep := range doc.Project.Dependencies {
+		if s, ok := dep.(string); ok && requirementName(s) == "osmosis-ai" {
+			return ""
+		}
+	}
+	return "[project] dependencies does not list osmosis-ai, which the rollout server needs"
+}
+
+// requirementName is the normalized distribution name of a PEP 508
+// requirement ("osmosis-ai[server]>=0.3" -> "osmosis-ai").
+func requirementName(req string) string {
+	req = strings.TrimSpace(req)
+	end := len(req)
+	for i, c := range req {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			end = i
+			break
+		}
+	}
+	name := strings.ToLower(req[:end])
+	return strings.NewReplacer("_", "-", ".", "-").Replace(name)
+}
+
+// skills checks .agents/skills and the .claude/skills links.
+func (d *run) skills() {
+	skills := d.snap().Skills()
+	links := d.snap().SkillLinks()
+	if len(skills) == 0 && len(links) == 0 {
+		d.check(Skipped, "skills-link", "no agent skills in .agents/skills/", "")
+		return
+	}
+	problems := 0
+	linked := map[string]bool{}
+	for _, l := range links {
+		switch {
+		case !l.Symlink:
+			problems++
+			d.check(Fail, "skills-link", l.Path+" is not a symlink: make it a relative link to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is not a symlink to ../../.agents/skills/"+l.Name)
+		case l.Absolute:
+			problems++
+			d.check(Fail, "skills-link", l.Path+" is an absolute link ("+l.Target+"): it breaks on other machines; link to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is an absolute symlink ("+l.Target+")")
+		case !l.Resolved.Exists:
+			problems++
+			d.check(Fail, "skills-link", l.Path+" is a broken link ("+l.Target+")", l.Path)
+			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is a broken symlink ("+l.Target+")")
+		case !l.Canonical:
+			problems++
+			d.check(Fail, "skills-link", l.Path+" links to "+l.Target+", not to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" does not link to .agents/skills/"+l.Name)
+		default:
+			linked[l.Name] = true
+		}
+	}
+	for _, s := range skills {
+		if !linked[s.Name] && !hasLink(links, s.Name) {
+			problems++
+			d.check(Warn, "skills-link", "skill "+s.Name+" has no .claude/skills/"+s.Name+" link, so Claude Code does not see it; `osmosis-lint doctor --fix` creates it", ".claude/skills/"+s.Name)
+		}
+		switch {
+		case !s.HasFile:
+			problems++
+			d.check(Fail, "skill-frontmatter", s.Path+" is missing", s.Path)
+			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+" is missing: every skill directory needs its SKILL.md")
+		case !s.FrontMatter:
+			problems++
+			why := "it has no front matter (a --- block with name and description)"
+			if s.FrontMatterError != "" {
+				why = "its front matter is malformed: " + s.FrontMatterError
+			}
+			d.check(Fail, "skill-frontmatter", s.Path+": "+why, s.Path)
+			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+": "+why)
+		case s.FrontName != s.Name:
+			problems++
+			msg := fmt.Sprintf("%s: front matter name %q should be the directory name %q", s.Path, s.FrontName, s.Name)
+			d.check(Fail, "skill-frontmatter", msg, s.Path)
+			d.finding("skill-frontmatter", s.Path, 1, lint.Error, msg)
+		case strings.TrimSpace(s.Description) == "":
+			problems++
+			d.check(Fail, "skill-frontmatter", s.Path+": front matter has no description", s.Path)
+			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+": front matter has no description")
+		}
+	}
+	if problems == 0 {
+		d.check(OK, "skills-link", plural(len(skills), "skill")+", each linked from .claude/skills/", ".agents/skills/")
+	}
+}
+
+func hasLink(links []workspace.SkillLink, name string) bool {
+	for _, l := range links {
+		if l.Name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// datasets validates every data/ file the upload would take.
+func (d *run) datasets() {
+	files := d.snap().DataFiles()
+	checked, bad := 0, 0
+	for _, f := range files {
+		format := datafile.FormatOf(f.Name)
+		if format == datafile.FormatUnknown {
+			continue
+		}
+		if f.Symlink && f.Resolved == "" {
+			d.check(Warn, "dataset-file", f.Path+" is a symlink that leads outside the workspace; not read", f.Path)
+			continue
+		}
+		checked++
+		res, err := datafile.ValidateFile(filepath.Join(d.root, filepath.FromSlash(f.Path)), datafile.Options{})
+		if err != nil {
+			bad++
+			d.check(Fail, "dataset-file", f.Path+": "+err.Error(), f.Path)
+			d.finding("dataset-file", f.Path, 1, lint.Error, f.Path+": "+err.Error())
+			continue
+		}
+		errs := 0
+		for _, p := range res.Problems {
+			sev := lint.Error
+			switch p.Severity {
+			case datafile.Warning:
+				sev = lint.Warning
+			case datafile.Info:
+				sev = lint.Info
+			}
+			if sev == lint.Error {
+				errs++
+			}
+			d.finding("dataset-file", f.Path, p.Line, sev, p.Message)
+		}
+		switch {
+		case errs > 0:
+			bad++
+			d.check(Fail, "dataset-file", fmt.Sprintf("%s: the upload would refuse it (%s)", f.Path, plural(errs, "problem")), f.Path)
+		case len(res.Problems) > 0:
+			d.check(Warn, "dataset-file", f.Path+": "+res.Problems[0].Message, f.Path)
+		}
+	}
+	switch {
+	case checked == 0:
+		d.check(Skipped, "dataset-file", "no dataset files (.jsonl, .csv, .parquet) in data/", "data/")
+	case bad == 0:
+		d.check(OK, "dataset-file", plural(checked, "dataset file")+" the upload would take", "data/")
+	}
+}
+
+// envFiles reports .env files that are in git or could get there.
+func (d *run) envFiles() {
+	bad := 0
+	for _, e := range d.snap().EnvFiles() {
+		if !e.Present || e.Name == ".env.example" {
+			continue
+		}
+		switch {
+		case e.Tracked:
+			bad++
+			d.check(Fail, "env-file", e.Name+" is tracked by git: its secrets are in the repository the platform clones; `git rm --cached "+e.Name+"`, add it to .gitignore and rotate the secrets", e.Name)
+			d.finding("env-file", e.Name, 1, lint.Error, e.Name+" is tracked by git: remove it from the repository and rotate its secrets")
+		case !e.Ignored:
+			bad++
+			d.check(Warn, "env-file", e.Name+" is not ignored by .gitignore: the next `git add -A` commits its secrets; add `"+e.Name+"` to .gitignore", e.Name)
+			d.finding("env-file", e.Name, 1, lint.Warning, e.Name+" is not ignored by .gitignore")
+		}
+	}
+	if bad == 0 {
+		d.check(OK, "env-file", "no .env file in git or outside .gitignore", "")
+	}
+}
