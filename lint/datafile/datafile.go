@@ -145,7 +145,7 @@ const (
 	CodeMetadataNestedEmpty  Code = "metadata-nested-empty"  // an empty object inside metadata
 	CodeMetadataIntRange     Code = "metadata-int-range"     // an integer outside int64 inside metadata
 	CodeMetadataTypeMismatch Code = "metadata-type-mismatch" // a metadata path whose JSON type changes between rows
-	CodeMetadataTooDeep      Code = "metadata-too-deep"      // metadata nested deeper than the upload's checks go (warning)
+	CodeMetadataTooDeep      Code = "metadata-too-deep"      // metadata nested deeper than the upload's checks go
 	CodeRowTooLarge          Code = "row-too-large"          // a row too large to compare in memory (warning)
 	CodeTypeTrackingLimit    Code = "type-tracking-limit"    // too many metadata paths to track them all (info)
 	CodeParquetInvalid       Code = "parquet-invalid"        // no Parquet magic bytes at start or end

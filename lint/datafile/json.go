@@ -9,10 +9,10 @@ import (
 const (
 	// maxDepth bounds JSON nesting. The upload parses with Python's json
 	// module, whose recursive reader fails with a RecursionError (an internal
-	// error, not a validation message) at about this depth: 1000 frames on
-	// Python 3.11, somewhat more on later versions. The scanner keeps its own
-	// stack, so the bound is a choice, not a necessity.
-	maxDepth = 1000
+	// error, not a validation message) near 1500 levels on Python 3.12, the
+	// oldest the CLI supports (near 1000 on 3.11, 10000 on 3.13). The scanner
+	// keeps its own stack, so the bound is a choice, not a necessity.
+	maxDepth = 1500
 	// maxIntDigits is Python's default limit on the digits of an integer
 	// parsed from text (sys.int_info.default_max_str_digits). A longer JSON
 	// integer makes json.loads raise ValueError, which the upload does not

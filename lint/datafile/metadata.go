@@ -12,11 +12,12 @@ import (
 var maxNodes = 1 << 20
 
 const (
-	// metadataDepthWarn: the upload's metadata checks are recursive Python
-	// functions that spend two or three interpreter frames per level against
-	// a limit of 1000, so past roughly 300-500 levels (depending on the
-	// Python version) they fail with an internal error.
-	metadataDepthWarn = 300
+	// maxMetadataDepth: the upload's metadata checks are recursive Python
+	// functions that spend two interpreter frames per level (three on 3.11)
+	// against the default limit of 1000 frames, so they fail with an
+	// internal error near 497 levels from an empty stack, and a little
+	// earlier below the CLI's own frames.
+	maxMetadataDepth = 480
 	// maxTrackedPaths and maxTrackedBytes bound the cross-row type table, so
 	// that metadata with ever new keys (ids used as keys) cannot grow memory
 	// with the file. Paths first seen after the table is full are not
@@ -444,12 +445,14 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		m.problem(w, CodeMetadataNotObject, Error, "metadata must be a JSON object, found %s%s", root.kind.article(), in)
 		return
 	}
-	if t.depth > metadataDepthWarn {
-		m.problem(w, CodeMetadataTooDeep, Warning, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past about %d levels", t.depth, metadataDepthWarn)
-	}
 	t.resolve()
 	if root.effStart == root.effEnd {
 		m.problem(w, CodeMetadataEmpty, Error, "metadata is an empty object {}; in metadata mode every row needs at least one key")
+		return
+	}
+	if t.depth > maxMetadataDepth {
+		// The upload's next check would recurse past Python's limit.
+		m.problem(w, CodeMetadataTooDeep, Error, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past about %d levels", t.depth, maxMetadataDepth)
 		return
 	}
 	if i := t.nestedEm; i >= 0 {

@@ -136,16 +136,15 @@ func TestMetadataRows(t *testing.T) {
 		rows = append(rows, mrow(`{"k":"x"}`))
 		wantCodes(t, check("data.jsonl", lines(rows...)), "metadata-type-mismatch:151")
 	})
-	t.Run("deep metadata warns", func(t *testing.T) {
-		deep := strings.Repeat(`{"a":`, 350) + "1" + strings.Repeat("}", 350)
-		r := check("data.jsonl", mrows(deep))
-		wantCodes(t, r, "metadata-too-deep:1")
-		if r.Problems[0].Severity != Warning || !r.Valid() {
-			t.Errorf("got %v", r.Problems[0])
-		}
+	t.Run("deep metadata", func(t *testing.T) {
+		deep := func(n int) string { return strings.Repeat(`{"a":`, n) + "1" + strings.Repeat("}", n) }
+		wantCodes(t, check("data.jsonl", mrows(deep(maxMetadataDepth))))
+		wantCodes(t, check("data.jsonl", mrows(deep(maxMetadataDepth+1))), "metadata-too-deep:1")
+		// Checks that come first still apply.
+		wantCodes(t, check("data.jsonl", mrows(`{"k":1}`, `"`+strings.Repeat("[", 600)+strings.Repeat("]", 600)+`"`)), "metadata-not-object:2")
 	})
 	t.Run("deep metadata string", func(t *testing.T) {
-		deep := `"` + strings.Repeat("[", 1200) + `"`
+		deep := `"` + strings.Repeat("[", maxDepth+1) + `"`
 		wantCodes(t, check("data.jsonl", mrows(`{"k":1}`, deep)), "nesting-too-deep:2")
 	})
 }
