@@ -70,6 +70,9 @@ func (s *Server) runChecks(u uri.URI, st *checkState) {
 		s.pubMu.Lock()
 		s.mu.Lock()
 		current := s.docs[u] == d && !st.dirty
+		// files that are not configs get nothing, unless they had
+		// diagnostics to clear
+		current = current && (res.config || st.hasPublished)
 		s.mu.Unlock()
 		if current {
 			s.publish(d.uri, d.text, &d.version, res.findings)
@@ -179,7 +182,7 @@ func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticP
 		res := s.findings(d)
 		fs, text = res.findings, d.text
 	} else if path, ok := filePath(p.TextDocument.URI); ok {
-		fs, text = s.lintClosed(path)
+		fs, text, _ = s.lintClosed(path)
 	}
 	return &protocol.RelatedFullDocumentDiagnosticReport{
 		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
@@ -211,7 +214,7 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceD
 			res := s.findings(d)
 			fs, text, version = res.findings, d.text, &d.version
 		} else {
-			fs, text = s.lintClosed(path)
+			fs, text, _ = s.lintClosed(path)
 		}
 		report.Items = append(report.Items, &protocol.WorkspaceFullDocumentDiagnosticReport{
 			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
@@ -252,19 +255,20 @@ func (s *Server) workspaceConfigs() []string {
 	return out
 }
 
-// lintClosed checks a config as it is on disk.
-func (s *Server) lintClosed(path string) ([]lint.Finding, []byte) {
+// lintClosed checks a config as it is on disk; config is false when the
+// file is not a config or cannot be read.
+func (s *Server) lintClosed(path string) (fs []lint.Finding, text []byte, config bool) {
 	src, err := readSmall(path)
 	if err != nil {
-		return nil, nil
+		return nil, nil, false
 	}
 	d := &document{uri: uri.File(path), path: path, text: src}
 	in, _, ok := s.fileFor(d)
 	if !ok {
-		return nil, src
+		return nil, src, false
 	}
 	in.Path = path
-	return lint.CheckDocument(d.parse(), in), src
+	return lint.CheckDocument(d.parse(), in), src, true
 }
 
 // maxFileSize bounds what the server reads from disk for a closed file.
@@ -292,7 +296,7 @@ func (s *Server) lintWorkspaces() {
 		if s.current(u) != nil {
 			continue
 		}
-		fs, text := s.lintClosed(path)
+		fs, text, _ := s.lintClosed(path)
 		s.pubMu.Lock()
 		if s.current(u) == nil {
 			s.publish(u, text, nil, fs)
@@ -325,6 +329,8 @@ func (s *Server) lintWorkspaces() {
 func (s *Server) recheckClosed(path string, u uri.URI) {
 	s.mu.Lock()
 	pull := s.pull
+	st := s.checks[u]
+	published := st != nil && st.hasPublished
 	delete(s.cache, u)
 	delete(s.checks, u)
 	s.mu.Unlock()
@@ -332,7 +338,10 @@ func (s *Server) recheckClosed(path string, u uri.URI) {
 		return
 	}
 	go func() {
-		fs, text := s.lintClosed(path)
+		fs, text, config := s.lintClosed(path)
+		if !config && !published {
+			return // nothing shown, nothing to show
+		}
 		s.pubMu.Lock()
 		defer s.pubMu.Unlock()
 		if s.current(u) == nil {
