@@ -62,6 +62,10 @@ type Server struct {
 	pubMu sync.Mutex // orders publications
 
 	exitCode chan int
+
+	// beforeHandle, when set (by tests), runs before each message is
+	// dispatched, inside the handler's panic recovery.
+	beforeHandle func(method string)
 }
 
 type lifecycle uint8
@@ -76,7 +80,10 @@ const (
 // stream. It returns the process exit code: 0 after shutdown and exit,
 // 1 when the stream ends or exit comes without shutdown.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
-	s := newServer(opts)
+	return newServer(opts).serve(ctx, rwc)
+}
+
+func (s *Server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(rwc), jsonrpc2.WithCodec(codec{}))
 	s.attach(ctx, conn)
 	select {
@@ -148,6 +155,9 @@ func (s *Server) handler() jsonrpc2.Handler {
 				return nil, nil
 			}
 			return nil, e
+		}
+		if s.beforeHandle != nil {
+			s.beforeHandle(method)
 		}
 		return dispatch(ctx, req)
 	}
