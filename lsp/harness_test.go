@@ -346,8 +346,8 @@ func (k caps) json() map[string]any {
 // initResult is what the tests read of the initialize result.
 type initResult struct {
 	Capabilities struct {
-		PositionEncoding string          `json:"positionEncoding"`
-		TextDocumentSync json.RawMessage `json:"textDocumentSync"`
+		PositionEncoding   string          `json:"positionEncoding"`
+		TextDocumentSync   json.RawMessage `json:"textDocumentSync"`
 		DiagnosticProvider *struct {
 			InterFileDependencies bool `json:"interFileDependencies"`
 			WorkspaceDiagnostics  bool `json:"workspaceDiagnostics"`
