@@ -37,8 +37,8 @@ func checkParamLimit(c *Context) {
 		}
 		for _, e := range sv.Table.Entries {
 			f := sf.Property(e.Key)
-			if f == nil || !e.Value.IsNumber() || flagged[sec+"."+e.Key] {
-				continue
+			if f == nil || !e.Value.IsNumber() || flagged[sec+"."+e.Key] || e.Value.Overflow {
+				continue // an overflowing number is number-overflow's: one finding per value
 			}
 			limit, ok := f.Limit()
 			if !ok {
