@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 )
 
 // Field is the schema of one place in a config: a section, a key, a list
@@ -22,16 +24,31 @@ type Field struct {
 	Path []string
 	// parent is the field this one was reached from.
 	parent *Field
+
+	types []string // computed once: read on every step of a lookup
+
+	// The fields of declared properties, list items and variants are made
+	// once and shared (rules look them up for every key of every file);
+	// fields are immutable once made, so sharing is safe.
+	mu          sync.Mutex
+	props       map[string]*Field
+	items       *Field
+	itemsDone   bool
+	variants    map[string]*Field
+	properties  []string
+	propsListed bool
 }
 
 // Root returns the field of the whole document.
 func (s *Schema) Root() *Field {
-	return s.field(s.raw, "", "", nil, nil)
+	s.rootOnce.Do(func() { s.rootField = s.field(s.raw, "", "", nil, nil) })
+	return s.rootField
 }
 
 func (s *Schema) field(obj map[string]any, ptr, name string, path []string, parent *Field) *Field {
 	f := &Field{s: s, Name: name, Path: path, parent: parent}
 	f.collect(obj, ptr, 0)
+	f.types = f.computeTypes()
 	return f
 }
 
@@ -106,8 +123,16 @@ func (f *Field) Examples() []any {
 }
 
 // Types lists the JSON types the field accepts ("string", "integer",
-// "number", "boolean", "object", "array"); empty means any.
+// "number", "boolean", "object", "array"); empty means any. The slice is
+// shared: do not modify it.
 func (f *Field) Types() []string {
+	if f == nil {
+		return nil
+	}
+	return f.types
+}
+
+func (f *Field) computeTypes() []string {
 	v, ok := f.get("type")
 	if !ok {
 		if e := f.Enum(); len(e) > 0 {
@@ -300,6 +325,18 @@ func (f *Field) IsRequired(key string) bool {
 
 // Properties lists the keys the table declares, in the order of the schema.
 func (f *Field) Properties() []string {
+	if f == nil {
+		return nil
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.propsListed {
+		f.properties, f.propsListed = f.listProperties(), true
+	}
+	return slices.Clone(f.properties)
+}
+
+func (f *Field) listProperties() []string {
 	var out []string
 	seen := map[string]bool{}
 	for i, o := range f.objs {
@@ -324,14 +361,32 @@ func (f *Field) Property(key string) *Field {
 	if f == nil {
 		return nil
 	}
+	f.mu.Lock()
+	p, ok := f.props[key]
+	f.mu.Unlock()
+	if ok {
+		return p
+	}
 	path := append(append([]string(nil), f.Path...), key)
 	for i, o := range f.objs {
 		if props, ok := o["properties"].(map[string]any); ok {
 			if p, ok := props[key].(map[string]any); ok {
-				return f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path, f)
+				field := f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path, f)
+				f.mu.Lock()
+				defer f.mu.Unlock()
+				if prev, ok := f.props[key]; ok {
+					return prev // made meanwhile by another goroutine
+				}
+				if f.props == nil {
+					f.props = map[string]*Field{}
+				}
+				f.props[key] = field
+				return field
 			}
 		}
 	}
+	// undeclared keys get a field of their own, not kept: their names come
+	// from the files and are not bounded
 	for i, o := range f.objs {
 		switch ap := o["additionalProperties"].(type) {
 		case map[string]any:
@@ -378,6 +433,15 @@ func (f *Field) Items() *Field {
 	if f == nil {
 		return nil
 	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if !f.itemsDone {
+		f.items, f.itemsDone = f.makeItems(), true
+	}
+	return f.items
+}
+
+func (f *Field) makeItems() *Field {
 	path := append(append([]string(nil), f.Path...), "*")
 	for i, o := range f.objs {
 		if it, ok := o["items"].(map[string]any); ok {
@@ -398,6 +462,29 @@ func (f *Field) Variant(tag string) *Field {
 	if d == "" {
 		return nil
 	}
+	f.mu.Lock()
+	v, ok := f.variants[tag]
+	f.mu.Unlock()
+	if ok {
+		return v
+	}
+	v = f.makeVariant(d, tag)
+	if v == nil {
+		return nil // tags come from the files: only the schema's own are kept
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if prev, ok := f.variants[tag]; ok {
+		return prev
+	}
+	if f.variants == nil {
+		f.variants = map[string]*Field{}
+	}
+	f.variants[tag] = v
+	return v
+}
+
+func (f *Field) makeVariant(d, tag string) *Field {
 	for i, o := range f.objs {
 		all, _ := o["allOf"].([]any)
 		for j, a := range all {
@@ -410,6 +497,7 @@ func (f *Field) Variant(tag string) *Field {
 				v := f.s.field(then, fmt.Sprintf("%s/allOf/%d/then", f.ptrs[i], j), f.Name, f.Path, f.parent)
 				v.objs = append(v.objs, f.objs...)
 				v.ptrs = append(v.ptrs, f.ptrs...)
+				v.types = v.computeTypes()
 				return v
 			}
 		}

@@ -50,6 +50,9 @@ type Schema struct {
 	bundled []byte         // indented JSON for export
 	root    *node          // compiled for validation
 	orders  keyOrders
+
+	rootOnce  sync.Once
+	rootField *Field
 }
 
 // loaded holds each kind's schema, compiled on first use: a run that checks
