@@ -147,6 +147,10 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 	for _, f := range files {
 		lines := strings.Split(string(f.Src), "\n")
 		loc := sarifArtifactLoc{URI: relURI(f.Path), URIBaseID: srcRoot}
+		if filepath.IsAbs(filepath.FromSlash(f.Path)) {
+			// a file outside the current directory: an absolute URI
+			loc = sarifArtifactLoc{URI: fileURI(filepath.FromSlash(f.Path))}
+		}
 		seen := map[string]int{}
 		for _, x := range f.Findings {
 			text := ""
