@@ -44,6 +44,7 @@ const (
 
 var formatNames = [...]string{"unknown", "jsonl", "csv", "parquet", "json"}
 
+// String returns the format's name, as in its extension.
 func (f Format) String() string {
 	if int(f) < len(formatNames) {
 		return formatNames[f]
@@ -91,6 +92,7 @@ const (
 
 var modeNames = [...]string{"unknown", "prompt", "metadata"}
 
+// String returns the mode's name: unknown, prompt or metadata.
 func (m Mode) String() string {
 	if int(m) < len(modeNames) {
 		return modeNames[m]
@@ -110,6 +112,7 @@ const (
 
 var severityNames = [...]string{"error", "warning", "info"}
 
+// String returns the severity's name: error, warning or info.
 func (s Severity) String() string {
 	if int(s) < len(severityNames) {
 		return severityNames[s]
@@ -170,6 +173,8 @@ type Problem struct {
 	Message string
 }
 
+// String renders the problem as "line:column: severity: message [code]",
+// leaving out the position parts that do not apply.
 func (p Problem) String() string {
 	var b strings.Builder
 	if p.Line > 0 {
