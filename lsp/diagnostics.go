@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -200,7 +199,7 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceD
 		open[d.path] = d
 	}
 	s.mu.Unlock()
-	jsonrpc2.Async(ctx)
+	s.release(ctx)
 	report := &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
 	for _, path := range files {
 		if canceled(ctx) {

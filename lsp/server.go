@@ -63,9 +63,25 @@ type Server struct {
 
 	exitCode chan int
 
-	// beforeHandle, when set (by tests), runs before each message is
-	// dispatched, inside the handler's panic recovery.
-	beforeHandle func(method string)
+	hooks hooks
+}
+
+// hooks let tests step into message handling; all are nil in production.
+type hooks struct {
+	// before runs before each message is dispatched, inside the panic
+	// recovery of its handler.
+	before func(method string)
+	// released runs when a request has left the read loop to run
+	// concurrently with the messages after it.
+	released func(ctx context.Context)
+}
+
+// release lets the request of ctx run off the read loop.
+func (s *Server) release(ctx context.Context) {
+	jsonrpc2.Async(ctx)
+	if s.hooks.released != nil {
+		s.hooks.released(ctx)
+	}
 }
 
 type lifecycle uint8
@@ -156,8 +172,8 @@ func (s *Server) handler() jsonrpc2.Handler {
 			}
 			return nil, e
 		}
-		if s.beforeHandle != nil {
-			s.beforeHandle(method)
+		if s.hooks.before != nil {
+			s.hooks.before(method)
 		}
 		return dispatch(ctx, req)
 	}
