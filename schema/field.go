@@ -37,6 +37,8 @@ type Field struct {
 	variants    map[string]*Field
 	properties  []string
 	propsListed bool
+	extra       *Field // the schema of undeclared keys
+	extraDone   bool
 }
 
 // Root returns the field of the whole document.
@@ -385,21 +387,37 @@ func (f *Field) Property(key string) *Field {
 			}
 		}
 	}
-	// undeclared keys get a field of their own, not kept: their names come
-	// from the files and are not bounded
+	// undeclared keys get a field of their own, not kept (their names come
+	// from the files and are not bounded), made from the schema of
+	// additional properties, which is collected once
+	f.mu.Lock()
+	if !f.extraDone {
+		f.extra, f.extraDone = f.makeExtra(), true
+	}
+	extra := f.extra
+	f.mu.Unlock()
+	if extra == nil {
+		return nil
+	}
+	return &Field{s: f.s, objs: extra.objs, ptrs: extra.ptrs, types: extra.types, Name: key, Path: path, parent: f}
+}
+
+// makeExtra collects the schema of the keys the table does not declare, or
+// returns nil when it allows none.
+func (f *Field) makeExtra() *Field {
 	for i, o := range f.objs {
 		switch ap := o["additionalProperties"].(type) {
 		case map[string]any:
-			return f.s.field(ap, f.ptrs[i]+"/additionalProperties", key, path, f)
+			return f.s.field(ap, f.ptrs[i]+"/additionalProperties", "", nil, f)
 		case bool:
 			if ap {
-				return f.s.field(map[string]any{}, "", key, path, f)
+				return f.s.field(map[string]any{}, "", "", nil, f)
 			}
 			return nil
 		}
 	}
-	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && len(f.Properties()) == 0 {
-		return f.s.field(map[string]any{}, "", key, path, f)
+	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && len(f.listProperties()) == 0 {
+		return f.s.field(map[string]any{}, "", "", nil, f)
 	}
 	return nil
 }

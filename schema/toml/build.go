@@ -389,9 +389,14 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 	}
 	b.d.Stmts = append(b.d.Stmts, stmt)
 
+	if len(parts) == 1 && val.Kind != KindTable && val.Kind != KindArray {
+		// the common case, a plain key and a scalar: no containers to
+		// check or create, no flag to set on the key itself
+		return b.plainKeyValue(stmt, parts[0], val)
+	}
 	key := names(parts)
-	abs := concat(b.header, key)
 	keyRange := stmt.KeyRange()
+	abs := concat(b.header, key)
 	// tomllib checks each container of the dotted key, header+key[:i]
 	// for i in 1..len(key)-1; the first one defined explicitly is an error
 	if n := b.flags.firstFlagged(abs[:len(abs)-1], len(b.header)+1, flagExplicitNest); n > 0 {
@@ -436,6 +441,25 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 	if t != b.headerTable {
 		t.End = max(t.End, stmt.Range.End)
 	}
+	return stmt.Range.End
+}
+
+// plainKeyValue adds `key = scalar` to the current table: what keyValue
+// does for a one-part key and a value that is not a table or an array.
+func (b *builder) plainKeyValue(stmt *Stmt, stem KeyPart, val *Value) int {
+	if b.flags.is(b.header, flagFrozen) {
+		b.errorf(stem.Range, "%s cannot be extended: %s was defined as an inline table or array", quoteKey([]string{stem.Name}), quoteKey(b.header))
+		stmt.Rejected = true
+		return stmt.Range.End
+	}
+	t := b.headerTable
+	if e := t.Get(stem.Name); e != nil {
+		b.errorf(stem.Range, "duplicate key %s: it is already defined%s", quoteKey([]string{stem.Name}), b.at(e.KeyRange))
+		stmt.Rejected = true
+		return stmt.Range.End
+	}
+	t.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: val})
+	t.End = max(t.End, stmt.Range.End)
 	return stmt.Range.End
 }
 

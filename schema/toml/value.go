@@ -25,22 +25,22 @@ func (b *builder) value(n *unstable.Node, base, start int) (*Value, int) {
 	r := Range{base + int(n.Raw.Offset), base + int(n.Raw.Offset+n.Raw.Length)}
 	b.frame(1, r.Start)
 	v := &Value{Range: r}
-	raw := string(b.src[r.Start:r.End])
+	raw := b.src[r.Start:r.End] // made a string only where one is needed
 	switch n.Kind {
 	case unstable.String:
 		v.Kind = KindString
 		v.Str = b.decodeString(r)
 	case unstable.Bool:
 		v.Kind = KindBool
-		v.Bool = raw == "true"
+		v.Bool = string(raw) == "true"
 	case unstable.Integer:
 		v.Kind = KindInteger
-		b.decodeInteger(v, raw)
+		b.decodeInteger(v, string(raw))
 	case unstable.Float:
 		v.Kind = KindFloat
-		b.decodeFloat(v, raw)
+		b.decodeFloat(v, string(raw))
 	case unstable.LocalDate, unstable.LocalTime, unstable.LocalDateTime, unstable.DateTime:
-		v.Kind, v.Str = b.checkDateTime(r, raw)
+		v.Kind, v.Str = b.checkDateTime(r, string(raw))
 	default:
 		v.Kind = KindInvalid
 	}
