@@ -35,25 +35,32 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 		}
 		return
 	}
-	unused := 0
+	// a listed rule is idle when it is known, suppressed nothing and is
+	// not turned off in the settings; a comment of idle rules goes whole
+	idle := 0
 	for _, r := range s.rules {
-		if !r.used {
-			unused++
+		if r.known && !r.used && !settings.off(r.id) {
+			idle++
 		}
 	}
+	whole := idle == len(s.rules) && !s.names("toml-syntax")
 	for _, r := range s.rules {
 		switch {
 		case !r.known:
 			hint, _ := didYouMean(r.id, RuleIDs())
 			c.Report(r.r, "", "unknown rule "+code(r.id)+" in suppression comment"+hint+" (see `osmosis-lint rules`)")
-		case r.used || settings.off(r.id):
-		case unused == len(s.rules):
-			// report the whole comment once
+		case r.used || settings.off(r.id) || whole:
+		case r.id == "toml-syntax":
+			fx := removeRule(c, s, r)
+			if len(s.rules) == 1 {
+				fx = removeComment(c, s)
+			}
+			c.Report(r.r, "", "syntax errors cannot be suppressed: the osmosis CLI cannot read the file until the error is fixed", fx)
 		default:
 			c.Report(r.r, "", "the suppression of "+code(r.id)+" suppresses nothing here", removeRule(c, s, r))
 		}
 	}
-	if unused == len(s.rules) && allKnown(s) {
+	if whole {
 		ids := make([]string, len(s.rules))
 		for i, r := range s.rules {
 			ids[i] = code(r.id)
@@ -61,6 +68,16 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 		c.Report(s.comment, "", "this suppression of "+andList(ids)+" suppresses nothing", removeComment(c, s))
 	}
 	_ = text
+}
+
+// names reports whether the suppression lists the rule id.
+func (s *suppression) names(id string) bool {
+	for _, r := range s.rules {
+		if r.id == id {
+			return true
+		}
+	}
+	return false
 }
 
 func allKnown(s *suppression) bool {
