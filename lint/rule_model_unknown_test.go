@@ -1,0 +1,82 @@
+package lint
+
+import (
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+func modelConfig(kind schema.Kind, model string) string {
+	src := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = " + model + "\ndataset = \"multiply\"\n"
+	if kind == schema.Eval {
+		src += "\n[secrets]\nrequired = []\n"
+	}
+	return src
+}
+
+func TestModelUnknown(t *testing.T) {
+	settingsWS := withWS(tree{"pyproject.toml": "[project]\nname = \"w\"\n\n[tool.osmosis-lint]\nmodels = [\"Qwen/Qwen3-8B\", \"meta-llama/Llama-3.1-8B\"]\n"})
+	runRuleCases(t, "model-unknown", []ruleCase{
+		{
+			name: "a typo of a built-in model",
+			src:  modelConfig(schema.Training, `"qwen/qwen3.6-35b-a3b"`),
+			want: []string{"4:14-4:36 model-unknown experiment.model_path"},
+			msg:  []string{"did you mean `Qwen/Qwen3.6-35B-A3B`?"},
+		},
+		{
+			name: "nothing close: the known models are listed",
+			src:  modelConfig(schema.Training, `"mistral/Mistral-7B"`),
+			want: []string{"4:14-4:34 model-unknown experiment.model_path"},
+			msg:  []string{"(known: `Qwen/Qwen3.6-35B-A3B` and `Qwen/Qwen3.5-122B-A10B`)"},
+		},
+		{
+			name: "empty",
+			src:  modelConfig(schema.Training, `""`),
+			want: []string{"4:14-4:16 model-unknown experiment.model_path"},
+			msg:  []string{"model_path is empty"},
+		},
+		{
+			name: "a model of the settings, misspelled",
+			src:  modelConfig(schema.Training, `"Qwen/Qwen3-8b"`),
+			ws:   settingsWS,
+			want: []string{"4:14-4:29 model-unknown experiment.model_path"},
+			msg:  []string{"did you mean `Qwen/Qwen3-8B`?"},
+		},
+		{
+			name: "settings models are known only in their workspace",
+			src:  modelConfig(schema.Training, `"meta-llama/Llama-3.1-8B"`),
+			ws:   rolloutWS,
+			want: []string{"4:14-4:39 model-unknown experiment.model_path"},
+		},
+		{
+			name: "eval: no provider",
+			kind: schema.Eval,
+			src:  modelConfig(schema.Eval, `"gpt-5-mini"`),
+			want: []string{"4:14-4:26 model-unknown experiment.model_path"},
+			msg:  []string{"has no provider"},
+		},
+		{
+			name: "a built-in model",
+			src:  modelConfig(schema.Training, `"Qwen/Qwen3.5-122B-A10B"`),
+		},
+		{
+			name: "a model of the settings",
+			src:  modelConfig(schema.Training, `"meta-llama/Llama-3.1-8B"`),
+			ws:   settingsWS,
+		},
+		{
+			name: "eval: any provider/model id",
+			kind: schema.Eval,
+			src:  modelConfig(schema.Eval, `"anthropic/claude-sonnet-4"`),
+		},
+		{
+			name: "eval: empty is not reported as a missing provider",
+			kind: schema.Eval,
+			src:  modelConfig(schema.Eval, `""`),
+		},
+		{
+			name: "a placeholder is placeholder's",
+			src:  modelConfig(schema.Training, `"<your-model>"`),
+		},
+	})
+}
