@@ -29,8 +29,11 @@ func checkNameTrailingNewline(c *Context) {
 		}
 		for _, e := range t.Table.Entries {
 			if name, ok := strings.CutSuffix(e.Key, "\n"); ok && envNameRE.MatchString(name) {
-				c.Report(e.KeyRange, key+"."+e.Key, "env var name "+code(e.Key)+" in "+where+" ends with a newline; no environment variable can be named that way",
-					fix("Remove the newline", true, replace(e.KeyRange, keyText(name))))
+				var fixes []Fix
+				if t.Table.Get(name) == nil { // else the fix would define the key twice
+					fixes = append(fixes, fix("Remove the newline", true, replace(e.KeyRange, keyText(name))))
+				}
+				c.Report(e.KeyRange, key+"."+e.Key, "env var name "+code(e.Key)+" in "+where+" ends with a newline; no environment variable can be named that way", fixes...)
 			}
 		}
 	}
