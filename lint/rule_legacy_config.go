@@ -139,7 +139,14 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 	if !ok {
 		return Fix{}, false
 	}
-	text := "[secrets]\nrequired = [" + strings.Join(names, ", ") + "]\n"
+	// the comments of the old table stay, each on its own line
+	text := "[secrets]\n"
+	for _, cm := range c.Doc.Comments {
+		if cm.Range.Start >= span.Start && cm.Range.End <= span.End {
+			text += cm.Text + "\n"
+		}
+	}
+	text += "required = [" + strings.Join(names, ", ") + "]\n"
 	return fix("Rewrite as [secrets] required = [...]", safe, replace(span, text)), true
 }
 
