@@ -104,7 +104,7 @@ func checkEntrypointIsDirectory(c *Context) {
 
 func checkEntrypointNotPython(c *Context) {
 	r, ep, ok := entrypointTarget(c)
-	if !ok || strings.HasSuffix(ep, ".py") {
+	if !ok || strings.HasSuffix(path.Clean(ep), ".py") {
 		return
 	}
 	rp := c.Env.WS.ResolveRolloutPath(r, ep)
