@@ -124,7 +124,14 @@ func ApplyFixes(src []byte, fixes []Fix) ([]byte, int) {
 		accepted = append(accepted, f.Edits...)
 		applied++
 	}
-	sort.SliceStable(accepted, func(i, j int) bool { return accepted[i].Range.Start > accepted[j].Range.Start })
+	// back to front; at one offset the replacement goes before the
+	// insertion, or the replacement would eat the inserted text
+	sort.SliceStable(accepted, func(i, j int) bool {
+		if accepted[i].Range.Start != accepted[j].Range.Start {
+			return accepted[i].Range.Start > accepted[j].Range.Start
+		}
+		return accepted[i].Range.End > accepted[j].Range.End
+	})
 	out := append([]byte(nil), src...)
 	for _, e := range accepted {
 		out = append(out[:e.Range.Start], append([]byte(e.NewText), out[e.Range.End:]...)...)
