@@ -1,0 +1,519 @@
+package lint
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func rangeOf(start, end int) toml.Range { return toml.Range{Start: start, End: end} }
+
+// fixCase applies one fix of one finding and compares the result.
+type fixCase struct {
+	name string
+	kind schema.Kind
+	ws   tree
+	src  string
+	// rule and title pick the finding and its fix.
+	rule, title string
+	safe        bool
+	want        string
+}
+
+func runFixCases(t *testing.T, cases []fixCase) {
+	t.Helper()
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			rc := ruleCase{kind: c.kind, ws: c.ws, src: c.src}
+			in := rc.input(t)
+			before := Check([]byte(c.src), in)
+			var fx *Fix
+			for _, f := range before {
+				for i := range f.Fixes {
+					if f.Rule == c.rule && f.Fixes[i].Title == c.title {
+						fx = &f.Fixes[i]
+					}
+				}
+			}
+			if fx == nil {
+				t.Fatalf("no %s finding with the fix %q; findings:\n%s", c.rule, c.title, describeFixes(before))
+			}
+			if fx.Safe != c.safe {
+				t.Errorf("fix %q: safe = %v, want %v", c.title, fx.Safe, c.safe)
+			}
+			out, n := ApplyFixes([]byte(c.src), []Fix{*fx})
+			if n != 1 {
+				t.Fatalf("ApplyFixes applied %d fixes, want 1", n)
+			}
+			if string(out) != c.want {
+				t.Fatalf("after %q (-want +got):\n%s", c.title, diffLines(strings.Split(c.want, "\n"), strings.Split(string(out), "\n")))
+			}
+			after := Check(out, in)
+			for _, f := range after {
+				if f.Rule == "toml-syntax" && !hasRule(before, "toml-syntax") {
+					t.Errorf("the fix broke the file: %s", f.Message)
+				}
+			}
+			if countRule(after, c.rule) >= countRule(before, c.rule) {
+				t.Errorf("the fix left as many %s findings as before:\n%s", c.rule, describeFindings(after))
+			}
+		})
+	}
+}
+
+func hasRule(fs []Finding, rule string) bool { return countRule(fs, rule) > 0 }
+
+func countRule(fs []Finding, rule string) int {
+	n := 0
+	for _, f := range fs {
+		if f.Rule == rule {
+			n++
+		}
+	}
+	return n
+}
+
+func describeFixes(fs []Finding) string {
+	var b strings.Builder
+	for _, f := range fs {
+		b.WriteString("  " + formatFinding(f) + "\n")
+		for _, fx := range f.Fixes {
+			b.WriteString("    fix " + fx.Title + "\n")
+		}
+	}
+	return b.String()
+}
+
+func TestFixes(t *testing.T) {
+	b := schema.Benchmark
+	runFixCases(t, []fixCase{
+		// safe fixes: --fix applies them
+		{
+			name: "branch-name: trim the spaces", rule: "branch-name", title: `Use "main"`, safe: true,
+			src:  goodTraining + "branch = \" main \"  # pinned\n",
+			want: goodTraining + "branch = \"main\"  # pinned\n",
+		},
+		{
+			name: "commit-sha: drop 0x", rule: "commit-sha", title: `Use "deadbeef"`, safe: true,
+			src:  goodTraining + "commit_sha = '0xdeadbeef'\n",
+			want: goodTraining + "commit_sha = \"deadbeef\"\n",
+		},
+		{
+			name: "commit-sha: drop the trailing newline", rule: "commit-sha", title: `Use "3f2a9c1d"`, safe: true,
+			src:  goodTraining + "commit_sha = \"3f2a9c1d\\n\"\n",
+			want: goodTraining + "commit_sha = \"3f2a9c1d\"\n",
+		},
+		{
+			name: "dataset-is-path: the stem of a file under data/", rule: "dataset-is-path", title: `Use the dataset name "multiply"`, safe: true,
+			ws:   rolloutWS,
+			src:  datasetConfig(`"data/multiply.jsonl"  # uploaded`),
+			want: datasetConfig(`"multiply"  # uploaded`),
+		},
+		{
+			name: "rollout-name: drop rollouts/", rule: "rollout-name", title: `Use "multiply-agent"`, safe: true,
+			src:  pathsConfig(`"rollouts/multiply-agent/"`, `"main.py"`),
+			want: pathsConfig(`"multiply-agent"`, `"main.py"`),
+		},
+		{
+			name: "name-trailing-newline: env name", rule: "name-trailing-newline", title: "Remove the newline", safe: true,
+			src:  goodTraining + "\n[env]\n\"LOG_LEVEL\\n\" = \"INFO\" # level\n",
+			want: goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\" # level\n",
+		},
+		{
+			name: "name-trailing-newline: secret name", rule: "name-trailing-newline", title: "Remove the newline", safe: true,
+			src:  goodTraining + "\n[secrets]\nrequired = [\"A\", \"B\\n\"]\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"A\", \"B\"]\n",
+		},
+		{
+			name: "secret-duplicate: the repeat and its comma", rule: "secret-duplicate", title: "Remove the repeated `A`", safe: true,
+			src:  goodTraining + "\n[secrets]\nrequired = [\"A\", \"B\", \"A\"]  # keep\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"A\", \"B\"]  # keep\n",
+		},
+		{
+			name: "type-mismatch: quote an [env] number", rule: "type-mismatch", title: "Quote the value", safe: true,
+			src:  goodTraining + "\n[env]\nPORT = 8080\n",
+			want: goodTraining + "\n[env]\nPORT = \"8080\"\n",
+		},
+		{
+			name: "not-a-table: [agents] as [[agents]]", rule: "not-a-table", title: "Write [[agents]]", safe: true, kind: b,
+			src:  benchHead + "\n[agents]  # the agent\nharness = \"codex\"\n\n[agents.model]\ntype = \"hosted\"\nbase_model = \"b\"\nlora_model_name = \"l\"\n",
+			want: benchHead + "\n[[agents]]  # the agent\nharness = \"codex\"\n\n[agents.model]\ntype = \"hosted\"\nbase_model = \"b\"\nlora_model_name = \"l\"\n",
+		},
+		{
+			name: "not-a-table: [[experiment]] as [experiment]", rule: "not-a-table", title: "Write [experiment]", safe: true,
+			src:  "[[ experiment ]]\n" + goodTraining[len("[experiment]\n"):],
+			want: "[ experiment ]\n" + goodTraining[len("[experiment]\n"):],
+		},
+		{
+			name: "legacy-config: [rollout.env] as [env]", rule: "legacy-config", title: "Rename [rollout.env] to [env]", safe: true,
+			src:  goodTraining + "\n# literal variables\n[rollout.env]\nLOG_LEVEL = \"INFO\"\n",
+			want: goodTraining + "\n# literal variables\n[env]\nLOG_LEVEL = \"INFO\"\n",
+		},
+		{
+			name: "legacy-config: [rollout.secrets] named after their records", rule: "legacy-config", title: "Rewrite as [secrets] required = [...]", safe: true,
+			src:  goodTraining + "\n[rollout.secrets]\nOPENAI_API_KEY = \"OPENAI_API_KEY\"\nHF_TOKEN = \"HF_TOKEN\"\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\", \"HF_TOKEN\"]\n",
+		},
+		{
+			name: "legacy-config: the [secrets] map keeps its comments", rule: "legacy-config", title: "Rewrite as [secrets] required = [...]", safe: true,
+			src:  goodTraining + "\n[secrets] # legacy\n# the OpenAI key\nOPENAI_API_KEY = \"OPENAI_API_KEY\"  # org\nHF_TOKEN = \"HF_TOKEN\"\n\n[training]\nlr = 1e-6\n",
+			want: goodTraining + "\n[secrets]\n# legacy\n# the OpenAI key\n# org\nrequired = [\"OPENAI_API_KEY\", \"HF_TOKEN\"]\n\n[training]\nlr = 1e-6\n",
+		},
+		{
+			name: "unused-suppression: a trailing comment", rule: "unused-suppression", title: "Remove the suppression comment", safe: true,
+			src:  trainingWith("lr = 1e-6  # osmosis-lint: ignore[param-range]\n"),
+			want: trainingWith("lr = 1e-6\n"),
+		},
+		{
+			name: "unused-suppression: a comment line", rule: "unused-suppression", title: "Remove the suppression comment", safe: true,
+			src:  trainingWith("# osmosis-lint: ignore[unknown-key]\nlr = 1e-6\n"),
+			want: trainingWith("lr = 1e-6\n"),
+		},
+		{
+			name: "unused-suppression: one name of a list", rule: "unused-suppression", title: "Remove param-range from the suppression", safe: true,
+			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[param-range, unknown-key] typo kept\n"),
+			want: trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key] typo kept\n"),
+		},
+		{
+			name: "unused-suppression: the last name of a list", rule: "unused-suppression", title: "Remove param-range from the suppression", safe: true,
+			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key, param-range]\n"),
+			want: trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key]\n"),
+		},
+
+		// unsafe fixes: offered as code actions, applied only with --unsafe-fixes
+		{
+			name: "unknown-key: rename", rule: "unknown-key", title: "Rename to `lr`", safe: false,
+			src:  trainingWith("lrr = 1e-6 # tuned\n"),
+			want: trainingWith("lr = 1e-6 # tuned\n"),
+		},
+		{
+			name: "unknown-key: remove the line", rule: "unknown-key", title: "Remove `seed`", safe: false,
+			src:  trainingWith("lr = 1e-6\nseed = 7  # not here\ntotal_epochs = 1\n"),
+			want: trainingWith("lr = 1e-6\ntotal_epochs = 1\n"),
+		},
+		{
+			name: "legacy-config: global_batch_size", rule: "legacy-config", title: "Rename to `rollout_batch_size`", safe: false,
+			src:  trainingWith("global_batch_size = 64\n"),
+			want: trainingWith("rollout_batch_size = 64\n"),
+		},
+		{
+			name: "legacy-config: the [secrets] map with other record names", rule: "legacy-config", title: "Rewrite as [secrets] required = [...]", safe: false,
+			src:  goodTraining + "\n[secrets]\nOPENAI_API_KEY = \"team-openai\"\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		},
+		{
+			name: "missing-required: add the key to its table", rule: "missing-required", title: "Add `dataset`", safe: false,
+			src:  "[experiment]\nrollout = \"a\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n\n[training]\nlr = 1e-6\n",
+			want: "[experiment]\nrollout = \"a\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"\"\n\n[training]\nlr = 1e-6\n",
+		},
+		{
+			name: "missing-required: [secrets] required at the end of a file without a final newline", rule: "missing-required", title: "Add `required`", safe: false,
+			src:  goodTraining + "\n[secrets]",
+			want: goodTraining + "\n[secrets]\nrequired = []\n",
+		},
+		{
+			name: "missing-section: eval [secrets]", rule: "missing-section", title: "Add [secrets] required = []", safe: false, kind: schema.Eval,
+			src:  goodTraining,
+			want: goodTraining + "\n[secrets]\nrequired = []\n",
+		},
+		{
+			name: "missing-section: [experiment]", rule: "missing-section", title: "Add [experiment]", safe: false,
+			src:  "# run\n[training]\nlr = 1e-6\n",
+			want: "[experiment]\nrollout = \"\"\nentrypoint = \"main.py\"\nmodel_path = \"\"\ndataset = \"\"\n\n# run\n[training]\nlr = 1e-6\n",
+		},
+		{
+			name: "branch-and-commit: remove the branch", rule: "branch-and-commit", title: "Remove branch (keep the pinned commit)", safe: false,
+			src:  goodTraining + "branch = \"main\"\ncommit_sha = \"3f2a9c1d\"\n",
+			want: goodTraining + "commit_sha = \"3f2a9c1d\"\n",
+		},
+		{
+			name: "env-name: upper case", rule: "env-name", title: "Rename to `LOG_LEVEL`", safe: false,
+			src:  goodTraining + "\n[env]\nlog_level = \"INFO\"\n",
+			want: goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\"\n",
+		},
+		{
+			name: "secret-name: upper case", rule: "secret-name", title: `Use "OPENAI_KEY"`, safe: false,
+			src:  goodTraining + "\n[secrets]\nrequired = [\"openai-key\"]\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"OPENAI_KEY\"]\n",
+		},
+		{
+			name: "secret-env-overlap: remove the env var", rule: "secret-env-overlap", title: "Remove the [env] variable", safe: false,
+			src:  goodTraining + "\n[env]\nA = \"1\"\nHF_TOKEN = \"x\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
+			want: goodTraining + "\n[env]\nA = \"1\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
+		},
+		{
+			name: "type-mismatch: quote a secret item", rule: "type-mismatch", title: "Quote the value", safe: false,
+			src:  goodTraining + "\n[secrets]\nrequired = [\"A\", 2]\n",
+			want: goodTraining + "\n[secrets]\nrequired = [\"A\", \"2\"]\n",
+		},
+		{
+			name: "model-unknown: the closest model", rule: "model-unknown", title: `Use "Qwen/Qwen3.6-35B-A3B"`, safe: false,
+			src:  modelConfig(schema.Training, `"qwen/qwen3.6-35b-a3b"`),
+			want: modelConfig(schema.Training, `"Qwen/Qwen3.6-35B-A3B"`),
+		},
+		{
+			name: "rollout-not-found: the closest rollout", rule: "rollout-not-found", title: `Use "multiply-agent"`, safe: false, ws: rolloutWS,
+			src:  pathsConfig(`"multiply-agnet"`, `"main.py"`),
+			want: pathsConfig(`"multiply-agent"`, `"main.py"`),
+		},
+		{
+			name: "entrypoint-not-found: the closest file", rule: "entrypoint-not-found", title: `Use "main.py"`, safe: false, ws: rolloutWS,
+			src:  pathsConfig(`"multiply-agent"`, `"mian.py"`),
+			want: pathsConfig(`"multiply-agent"`, `"main.py"`),
+		},
+		{
+			name: "dataset-unknown: the closest listed name", rule: "dataset-unknown", title: `Use "multiply"`, safe: false, ws: datasetsWS,
+			src:  datasetConfig(`"multiplly"`),
+			want: datasetConfig(`"multiply"`),
+		},
+		{
+			name: "enum-value: parity", rule: "enum-value", title: `Use "parity"`, safe: false, kind: b,
+			src:  goodBenchmark + "\n[tasks]\ntask_set = \"Parity\"\n",
+			want: goodBenchmark + "\n[tasks]\ntask_set = \"parity\"\n",
+		},
+		{
+			name: "unknown-variant: the closest type", rule: "unknown-variant", title: `Use "provider"`, safe: false, kind: b,
+			src:  strings.Replace(goodBenchmark, `type = "provider"`, `type = "providr"`, 1),
+			want: goodBenchmark,
+		},
+		{
+			name: "hle-parity: add [tasks]", rule: "hle-parity", title: `Add [tasks] task_set = "parity"`, safe: false, kind: b,
+			src:  hleConfig(`"HLE"`, ""),
+			want: hleConfig(`"HLE"`, "") + "\n[tasks]\ntask_set = \"parity\"\n",
+		},
+		{
+			name: "benchmark-secret-ref: the cursor-cli secret name", rule: "benchmark-secret-ref", title: `Use "CURSOR_API_KEY"`, safe: false, kind: b,
+			src:  benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR"`),
+			want: benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR_API_KEY"`),
+		},
+		{
+			name: "benchmark-secret-ref: remove harness_api_key_secret", rule: "benchmark-secret-ref", title: "Remove harness_api_key_secret", safe: false, kind: b,
+			src:  benchHead + providerAgent("codex", "OPENAI_API_KEY", `harness_api_key_secret = "CODEX_KEY"`),
+			want: benchHead + providerAgent("codex", "OPENAI_API_KEY"),
+		},
+		{
+			name: "benchmark-secret-ref: remove the env var", rule: "benchmark-secret-ref", title: "Remove the env var", safe: false, kind: b,
+			src:  benchHead + "\n[env]\nLOG = \"1\"\nOPENAI_API_KEY = \"x\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
+			want: benchHead + "\n[env]\nLOG = \"1\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
+		},
+	})
+}
+
+// TestFixesNotOffered lists findings whose fix would break the file or
+// guess: the finding stays, without that fix.
+func TestFixesNotOffered(t *testing.T) {
+	for _, c := range []struct {
+		name, src, rule, title string
+	}{
+		{
+			name:  "a newline-free env name that already exists",
+			src:   goodTraining + "\n[env]\nABC = \"1\"\n\"ABC\\n\" = \"2\"\n",
+			rule:  "name-trailing-newline",
+			title: "Remove the newline",
+		},
+		{
+			name:  "an upper-case env name that already exists",
+			src:   goodTraining + "\n[env]\nLOG = \"1\"\nlog = \"2\"\n",
+			rule:  "env-name",
+			title: "Rename to `LOG`",
+		},
+		{
+			name:  "a rename onto a key that is already there",
+			src:   trainingWith("lr = 1e-6\nLr = 2e-6\n"),
+			rule:  "unknown-key",
+			title: "Rename to `lr`",
+		},
+		{
+			name:  "a key sharing its line with another statement",
+			src:   "training = { lr = 1e-6, seed = 7 }\n" + goodTraining,
+			rule:  "unknown-key",
+			title: "Remove `seed`",
+		},
+		{
+			name:  "[rollout.env] when [env] exists",
+			src:   goodTraining + "\n[env]\nA = \"1\"\n\n[rollout.env]\nB = \"2\"\n",
+			rule:  "legacy-config",
+			title: "Rename [rollout.env] to [env]",
+		},
+		{
+			name:  "a dataset path without its file in the workspace",
+			src:   datasetConfig(`"data/train.jsonl"`),
+			rule:  "dataset-is-path",
+			title: `Use the dataset name "train"`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := Check([]byte(c.src), Input{Path: "configs/training/run.toml", Kind: schema.Training})
+			if !hasRule(fs, c.rule) {
+				t.Fatalf("no %s finding:\n%s", c.rule, describeFindings(fs))
+			}
+			for _, f := range fs {
+				for _, fx := range f.Fixes {
+					if f.Rule == c.rule && fx.Title == c.title {
+						t.Errorf("%s offers %q", formatFinding(f), fx.Title)
+					}
+				}
+			}
+		})
+	}
+}
+
+// messy is a config with several problems that have safe fixes, and some
+// whose fixes need review, with comments and odd spacing to keep.
+const messy = `# Multiply training run
+# osmosis-lint: ignore-file[grpo-group-size]
+
+[experiment]
+rollout    = "rollouts/multiply-agent/"   # where the agent lives
+entrypoint = "main.py"
+model_path = "Qwen/Qwen3.6-35B-A3B"
+dataset    = "data/multiply.jsonl"
+commit_sha = " 3f2a9c1d "
+
+[training]
+lrr = 1e-6   # tuned by hand
+n_samples_per_prompt = 1
+
+[env]
+"LOG_LEVEL\n" = "INFO"
+PORT = 8080  # the grader's port
+
+[secrets]
+required = ["OPENAI_API_KEY", "OPENAI_API_KEY"]  # one key
+`
+
+func TestFixFile(t *testing.T) {
+	in := ruleCase{src: messy, ws: rolloutWS}.input(t)
+	for _, c := range []struct {
+		name     string
+		safeOnly bool
+		want     string
+		// left are the rules still reported after the fixes
+		left []string
+	}{
+		{
+			name:     "safe fixes",
+			safeOnly: true,
+			want: `# Multiply training run
+# osmosis-lint: ignore-file[grpo-group-size]
+
+[experiment]
+rollout    = "multiply-agent"   # where the agent lives
+entrypoint = "main.py"
+model_path = "Qwen/Qwen3.6-35B-A3B"
+dataset    = "multiply"
+commit_sha = "3f2a9c1d"
+
+[training]
+lrr = 1e-6   # tuned by hand
+n_samples_per_prompt = 1
+
+[env]
+LOG_LEVEL = "INFO"
+PORT = "8080"  # the grader's port
+
+[secrets]
+required = ["OPENAI_API_KEY"]  # one key
+`,
+			left: []string{"unknown-key"},
+		},
+		{
+			name:     "all fixes",
+			safeOnly: false,
+			want: `# Multiply training run
+# osmosis-lint: ignore-file[grpo-group-size]
+
+[experiment]
+rollout    = "multiply-agent"   # where the agent lives
+entrypoint = "main.py"
+model_path = "Qwen/Qwen3.6-35B-A3B"
+dataset    = "multiply"
+commit_sha = "3f2a9c1d"
+
+[training]
+lr = 1e-6   # tuned by hand
+n_samples_per_prompt = 1
+
+[env]
+LOG_LEVEL = "INFO"
+PORT = "8080"  # the grader's port
+
+[secrets]
+required = ["OPENAI_API_KEY"]  # one key
+`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, n := FixFile([]byte(messy), in, c.safeOnly)
+			if string(out) != c.want {
+				t.Fatalf("FixFile (-want +got):\n%s", diffLines(strings.Split(c.want, "\n"), strings.Split(string(out), "\n")))
+			}
+			if n == 0 {
+				t.Error("FixFile reported no fix applied")
+			}
+			again, n2 := FixFile(out, in, c.safeOnly)
+			if string(again) != string(out) || n2 != 0 {
+				t.Errorf("a second FixFile changed the file (%d fixes):\n%s", n2, again)
+			}
+			var left []string
+			for _, f := range Check(out, in) {
+				left = append(left, f.Rule)
+			}
+			if strings.Join(left, ",") != strings.Join(c.left, ",") {
+				t.Errorf("left after the fixes: %v, want %v", left, c.left)
+			}
+		})
+	}
+}
+
+// TestApplyFixesOverlap checks that of two fixes touching the same text
+// only the first is applied, and that a bad range is skipped.
+func TestApplyFixesOverlap(t *testing.T) {
+	src := []byte("abcdef")
+	at := func(s, e int, text string) Fix {
+		return Fix{Title: text, Edits: []Edit{{Range: rangeOf(s, e), NewText: text}}}
+	}
+	for _, c := range []struct {
+		name  string
+		fixes []Fix
+		want  string
+		n     int
+	}{
+		{"disjoint", []Fix{at(0, 1, "A"), at(4, 6, "EF")}, "AbcdEF", 2},
+		{"overlapping", []Fix{at(1, 3, "X"), at(2, 4, "Y")}, "aXdef", 1},
+		{"two inserts at one place", []Fix{at(3, 3, "1"), at(3, 3, "2")}, "abc1def", 1},
+		{"an insert next to a replacement", []Fix{at(3, 3, "+"), at(3, 4, "D")}, "abc+Def", 2},
+		{"out of range", []Fix{at(4, 9, "x"), at(0, 0, ">")}, ">abcdef", 1},
+		{"no edits", []Fix{{Title: "empty"}}, "abcdef", 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			out, n := ApplyFixes(src, c.fixes)
+			if string(out) != c.want || n != c.n {
+				t.Errorf("ApplyFixes = %q, %d; want %q, %d", out, n, c.want, c.n)
+			}
+			if string(src) != "abcdef" {
+				t.Errorf("ApplyFixes changed its input: %q", src)
+			}
+		})
+	}
+}
+
+// TestFixFileAtTheStart applies an insertion and a replacement at offset 0
+// together: [experiment] is added before [agents], which becomes
+// [[agents]].
+func TestFixFileAtTheStart(t *testing.T) {
+	src := "[agents]\nharness = \"codex\"\n"
+	in := Input{Path: "configs/benchmark/b.toml", Kind: schema.Benchmark}
+	out, _ := FixFile([]byte(src), in, false)
+	want := "[experiment]\nbenchmark = \"\"\n\n[[agents]]\nharness = \"codex\"\n"
+	if !strings.HasPrefix(string(out), want) {
+		t.Fatalf("FixFile gave\n%s\nwant it to start with\n%s", out, want)
+	}
+	for _, f := range Check(out, in) {
+		if f.Rule == "toml-syntax" {
+			t.Errorf("the fixes broke the file: %s", f.Message)
+		}
+	}
+}
