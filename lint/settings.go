@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"sort"
-	"strings"
 )
 
 // Settings are the workspace's `[tool.osmosis-lint]` choices that change
@@ -49,7 +48,7 @@ func NewSettings(ignore []string, severity map[string]string) (*Settings, error)
 
 func unknownRuleError(key, id string) error {
 	hint, _ := didYouMean(id, RuleIDs())
-	return fmt.Errorf("[tool.osmosis-lint] %s: unknown rule %s%s (see `osmosis-lint rules`)", key, code(id), strings.TrimPrefix(hint, ";"))
+	return fmt.Errorf("[tool.osmosis-lint] %s: unknown rule %s%s (see `osmosis-lint rules`)", key, code(id), hint)
 }
 
 func (s *Settings) off(id string) bool {
