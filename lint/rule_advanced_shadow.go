@@ -24,7 +24,7 @@ func checkAdvancedShadow(c *Context) {
 		return
 	}
 	for _, e := range adv.Table.Entries {
-		if home := homeOf(c, e.Key, []string{"advanced"}); home != "" && home != "[experiment]" && home != "[env]" && home != "[secrets]" {
+		if home := homeOf(c, e.Key, []string{"advanced"}, false); home != "" && home != "[experiment]" && home != "[env]" && home != "[secrets]" {
 			c.Report(e.KeyRange, "advanced."+e.Key, code(e.Key)+" has its own place in "+home+"; set it there, where it is type-checked, instead of in [advanced]")
 		}
 	}

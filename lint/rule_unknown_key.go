@@ -1,6 +1,9 @@
 package lint
 
 import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -44,6 +47,12 @@ func reportUnknown(c *Context, rule string) {
 			name = "`\"\"`" // the empty key, as it is written
 		}
 		hint, best := didYouMean(is.Name, allowed)
+		if best == "" && is.Table != nil {
+			if p := aliasOf(is.Table, is.Name); p != "" {
+				best = p
+				hint = "; did you mean `" + p + "`?"
+			}
+		}
 		var msg string
 		switch {
 		case len(parentPath) == 0 && rule == "unknown-section":
@@ -59,7 +68,7 @@ func reportUnknown(c *Context, rule string) {
 		default:
 			msg = "unknown key " + name + " in " + where(parentPath) + hint
 			if hint == "" {
-				if home := homeOf(c, is.Name, parentPath); home != "" {
+				if home := homeOf(c, is.Name, parentPath, true); home != "" {
 					msg += "; " + name + " belongs in " + home
 				} else if len(allowed) > 0 && len(allowed) <= 8 {
 					msg += " (allowed: " + backquoted(allowed) + ")"
@@ -80,7 +89,8 @@ func reportUnknown(c *Context, rule string) {
 }
 
 // homeOf finds another section of the same config that declares key.
-func homeOf(c *Context, key string, here []string) string {
+// With aliases, a common other name of a key (`temperature`) counts too.
+func homeOf(c *Context, key string, here []string, aliases bool) string {
 	if len(here) != 1 {
 		return ""
 	}
@@ -89,8 +99,28 @@ func homeOf(c *Context, key string, here []string) string {
 		if sec == here[0] {
 			continue
 		}
-		if f := root.Property(sec); f != nil && f.Declares(key) {
+		f := root.Property(sec)
+		if f == nil {
+			continue
+		}
+		if f.Declares(key) {
 			return "[" + sec + "]"
+		}
+		if p := aliasOf(f, key); aliases && p != "" {
+			return "[" + sec + "] as `" + p + "`"
+		}
+	}
+	return ""
+}
+
+// aliasOf returns the declared key of table that name is a common other
+// name for (`learning_rate` for `lr`), or "".
+func aliasOf(table *schema.Field, name string) string {
+	for _, p := range table.Properties() {
+		for _, a := range table.Property(p).Aliases() {
+			if strings.EqualFold(a, name) {
+				return p
+			}
 		}
 	}
 	return ""

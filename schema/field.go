@@ -612,3 +612,18 @@ func FormatTOML(v any) string {
 	}
 	return fmt.Sprint(v)
 }
+
+// Aliases lists other names users write for the field (x-osmosis-aliases),
+// such as `learning_rate` for `lr`: an unknown key with one of these names
+// is a likely mistake for this field.
+func (f *Field) Aliases() []string {
+	v, _ := f.get("x-osmosis-aliases")
+	a, _ := v.([]any)
+	out := make([]string, 0, len(a))
+	for _, x := range a {
+		if s, ok := x.(string); ok {
+			out = append(out, s)
+		}
+	}
+	return out
+}
