@@ -38,6 +38,16 @@ func writeFixed(abs string, data []byte, ws *Workspace) error {
 // WriteAtomic writes data to path through a temporary file and a rename, so
 // a reader never sees half a file and a crash never loses the original.
 func WriteAtomic(path string, data []byte) error {
+	return writeTemp(path, data, false)
+}
+
+// CreateAtomic writes a new file the same way, but never replaces an
+// existing one: the temporary file is hard-linked into place.
+func CreateAtomic(path string, data []byte) error {
+	return writeTemp(path, data, true)
+}
+
+func writeTemp(path string, data []byte, exclusive bool) error {
 	fi, err := os.Stat(path)
 	mode := os.FileMode(0o644)
 	if err == nil {
@@ -67,6 +77,15 @@ func WriteAtomic(path string, data []byte) error {
 	}
 	if err := os.Chmod(name, mode); err != nil {
 		return err
+	}
+	if exclusive {
+		if err := os.Link(name, path); err != nil {
+			if errors.Is(err, os.ErrExist) {
+				return fmt.Errorf("%s exists already; not overwritten", filepath.Base(path))
+			}
+			return err
+		}
+		return nil // the deferred Remove drops the temporary name
 	}
 	if err := os.Rename(name, path); err != nil {
 		return fmt.Errorf("replace %s: %w", path, err)

@@ -58,8 +58,10 @@ func (f *File) Complete(off int) []Item {
 	return f.completeKey(off, trim)
 }
 
-// inComment reports whether the end of the line prefix is inside a comment.
-func inComment(s string) bool {
+// scanLine finds, in a line prefix, the offset of the first '#' and of the
+// first '=' outside strings (-1 when absent).
+func scanLine(s string) (hash, equals int) {
+	hash, equals = -1, -1
 	inStr := byte(0)
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -73,31 +75,24 @@ func inComment(s string) bool {
 		case c == '"' || c == '\'':
 			inStr = c
 		case c == '#':
-			return true
+			return i, equals
+		case c == '=' && equals < 0:
+			equals = i
 		}
 	}
-	return false
+	return hash, equals
+}
+
+// inComment reports whether the end of the line prefix is inside a comment.
+func inComment(s string) bool {
+	hash, _ := scanLine(s)
+	return hash >= 0
 }
 
 // topLevelEquals finds the '=' of a `key = value` line prefix, or -1.
 func topLevelEquals(s string) int {
-	inStr := byte(0)
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case inStr != 0:
-			if c == '\\' && inStr == '"' {
-				i++
-			} else if c == inStr {
-				inStr = 0
-			}
-		case c == '"' || c == '\'':
-			inStr = c
-		case c == '=':
-			return i
-		}
-	}
-	return -1
+	_, eq := scanLine(s)
+	return eq
 }
 
 // splitKey splits a (partial) dotted key into its parts, unquoting quoted

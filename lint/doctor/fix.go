@@ -135,37 +135,4 @@ func (d *run) copyFromTemplate(template, rel string) error {
 	return createAtomic(dst, data)
 }
 
-// createAtomic writes a new file through a temporary file that is then
-// hard-linked into place: readers never see half a file, and an existing
-// file is never replaced.
-func createAtomic(dst string, data []byte) error {
-	tmp, err := os.CreateTemp(filepath.Dir(dst), "."+filepath.Base(dst)+".osmosis-lint-*")
-	if err != nil {
-		return err
-	}
-	name := tmp.Name()
-	defer os.Remove(name)
-	if _, err := tmp.Write(data); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(name, 0o644); err != nil {
-		return err
-	}
-	if err := os.Link(name, dst); err != nil {
-		if errors.Is(err, os.ErrExist) {
-			return fmt.Errorf("%s exists already; not overwritten", filepath.Base(dst))
-		}
-		return err
-	}
-	return nil
-}
-
-var _ = lint.Error
+var createAtomic = lint.CreateAtomic
