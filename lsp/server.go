@@ -9,6 +9,7 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -58,6 +59,9 @@ type Server struct {
 	spaces   map[string]*space // by workspace root
 	closed   map[uri.URI]bool  // closed configs with published diagnostics
 	state    lifecycle
+	gen      uint64 // counts workspace changes; cached results carry it
+	// panicShown is set once the user was told of an internal error.
+	panicShown bool
 
 	pubMu sync.Mutex // orders publications
 
@@ -74,6 +78,8 @@ type hooks struct {
 	// released runs when a request has left the read loop to run
 	// concurrently with the messages after it.
 	released func(ctx context.Context)
+	// check runs before the engine checks a file.
+	check func(path string)
 }
 
 // release lets the request of ctx run off the read loop.
@@ -100,7 +106,7 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 }
 
 func (s *Server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
-	conn := jsonrpc2.NewConn(jsonrpc2.NewHeaderStream(rwc), jsonrpc2.WithCodec(codec{}))
+	conn := jsonrpc2.NewConn(newStream(rwc, s.log), jsonrpc2.WithCodec(codec{}))
 	s.attach(ctx, conn)
 	select {
 	case code := <-s.exitCode:
@@ -175,7 +181,12 @@ func (s *Server) handler() jsonrpc2.Handler {
 		if s.hooks.before != nil {
 			s.hooks.before(method)
 		}
-		return dispatch(ctx, req)
+		result, err = dispatch(ctx, req)
+		if errors.Is(err, jsonrpc2.ErrParse) && json.Valid(req.Params()) {
+			// the params are JSON of the wrong shape, not broken JSON
+			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
+		}
+		return result, err
 	}
 	return s.cancellation(safe)
 }
