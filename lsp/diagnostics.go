@@ -4,13 +4,13 @@ import (
 	"context"
 	"os"
 	"path/filepath"
-	"strconv"
+	"fmt"
+	"runtime/debug"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -23,7 +23,8 @@ type checkState struct {
 
 // result is the findings of one version of a document.
 type result struct {
-	version  int32
+	doc      *document
+	gen      uint64 // of the workspaces it was checked against
 	config   bool
 	findings []lint.Finding
 }
@@ -50,6 +51,14 @@ func (s *Server) schedule(u uri.URI) {
 }
 
 func (s *Server) runChecks(u uri.URI, st *checkState) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.mu.Lock()
+			st.running = false
+			s.mu.Unlock()
+			s.internalError("the diagnostics of "+string(u), r)
+		}
+	}()
 	for {
 		s.mu.Lock()
 		d := s.docs[u]
@@ -66,45 +75,103 @@ func (s *Server) runChecks(u uri.URI, st *checkState) {
 		if pull {
 			continue
 		}
-		s.pubMu.Lock()
-		s.mu.Lock()
-		current := s.docs[u] == d && !st.dirty
-		// files that are not configs get nothing, unless they had
-		// diagnostics to clear
-		current = current && (res.config || st.hasPublished)
-		s.mu.Unlock()
-		if current {
-			s.publish(d.uri, d.text, &d.version, res.findings)
+		s.publishIf(d.uri, d.text, &d.version, res.findings, func() bool {
 			s.mu.Lock()
+			defer s.mu.Unlock()
+			// files that are not configs get nothing, unless they had
+			// diagnostics to clear
+			if s.docs[u] != d || st.dirty || !(res.config || st.hasPublished) {
+				return false
+			}
 			st.published, st.hasPublished = d.version, true
-			s.mu.Unlock()
-		}
-		s.pubMu.Unlock()
+			return true
+		})
 	}
 }
 
+// publishIf publishes diagnostics if ok, asked while no other publication
+// is under way, says they are still current.
+func (s *Server) publishIf(u uri.URI, text []byte, version *int32, fs []lint.Finding, ok func() bool) {
+	s.pubMu.Lock()
+	defer s.pubMu.Unlock()
+	if ok() {
+		s.publish(u, text, version, fs)
+	}
+}
+
+// closedNow returns a condition: the document at u is not open.
+func (s *Server) closedNow(u uri.URI) func() bool {
+	return func() bool { return s.current(u) == nil }
+}
+
 // findings returns the findings of an open document, from the cache when
-// this version was checked already.
+// this text was checked against the current workspaces already.
 func (s *Server) findings(d *document) *result {
 	s.mu.Lock()
-	if r := s.cache[d.uri]; r != nil && r.version == d.version && s.docs[d.uri] == d {
+	gen := s.gen
+	if r := s.cache[d.uri]; r != nil && r.doc == d && r.gen == gen {
 		s.mu.Unlock()
 		return r
 	}
 	s.mu.Unlock()
-	res := &result{version: d.version}
-	in, _, ok := s.fileFor(d)
-	if ok {
-		res.config = true
-		in.Path = d.path
-		res.findings = lint.CheckDocument(d.parse(), in)
-	}
+	res := &result{doc: d, gen: gen}
+	res.findings, res.config = s.lint(d)
 	s.mu.Lock()
-	if s.docs[d.uri] == d {
+	if s.docs[d.uri] == d && s.gen == gen {
 		s.cache[d.uri] = res
 	}
 	s.mu.Unlock()
 	return res
+}
+
+// lint checks a document with the engine; config is false for files that
+// are not configs. A panic in the engine is logged and shown, and leaves
+// the document without findings.
+func (s *Server) lint(d *document) (fs []lint.Finding, config bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, config = nil, true
+			s.internalError("the check of "+d.path, r)
+		}
+	}()
+	in, _, ok := s.fileFor(d)
+	if !ok {
+		return nil, false
+	}
+	in.Path = d.path
+	if s.hooks.check != nil {
+		s.hooks.check(d.path)
+	}
+	return lint.CheckDocument(d.parse(), in), true
+}
+
+// internalError logs a recovered panic with its stack and tells the user
+// once per session.
+func (s *Server) internalError(what string, r any) {
+	s.log.Printf("panic in %s: %v\n%s", what, r, debug.Stack())
+	s.mu.Lock()
+	show := !s.panicShown
+	s.panicShown = true
+	s.mu.Unlock()
+	if show {
+		s.background("showMessage", func() {
+			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError,
+				Message: fmt.Sprintf("osmosis-lint: internal error in %s: %v (details in the server log)", what, r)})
+		})
+	}
+}
+
+// background runs f on its own goroutine; a panic in it is logged, not
+// fatal.
+func (s *Server) background(what string, f func()) {
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				s.internalError(what, r)
+			}
+		}()
+		f()
+	}()
 }
 
 // publish sends the diagnostics of a file (version nil for files that are
@@ -261,13 +328,8 @@ func (s *Server) lintClosed(path string) (fs []lint.Finding, text []byte, config
 	if err != nil {
 		return nil, nil, false
 	}
-	d := &document{uri: uri.File(path), path: path, text: src}
-	in, _, ok := s.fileFor(d)
-	if !ok {
-		return nil, src, false
-	}
-	in.Path = path
-	return lint.CheckDocument(d.parse(), in), src, true
+	fs, config = s.lint(&document{uri: uri.File(path), path: path, text: src})
+	return fs, src, config
 }
 
 // maxFileSize bounds what the server reads from disk for a closed file.
@@ -296,14 +358,7 @@ func (s *Server) lintWorkspaces() {
 			continue
 		}
 		fs, text, _ := s.lintClosed(path)
-		s.pubMu.Lock()
-		if s.current(u) == nil {
-			s.publish(u, text, nil, fs)
-			s.mu.Lock()
-			s.closed[u] = true
-			s.mu.Unlock()
-		}
-		s.pubMu.Unlock()
+		s.publishClosed(u, text, fs)
 	}
 	// clear files that are gone
 	s.mu.Lock()
@@ -316,12 +371,22 @@ func (s *Server) lintWorkspaces() {
 	}
 	s.mu.Unlock()
 	for _, u := range gone {
-		s.pubMu.Lock()
-		if s.current(u) == nil {
-			s.publish(u, nil, nil, nil)
-		}
-		s.pubMu.Unlock()
+		s.publishIf(u, nil, nil, nil, s.closedNow(u))
 	}
+}
+
+// publishClosed publishes the diagnostics of a file that is not open, and
+// remembers it for clearing when it goes away.
+func (s *Server) publishClosed(u uri.URI, text []byte, fs []lint.Finding) {
+	s.publishIf(u, text, nil, fs, func() bool {
+		if s.current(u) != nil {
+			return false
+		}
+		s.mu.Lock()
+		s.closed[u] = true
+		s.mu.Unlock()
+		return true
+	})
 }
 
 // recheckClosed shows the on-disk state of a config that was just closed.
@@ -336,18 +401,11 @@ func (s *Server) recheckClosed(path string, u uri.URI) {
 	if pull {
 		return
 	}
-	go func() {
+	s.background("the diagnostics of "+path, func() {
 		fs, text, config := s.lintClosed(path)
 		if !config && !published {
 			return // nothing shown, nothing to show
 		}
-		s.pubMu.Lock()
-		defer s.pubMu.Unlock()
-		if s.current(u) == nil {
-			s.publish(u, text, nil, fs)
-		}
-	}()
+		s.publishClosed(u, text, fs)
+	})
 }
-
-var _ = strconv.Itoa
-var _ = toml.UTF8

@@ -89,11 +89,11 @@ func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams)
 	pull := s.pull
 	s.mu.Unlock()
 	if register {
-		go s.registerWatchers()
+		s.background("registering file watchers", s.registerWatchers)
 	}
 	if !pull {
 		// show the findings of every config of the workspace, opened or not
-		go s.lintWorkspaces()
+		s.background("the workspace diagnostics", s.lintWorkspaces)
 	}
 	return nil
 }

@@ -74,9 +74,9 @@ func (s *Server) reportProblem(sp *space) {
 	}
 	s.mu.Unlock()
 	if show {
-		go func() {
+		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "osmosis-lint: " + sp.problem})
-		}()
+		})
 	}
 }
 
@@ -187,6 +187,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		}
 		s.mu.Lock()
 		s.spaces[root] = nsp
+		s.gen++
 		s.mu.Unlock()
 		changed = true
 	}
@@ -205,10 +206,10 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 	}
 	if pull {
 		if refresh {
-			go func() { _ = s.client.DiagnosticRefresh(s.ctx) }()
+			s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
 		}
 	} else {
-		go s.lintWorkspaces()
+		s.background("the workspace diagnostics", s.lintWorkspaces)
 	}
 	return nil
 }
