@@ -728,3 +728,5 @@ func posOf(t testing.TB, text, needle string, delta int, utf16 bool) pos {
 	}
 	return pos{Line: uint32(line), Character: uint32(col)}
 }
+
+func docURI2(path string) uri.URI { return uri.File(path) }
