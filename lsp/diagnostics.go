@@ -2,9 +2,9 @@ package lsp
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
-	"fmt"
 	"runtime/debug"
 
 	"go.lsp.dev/protocol"
