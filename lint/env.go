@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sync"
+
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -11,6 +13,41 @@ type Env struct {
 	// Rel is the config's path relative to the workspace root, with forward
 	// slashes.
 	Rel string
+
+	// paths holds the rollout paths resolved so far: by this file's rules,
+	// or by every file of a CLI run (see runner.check).
+	paths *rolloutPaths
+
+	placeOnce sync.Once
+	place     workspace.ConfigPlace
+}
+
+// configPlace is Snapshot.ConfigKind of the config, resolved once (the
+// input's kind and config-location both need it).
+func (e *Env) configPlace() workspace.ConfigPlace {
+	e.placeOnce.Do(func() { e.place = e.WS.ConfigKind(e.Rel) })
+	return e.place
+}
+
+// rolloutPaths remembers resolved rollout and entrypoint paths. Resolving
+// one reads the filesystem a component at a time; four rules need the
+// same one, and the configs of a workspace mostly share a few rollouts.
+type rolloutPaths struct{ m sync.Map }
+
+type rolloutKey struct{ rollout, entrypoint string }
+
+// rolloutPath is Snapshot.ResolveRolloutPath, remembered.
+func (e *Env) rolloutPath(rollout, entrypoint string) workspace.RolloutPath {
+	if e.paths == nil {
+		return e.WS.ResolveRolloutPath(rollout, entrypoint)
+	}
+	k := rolloutKey{rollout, entrypoint}
+	if rp, ok := e.paths.m.Load(k); ok {
+		return rp.(workspace.RolloutPath)
+	}
+	rp := e.WS.ResolveRolloutPath(rollout, entrypoint)
+	e.paths.m.Store(k, rp)
+	return rp
 }
 
 // NewEnv binds a config path (absolute, or relative to the root) to its
@@ -23,7 +60,7 @@ func NewEnv(ws *workspace.Snapshot, path string) *Env {
 	if !ok {
 		rel = path
 	}
-	return &Env{WS: ws, Rel: rel}
+	return &Env{WS: ws, Rel: rel, paths: &rolloutPaths{}}
 }
 
 // hasDataStem reports whether a data/ file the platform takes would upload

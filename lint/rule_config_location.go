@@ -24,10 +24,10 @@ symlinks are resolved. A .toml elsewhere under configs/ is reported, not guessed
 	})
 }
 
-// locationProblem says why the config at rel cannot be submitted as kind,
+// locationProblem says why the config of e cannot be submitted as kind,
 // or "".
-func locationProblem(ws *workspace.Snapshot, rel, kind string) string {
-	place := ws.ConfigKind(rel)
+func locationProblem(e *Env, kind string) string {
+	place := e.configPlace()
 	switch place.Location {
 	case workspace.LocationKindDir:
 		if kind != "" && place.Kind.String() != kind {
@@ -48,7 +48,7 @@ func locationProblem(ws *workspace.Snapshot, rel, kind string) string {
 }
 
 func checkConfigLocation(c *Context) {
-	if p := locationProblem(c.Env.WS, c.Env.Rel, string(c.Kind)); p != "" {
+	if p := locationProblem(c.Env, string(c.Kind)); p != "" {
 		c.Report(firstLine(c.Doc), "", c.Env.Rel+" "+p)
 	}
 }

@@ -67,7 +67,7 @@ func checkEntrypointEscape(c *Context) {
 	if !ok1 || rolloutNameProblem(r) != "" || c.Env == nil {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, ep)
+	rp := c.Env.rolloutPath(r, ep)
 	if rp.DirContained && !rp.EntryContained && rp.Entry.EscapeVia != "" {
 		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" leads outside rollouts/"+r+"/ through the symlink "+rp.Entry.EscapeVia+" (-> "+rp.Entry.EscapeTarget+"); the osmosis CLI rejects it")
 	} else if rp.DirContained && !rp.EntryContained {
@@ -80,7 +80,7 @@ func checkRolloutEscape(c *Context) {
 	if !ok || rolloutNameProblem(r) != "" {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, "")
+	rp := c.Env.rolloutPath(r, "")
 	if rp.DirContained {
 		return
 	}

@@ -61,7 +61,7 @@ func checkEntrypointNotFound(c *Context) {
 	if !ok {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, ep)
+	rp := c.Env.rolloutPath(r, ep)
 	if !rp.DirContained || !rp.Dir.IsDir || !rp.EntryContained || rp.Entry.Exists {
 		return
 	}
@@ -90,7 +90,7 @@ func checkEntrypointIsDirectory(c *Context) {
 	if !ok {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, ep)
+	rp := c.Env.rolloutPath(r, ep)
 	if !rp.DirContained || !rp.Dir.IsDir || !rp.EntryContained || !rp.Entry.IsDir {
 		return
 	}
@@ -107,7 +107,7 @@ func checkEntrypointNotPython(c *Context) {
 	if !ok || strings.HasSuffix(path.Clean(ep), ".py") {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, ep)
+	rp := c.Env.rolloutPath(r, ep)
 	if !rp.EntryContained || !rp.Entry.IsRegular {
 		return
 	}

@@ -20,7 +20,7 @@ func checkRolloutNotFound(c *Context) {
 	if !ok || rolloutNameProblem(r) != "" {
 		return
 	}
-	rp := c.Env.WS.ResolveRolloutPath(r, "")
+	rp := c.Env.rolloutPath(r, "")
 	if !rp.DirContained || rp.Dir.IsDir {
 		return
 	}

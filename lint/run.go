@@ -191,6 +191,8 @@ type runner struct {
 	opts       RunOptions
 	mu         sync.Mutex
 	workspaces map[string]*Workspace // by root
+	paths      map[*Workspace]*rolloutPaths
+	roots      map[string]foundRoot // by directory
 }
 
 // findRoot finds the workspace root of a path: the --workspace root when
@@ -201,7 +203,26 @@ func (r *runner) findRoot(p string) (string, error) {
 			return r.opts.Root, nil
 		}
 	}
-	return workspace.FindRoot(p)
+	r.mu.Lock()
+	root, ok := r.roots[p]
+	r.mu.Unlock()
+	if ok {
+		return root.dir, root.err
+	}
+	// the configs of a directory share its root: look it up once
+	dir, err := workspace.FindRoot(p)
+	r.mu.Lock()
+	if r.roots == nil {
+		r.roots = map[string]foundRoot{}
+	}
+	r.roots[p] = foundRoot{dir, err}
+	r.mu.Unlock()
+	return dir, err
+}
+
+type foundRoot struct {
+	dir string
+	err error
 }
 
 // workspace returns the workspace of a file, loading it once per root.
@@ -354,7 +375,7 @@ func InputFor(abs, display string, ws *Workspace, kind schema.Kind) (Input, bool
 		in.Env = NewEnv(ws.Snapshot, abs)
 		in.Settings = ws.Settings
 		if kind == "" {
-			place := ws.Snapshot.ConfigKind(abs)
+			place := in.Env.configPlace()
 			if place.Location == workspace.LocationKindDir {
 				in.Kind, _ = schema.ParseKind(place.Kind.String())
 			}
@@ -378,6 +399,10 @@ func (r *runner) check(j job) (FileResult, error) {
 		res.Findings = locationOnly(src, in)
 		return res, nil
 	}
+	if in.Env != nil {
+		// within one run the rollouts do not change: resolve each once
+		in.Env.paths = r.rolloutPaths(j.ws)
+	}
 	if r.opts.Fix || r.opts.UnsafeFixes {
 		fixed, n := FixFile(src, in, !r.opts.UnsafeFixes)
 		if n > 0 && string(fixed) != string(src) {
@@ -389,6 +414,21 @@ func (r *runner) check(j job) (FileResult, error) {
 	}
 	res.Findings = Check(res.Src, in)
 	return res, nil
+}
+
+// rolloutPaths returns the rollout paths resolved in this run for ws.
+func (r *runner) rolloutPaths(ws *Workspace) *rolloutPaths {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	if r.paths == nil {
+		r.paths = map[*Workspace]*rolloutPaths{}
+	}
+	p := r.paths[ws]
+	if p == nil {
+		p = &rolloutPaths{}
+		r.paths[ws] = p
+	}
+	return p
 }
 
 // locationOnly reports a file whose kind cannot be told: outside a
@@ -403,7 +443,7 @@ func locationOnly(src []byte, in Input) []Finding {
 		Stage:    StageSubmit,
 	}
 	if in.Env != nil {
-		f.Message = in.Env.Rel + " " + locationProblem(in.Env.WS, in.Env.Rel, "")
+		f.Message = in.Env.Rel + " " + locationProblem(in.Env, "")
 	} else {
 		f.Message = in.Path + " is not under configs/training/, configs/eval/ or configs/benchmark/, so its kind is unknown; move it there or pass --kind"
 	}
