@@ -33,14 +33,20 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 	})
 }
 
-// lexicalEscape reports whether entrypoint leaves the rollout directory
-// without looking at the filesystem.
-func lexicalEscape(entrypoint string) bool {
+// lexicalEscape reports whether entrypoint leaves rollouts/<rollout>/
+// without looking at the filesystem: "../<rollout>/main.py" climbs back
+// in, as Python's resolve finds. For a rollout that is not a plain name
+// only the entrypoint's own climbing counts.
+func lexicalEscape(rollout, entrypoint string) bool {
 	if strings.HasPrefix(entrypoint, "/") {
 		return true
 	}
-	clean := path.Clean("r/" + entrypoint)
-	return clean != "r" && !strings.HasPrefix(clean, "r/")
+	if rolloutNameProblem(rollout) != "" {
+		rollout = "\x00"
+	}
+	dir := "rollouts/" + rollout
+	clean := path.Clean(dir + "/" + entrypoint)
+	return clean != dir && !strings.HasPrefix(clean, dir+"/")
 }
 
 func checkEntrypointEscape(c *Context) {
@@ -60,18 +66,25 @@ func checkEntrypointEscape(c *Context) {
 	case strings.HasPrefix(ep, "/"):
 		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" is an absolute path; give the file relative to "+dir)
 		return
-	case lexicalEscape(ep):
+	}
+	climbs := lexicalEscape(r, ep)
+	if ok1 && rolloutNameProblem(r) == "" && c.Env != nil {
+		// the workspace is there: resolve as the CLI does, symlinks included
+		if rp := c.Env.rolloutPath(r, ep); rp.DirContained {
+			switch {
+			case rp.EntryContained:
+			case rp.Entry.EscapeVia != "":
+				c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" leads outside rollouts/"+r+"/ through the symlink "+rp.Entry.EscapeVia+" (-> "+rp.Entry.EscapeTarget+"); the osmosis CLI rejects it")
+			case climbs:
+				c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" climbs out of "+dir+"; the entrypoint must be a file of the rollout")
+			default:
+				c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" resolves outside rollouts/"+r+"/ (through a symlink); the osmosis CLI rejects it")
+			}
+			return
+		}
+	}
+	if climbs {
 		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" climbs out of "+dir+"; the entrypoint must be a file of the rollout")
-		return
-	}
-	if !ok1 || rolloutNameProblem(r) != "" || c.Env == nil {
-		return
-	}
-	rp := c.Env.rolloutPath(r, ep)
-	if rp.DirContained && !rp.EntryContained && rp.Entry.EscapeVia != "" {
-		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" leads outside rollouts/"+r+"/ through the symlink "+rp.Entry.EscapeVia+" (-> "+rp.Entry.EscapeTarget+"); the osmosis CLI rejects it")
-	} else if rp.DirContained && !rp.EntryContained {
-		c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" resolves outside rollouts/"+r+"/ (through a symlink); the osmosis CLI rejects it")
 	}
 }
 

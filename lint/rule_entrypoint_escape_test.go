@@ -63,6 +63,29 @@ func TestEntrypointEscape(t *testing.T) {
 			want: []string{"3:14-3:28 entrypoint-escape experiment.entrypoint"},
 		},
 		{
+			// Python's resolve lands back in the rollout: the CLI accepts it
+			name: "out and back into the same rollout",
+			src:  pathsConfig(`"multiply-agent"`, `"sub/../../multiply-agent/main.py"`),
+		},
+		{
+			name: "out and back, in the workspace",
+			src:  pathsConfig(`"multiply-agent"`, `"../multiply-agent/main.py"`),
+			ws:   rolloutWS,
+		},
+		{
+			name: "out and into another rollout",
+			src:  pathsConfig(`"multiply-agent"`, `"../other/main.py"`),
+			ws:   withWS(tree{"rollouts/other/main.py": ""}),
+			want: []string{"3:14-3:32 entrypoint-escape experiment.entrypoint"},
+			msg:  []string{"climbs out of rollouts/multiply-agent/"},
+		},
+		{
+			// the CLI resolves the symlink first, then ..: rollouts/multiply-agent
+			name: "up through a symlinked directory that lands inside",
+			src:  pathsConfig(`"multiply-agent"`, `"deep/../../main.py"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/a/b/": "", "rollouts/multiply-agent/deep": "->a/b"}),
+		},
+		{
 			name: "down and up again stays inside",
 			src:  pathsConfig(`"multiply-agent"`, `"sub/../main.py"`),
 			ws:   withWS(tree{"rollouts/multiply-agent/sub/": ""}),

@@ -50,7 +50,7 @@ not a file. The CLI's import preflight (when it runs) or the platform then fails
 func entrypointTarget(c *Context) (r, ep string, ok bool) {
 	r, _, ok1 := c.Str("experiment", "rollout")
 	ep, _, ok2 := c.Str("experiment", "entrypoint")
-	if !ok1 || !ok2 || rolloutNameProblem(r) != "" || lexicalEscape(ep) || strings.ContainsRune(ep, 0) {
+	if !ok1 || !ok2 || rolloutNameProblem(r) != "" || lexicalEscape(r, ep) || strings.ContainsRune(ep, 0) {
 		return "", "", false
 	}
 	return r, ep, true
