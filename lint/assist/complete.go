@@ -46,10 +46,8 @@ func (f *File) Complete(off int) []Item {
 		return nil
 	}
 	trim := strings.TrimLeft(line, " \t")
-	lead := len(line) - len(trim)
-	switch {
-	case strings.HasPrefix(trim, "["):
-		return f.completeHeader(trim, lineStart+lead, off)
+	if strings.HasPrefix(trim, "[") {
+		return f.completeHeader(trim, off)
 	}
 	if eq := topLevelEquals(trim); eq >= 0 {
 		keyText := strings.TrimSpace(trim[:eq])
@@ -126,19 +124,62 @@ func splitKey(s string) []string {
 // wordStart returns the start of the key or value word that ends at off.
 func wordStart(src []byte, off int) int {
 	i := off
-	for i > 0 {
-		c := src[i-1]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c >= 0x80 {
-			i--
-			continue
-		}
-		break
+	for i > 0 && isWordByte(src[i-1]) {
+		i--
 	}
 	return i
 }
 
+// wordEnd returns the end of the word that off is in or before: a
+// completion replaces the whole word, not only its part left of the cursor.
+func wordEnd(src []byte, off int) int {
+	i := off
+	for i < len(src) && isWordByte(src[i]) {
+		i++
+	}
+	return i
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '-' || c >= 0x80
+}
+
+// followedByEquals reports whether the rest of the line after off starts
+// with '=': the key being completed already has its value.
+func followedByEquals(src []byte, off int) bool {
+	for i := off; i < len(src); i++ {
+		switch src[i] {
+		case ' ', '\t':
+			continue
+		case '=':
+			return true
+		}
+		return false
+	}
+	return false
+}
+
+// keyItem is the completion of a key name from..to: the key with a value
+// placeholder, or the bare name when the line already has ` = value`.
+func (f *File) keyItem(name string, child *schema.Field, from, to int, sort string) Item {
+	text, snippet := keyInsertText(name, child)
+	if followedByEquals(f.Doc.Src, to) {
+		text, snippet = name, false
+	}
+	return Item{
+		Label:   name,
+		Kind:    ItemKey,
+		Detail:  fieldDetail(child),
+		Doc:     fieldDoc(child),
+		Text:    text,
+		Snippet: snippet,
+		Range:   toml.Range{Start: from, End: to},
+		Sort:    sort,
+	}
+}
+
 // completeHeader proposes table names inside `[` or `[[`.
-func (f *File) completeHeader(trim string, start, off int) []Item {
+func (f *File) completeHeader(trim string, off int) []Item {
 	array := strings.HasPrefix(trim, "[[")
 	body := strings.TrimPrefix(strings.TrimPrefix(trim, "["), "[")
 	if strings.Contains(body, "]") {
@@ -146,8 +187,7 @@ func (f *File) completeHeader(trim string, start, off int) []Item {
 	}
 	parts := splitKey(body)
 	prefix := parts[:len(parts)-1]
-	partial := parts[len(parts)-1]
-	from := wordStart(f.Doc.Src, off)
+	from, to := wordStart(f.Doc.Src, off), wordEnd(f.Doc.Src, off)
 	// the schema table the prefix names; arrays of tables step into their
 	// items
 	fl := f.Schema.Root()
@@ -177,7 +217,7 @@ func (f *File) completeHeader(trim string, start, off int) []Item {
 		if isAoT != array {
 			continue
 		}
-		if !isAoT && f.definedTable(append(append([]string(nil), path...), name)) {
+		if !isAoT && f.definedTable(append(append([]string(nil), path...), name), off) {
 			continue
 		}
 		text := name
@@ -185,7 +225,7 @@ func (f *File) completeHeader(trim string, start, off int) []Item {
 		if array {
 			closing = "]]"
 		}
-		if !strings.HasPrefix(string(f.Doc.Src[off:min(len(f.Doc.Src), off+len(closing))]), closing) {
+		if !strings.HasPrefix(string(f.Doc.Src[to:min(len(f.Doc.Src), to+len(closing))]), closing) {
 			text += closing
 		}
 		items = append(items, Item{
@@ -194,12 +234,10 @@ func (f *File) completeHeader(trim string, start, off int) []Item {
 			Detail: sectionDetail(child),
 			Doc:    child.Description(),
 			Text:   text,
-			Range:  toml.Range{Start: from, End: off},
+			Range:  toml.Range{Start: from, End: to},
 			Sort:   sortKey(child, name),
 		})
 	}
-	_ = partial
-	_ = start
 	return items
 }
 
@@ -217,10 +255,15 @@ func lastIndex(f *File, path []string) string {
 	return itoa(len(v.Items) - 1)
 }
 
-// definedTable reports whether the table at path is already in the file.
-func (f *File) definedTable(path []string) bool {
+// definedTable reports whether the table at path is already in the file,
+// by a header other than the one at off (being edited).
+func (f *File) definedTable(path []string, off int) bool {
 	_, v := f.Doc.Root.Lookup(path...)
-	return v != nil && v.Kind == toml.KindTable && v.Table.Origin != toml.OriginImplicit
+	if v == nil || v.Kind != toml.KindTable || v.Table.Origin == toml.OriginImplicit {
+		return false
+	}
+	h := v.Table.Header
+	return h == nil || off < h.Range.Start || off > h.Range.End
 }
 
 func sectionDetail(f *schema.Field) string {
@@ -243,7 +286,7 @@ func (f *File) completeKey(off int, trim string) []Item {
 	if strings.ContainsAny(trim, "{}[]\"'") {
 		return nil
 	}
-	base, table, _ := f.tableAt(off)
+	base, _, _ := f.tableAt(off)
 	parts := splitKey(trim)
 	path := append(append([]string(nil), base...), parts[:len(parts)-1]...)
 	fl := f.field(path)
@@ -251,8 +294,7 @@ func (f *File) completeKey(off int, trim string) []Item {
 		return nil
 	}
 	_, cur := f.Doc.Root.Lookup(path...)
-	_ = table
-	from := wordStart(f.Doc.Src, off)
+	from, to := wordStart(f.Doc.Src, off), wordEnd(f.Doc.Src, off)
 	var items []Item
 	required := map[string]bool{}
 	for _, r := range fl.Required() {
@@ -284,21 +326,11 @@ func (f *File) completeKey(off int, trim string) []Item {
 				continue
 			}
 		}
-		text, snippet := keyInsertText(name, child)
 		sk := "3" + name
 		if required[name] {
 			sk = "1" + name
 		}
-		items = append(items, Item{
-			Label:   name,
-			Kind:    ItemKey,
-			Detail:  fieldDetail(child),
-			Doc:     fieldDoc(child),
-			Text:    text,
-			Snippet: snippet,
-			Range:   toml.Range{Start: from, End: off},
-			Sort:    sk,
-		})
+		items = append(items, f.keyItem(name, child, from, to, sk))
 	}
 	// open tables: [env] takes names seen elsewhere in the workspace
 	if len(path) > 0 && path[len(path)-1] == "env" && f.Names != nil {
@@ -306,7 +338,11 @@ func (f *File) completeKey(off int, trim string) []Item {
 			if cur != nil && cur.Kind == toml.KindTable && cur.Table.Get(n) != nil {
 				continue
 			}
-			items = append(items, Item{Label: n, Kind: ItemKey, Detail: "env var used in other configs", Text: n + " = \"$1\"", Snippet: true, Range: toml.Range{Start: from, End: off}, Sort: "4" + n})
+			it := Item{Label: n, Kind: ItemKey, Detail: "env var used in other configs", Text: n + " = \"$1\"", Snippet: true, Range: toml.Range{Start: from, End: to}, Sort: "4" + n}
+			if followedByEquals(f.Doc.Src, to) {
+				it.Text, it.Snippet = n, false
+			}
+			items = append(items, it)
 		}
 	}
 	return items
@@ -403,7 +439,7 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 		}
 		path = append(path, "*")
 	}
-	from, quote := valueStart(f.Doc.Src, off, vctx.inString)
+	from, to, quote := valueSpan(f.Doc.Src, off, vctx.inString)
 	var cands []candidate
 	for _, e := range fl.Enum() {
 		cands = append(cands, candidate{text: schema.FormatTOML(e), kind: ItemEnum})
@@ -422,6 +458,12 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 	}
 	var items []Item
 	seen := map[string]bool{}
+	if vctx.inArray {
+		// items the list has already
+		for _, s := range vctx.items {
+			seen[schema.FormatTOML(s)] = true
+		}
+	}
 	for i, c := range cands {
 		if seen[c.text] {
 			continue
@@ -430,9 +472,13 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 		text := c.text
 		label := c.text
 		if quote != 0 && strings.HasPrefix(text, "\"") {
-			// already inside the quotes: insert the bare text
+			// already inside the quotes: insert the bare text, and close
+			// a string that is not closed yet
 			text = strings.TrimSuffix(strings.TrimPrefix(text, "\""), "\"")
 			label = text
+			if to == off && !closedAfter(f.Doc.Src, off, quote) {
+				text += string(quote)
+			}
 		} else if strings.HasPrefix(text, "\"") {
 			label = strings.Trim(text, "\"")
 		}
@@ -442,7 +488,7 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 			Detail:    c.detail,
 			Doc:       c.doc,
 			Text:      text,
-			Range:     toml.Range{Start: from, End: off},
+			Range:     toml.Range{Start: from, End: to},
 			Sort:      itoa(100 + i),
 			Preselect: c.preselect,
 		})
@@ -519,6 +565,11 @@ type valueContext struct {
 	inTableKey bool     // typing a key inside `{ ... }`
 	tableKeys  []string // keys of the inline tables around the cursor
 	typed      string   // the key being typed inside an inline table
+	// keys typed before the cursor in the innermost inline table, with
+	// their string values (the text may not parse yet)
+	keys  []string
+	strs  map[string]string
+	items []string // strings before the cursor in the innermost list
 }
 
 // scanValue reads the text after `=` up to the cursor.
@@ -528,9 +579,13 @@ func scanValue(s string) valueContext {
 		table bool
 		key   string
 		inKey bool
+		keys  []string
+		strs  map[string]string
+		items []string
 	}
 	var stack []frame
 	inStr := byte(0)
+	strStart := 0
 	var word strings.Builder
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -541,12 +596,26 @@ func scanValue(s string) valueContext {
 			}
 			if c == inStr {
 				inStr = 0
+				if n := len(stack); n > 0 {
+					fr := &stack[n-1]
+					str := s[strStart+1 : i]
+					switch {
+					case !fr.table:
+						fr.items = append(fr.items, str)
+					case !fr.inKey && fr.key != "":
+						if fr.strs == nil {
+							fr.strs = map[string]string{}
+						}
+						fr.strs[fr.key] = str
+					}
+				}
 			}
 			continue
 		}
 		switch c {
 		case '"', '\'':
 			inStr = c
+			strStart = i
 		case '[':
 			stack = append(stack, frame{})
 		case '{':
@@ -566,6 +635,7 @@ func scanValue(s string) valueContext {
 			if n := len(stack); n > 0 && stack[n-1].table && stack[n-1].inKey {
 				stack[n-1].inKey = false
 				stack[n-1].key = strings.TrimSpace(word.String())
+				stack[n-1].keys = append(stack[n-1].keys, stack[n-1].key)
 				word.Reset()
 			}
 		default:
@@ -575,6 +645,9 @@ func scanValue(s string) valueContext {
 		}
 	}
 	vc.inString = inStr != 0
+	if n := len(stack); n > 0 {
+		vc.keys, vc.strs, vc.items = stack[n-1].keys, stack[n-1].strs, stack[n-1].items
+	}
 	for i, fr := range stack {
 		if fr.table {
 			if fr.inKey && i == len(stack)-1 {
@@ -592,17 +665,38 @@ func scanValue(s string) valueContext {
 	return vc
 }
 
-// valueStart returns where the value being typed starts (including an
-// opening quote) and the quote, if inside a string.
-func valueStart(src []byte, off int, inString bool) (int, byte) {
-	if inString {
-		i := off
-		for i > 0 && src[i-1] != '"' && src[i-1] != '\'' {
-			i--
-		}
-		return i, '"'
+// valueSpan returns the span a value completion replaces: inside a string,
+// its text between the quotes (and the quote); else the word at off.
+func valueSpan(src []byte, off int, inString bool) (from, to int, quote byte) {
+	if !inString {
+		return wordStart(src, off), wordEnd(src, off), 0
 	}
-	return wordStart(src, off), 0
+	from = off
+	for from > 0 && src[from-1] != '"' && src[from-1] != '\'' && src[from-1] != '\n' {
+		from--
+	}
+	quote = '"'
+	if from > 0 && src[from-1] == '\'' {
+		quote = '\''
+	}
+	to = off
+	for to < len(src) && src[to] != quote && src[to] != '\n' {
+		to++
+	}
+	if to == len(src) || src[to] != quote {
+		to = off // not closed: leave the rest of the line alone
+	}
+	return from, to, quote
+}
+
+// closedAfter reports whether the string at off is closed on its line.
+func closedAfter(src []byte, off int, quote byte) bool {
+	for i := off; i < len(src) && src[i] != '\n'; i++ {
+		if src[i] == quote {
+			return true
+		}
+	}
+	return false
 }
 
 // completeInlineKey proposes keys inside `{ ... }`.
@@ -612,22 +706,33 @@ func (f *File) completeInlineKey(off int, path []string, vc valueContext) []Item
 		return nil
 	}
 	if d := fl.Discriminator(); d != "" {
-		if tag := f.tagAt(path); tag != "" {
+		tag := f.tagAt(path)
+		if typed, ok := vc.strs[d]; ok {
+			tag = typed // the line being typed may not parse yet
+		}
+		if tag != "" {
 			if v := fl.Variant(tag); v != nil {
 				fl = v
 			}
 		}
 	}
 	_, cur := f.Doc.Root.Lookup(path...)
-	from := wordStart(f.Doc.Src, off)
+	from, to := wordStart(f.Doc.Src, off), wordEnd(f.Doc.Src, off)
+	present := map[string]bool{}
+	for _, k := range vc.keys {
+		present[k] = true
+	}
 	var items []Item
 	for _, name := range fl.Properties() {
-		if cur != nil && cur.Kind == toml.KindTable && cur.Table.Get(name) != nil {
+		if present[name] || cur != nil && cur.Kind == toml.KindTable && cur.Table.Get(name) != nil && !f.typing(cur.Table.Get(name), from) {
 			continue
 		}
-		child := fl.Property(name)
-		text, snippet := keyInsertText(name, child)
-		items = append(items, Item{Label: name, Kind: ItemKey, Detail: fieldDetail(child), Doc: fieldDoc(child), Text: text, Snippet: snippet, Range: toml.Range{Start: from, End: off}, Sort: "2" + name})
+		items = append(items, f.keyItem(name, fl.Property(name), from, to, "2"+name))
 	}
 	return items
+}
+
+// typing reports whether the entry's key is the word being typed at from.
+func (f *File) typing(e *toml.Entry, from int) bool {
+	return e.KeyRange.Start == from
 }
