@@ -1,9 +1,11 @@
 package assist
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -118,6 +120,9 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 	if fl == nil {
 		if len(sp.Path) > 0 {
 			b.WriteString("**" + name + "** is not a key of this " + string(f.Kind) + " config.")
+			if l := ruleLink("unknown-key"); l != "" {
+				b.WriteString(" (" + l + ")")
+			}
 			return b.String(), sp.Range, true
 		}
 		return "", toml.Range{}, false
@@ -179,10 +184,47 @@ func fieldFacts(fl *schema.Field) string {
 	case "submit":
 		lines = append(lines, "- checked by: the osmosis CLI, at submit")
 	}
+	if rules := fieldRules(fl); len(rules) > 0 {
+		lines = append(lines, "- rules: "+strings.Join(rules, ", "))
+	}
 	if len(lines) == 0 {
 		return ""
 	}
 	return strings.Join(lines, "\n") + "\n"
+}
+
+// fieldRules links the rules that check a field's value to their docs.
+func fieldRules(fl *schema.Field) []string {
+	var ids []string
+	if r := fl.Rule(); r != "" {
+		ids = append(ids, r)
+	}
+	if fl.RangeText() != "" {
+		ids = append(ids, "param-range")
+	}
+	if _, ok := fl.Limit(); ok {
+		ids = append(ids, "param-limit")
+	}
+	if len(fl.Enum()) > 0 {
+		ids = append(ids, "enum-value")
+	}
+	var out []string
+	for _, id := range ids {
+		if l := ruleLink(id); l != "" && !slices.Contains(out, l) {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// ruleLink is a Markdown link to a rule's documentation, "" for an id the
+// catalog does not have.
+func ruleLink(id string) string {
+	r, ok := lint.Lookup(id)
+	if !ok {
+		return ""
+	}
+	return "[`" + id + "`](" + r.DocURL() + ")"
 }
 
 // fieldDoc is the completion documentation of a field.

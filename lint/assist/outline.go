@@ -221,7 +221,9 @@ func (f *File) Definition(off int) (Target, toml.Range, bool) {
 			return Target{Path: d.DataFile}, sp.Range, true
 		}
 		for _, df := range f.WS.DataFiles() {
-			if df.UploadName == v && df.PlatformFormat() {
+			// the name a data file uploads as, or its path (which the
+			// dataset-is-path rule reports)
+			if (df.UploadName == v || df.Path == v) && df.PlatformFormat() {
 				return Target{Path: df.Path}, sp.Range, true
 			}
 		}
