@@ -1,0 +1,180 @@
+package lsp
+
+import (
+	"encoding/json"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// File change types of workspace/didChangeWatchedFiles.
+const (
+	created = 1
+	changed = 2
+	deleted = 3
+)
+
+func (c *client) watched(changes ...any) {
+	c.t.Helper()
+	var evs []map[string]any
+	for i := 0; i+1 < len(changes); i += 2 {
+		evs = append(evs, map[string]any{"uri": docURI(changes[i].(string)), "type": changes[i+1]})
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": evs})
+}
+
+func TestWatchedFiles(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{watch: true})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	long := filepath.Join(root, "configs", "training", "multiply-long.toml")
+
+	// the server asks for the files the cross-file rules read
+	deadline := time.After(waitFor)
+	for {
+		c.mu.Lock()
+		regs := append([]json.RawMessage(nil), c.registers...)
+		c.mu.Unlock()
+		if len(regs) > 0 {
+			var p struct {
+				Registrations []struct {
+					Method          string `json:"method"`
+					RegisterOptions struct {
+						Watchers []struct {
+							GlobPattern string `json:"globPattern"`
+						} `json:"watchers"`
+					} `json:"registerOptions"`
+				} `json:"registrations"`
+			}
+			if err := json.Unmarshal(regs[0], &p); err != nil || len(p.Registrations) != 1 || p.Registrations[0].Method != "workspace/didChangeWatchedFiles" {
+				t.Fatalf("registration %s", regs[0])
+			}
+			var globs []string
+			for _, w := range p.Registrations[0].RegisterOptions.Watchers {
+				globs = append(globs, w.GlobPattern)
+			}
+			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**"} {
+				if !strings.Contains(strings.Join(globs, " "), want) {
+					t.Errorf("watchers %v lack %s", globs, want)
+				}
+			}
+			break
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			t.Fatal("no client/registerCapability")
+		}
+	}
+
+	c.open(eval, readFile(t, eval))
+	if p := c.waitVersion(eval, 1); !hasCode(p.Diagnostics, "rollout-not-found") {
+		t.Fatalf("eval config: %v", codes(p.Diagnostics))
+	}
+	c.open(long, readFile(t, long))
+	c.waitVersion(long, 1)
+
+	// creating the missing rollout directory makes rollout-not-found go
+	// away, for the open document at its version
+	n := len(c.publications(eval))
+	writeFile(t, filepath.Join(root, "rollouts", "multiply-agnet", "main.py"), "print('hi')\n")
+	c.watched(filepath.Join(root, "rollouts", "multiply-agnet"), created, filepath.Join(root, "rollouts", "multiply-agnet", "main.py"), created)
+	p := c.waitPub(eval, func(p publication) bool { return len(c.publications(eval)) > n })
+	if hasCode(p.Diagnostics, "rollout-not-found") || p.Version == nil || *p.Version != 1 {
+		t.Errorf("after creating the rollout: version %v %v", p.Version, codes(p.Diagnostics))
+	}
+
+	// a changed pyproject.toml setting applies: unknown-key ignored,
+	// param-range made a warning
+	writeFile(t, filepath.Join(root, "pyproject.toml"), "[tool.osmosis-lint]\nignore = [\"unknown-key\"]\nseverity = {param-range = \"warning\"}\n")
+	n = len(c.publications(long))
+	c.watched(filepath.Join(root, "pyproject.toml"), changed)
+	p = c.waitPub(long, func(p publication) bool { return len(c.publications(long)) > n })
+	if hasCode(p.Diagnostics, "unknown-key") {
+		t.Errorf("unknown-key still reported after it was ignored: %v", codes(p.Diagnostics))
+	}
+	if d := findCode(t, p.Diagnostics, "param-range"); d.Severity != 2 {
+		t.Errorf("param-range severity %d, want warning (2)", d.Severity)
+	}
+
+	// a bad setting is shown to the user, and the defaults apply
+	writeFile(t, filepath.Join(root, "pyproject.toml"), "[tool.osmosis-lint]\nignore = [\"no-such-rule\"]\n")
+	c.watched(filepath.Join(root, "pyproject.toml"), changed)
+	deadline = time.After(waitFor)
+	for {
+		c.mu.Lock()
+		msgs := strings.Join(c.messages, "\n")
+		c.mu.Unlock()
+		if strings.Contains(msgs, "no-such-rule") {
+			break
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			t.Fatalf("bad setting not shown; messages: %s", msgs)
+		}
+	}
+	p = c.waitPub(long, func(p publication) bool { return hasCode(p.Diagnostics, "unknown-key") })
+
+	// a config deleted on disk loses its diagnostics; a new one gets them
+	base := filepath.Join(root, "configs", "benchmark", "terminal-bench.toml")
+	writeFile(t, base, "")
+	added := filepath.Join(root, "configs", "training", "added.toml")
+	writeFile(t, added, "[training]\nlerning_rate = 1\n")
+	c.watched(base, deleted, added, created)
+	p = c.waitPub(base, func(p publication) bool { return len(p.Diagnostics) == 0 })
+	if p.diagsNull {
+		t.Errorf("cleared with null")
+	}
+	p = c.waitPub(added, func(p publication) bool { return p.Version == nil })
+	if !hasCode(p.Diagnostics, "unknown-key") {
+		t.Errorf("new config: %v", codes(p.Diagnostics))
+	}
+
+	// changes outside any workspace, or of unrelated files, are harmless
+	c.watched(filepath.Join(t.TempDir(), "x.toml"), changed, filepath.Join(root, "README.md"), changed)
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code = %d", code)
+	}
+}
+
+// A pulling client is asked to pull again when the workspace changes.
+func TestWatchedFilesPull(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{pull: true, refresh: true})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	e := c.edit(eval, readFile(t, eval))
+	if !hasCode(e.pull(), "rollout-not-found") {
+		t.Fatal("no rollout-not-found")
+	}
+	writeFile(t, filepath.Join(root, "rollouts", "multiply-agnet", "main.py"), "print('hi')\n")
+	c.watched(filepath.Join(root, "rollouts", "multiply-agnet", "main.py"), created)
+	deadline := time.After(waitFor)
+	for {
+		c.mu.Lock()
+		n := c.refreshes
+		c.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			t.Fatal("no workspace/diagnostic/refresh")
+		}
+	}
+	if ds := e.pull(); hasCode(ds, "rollout-not-found") {
+		t.Errorf("after creating the rollout: %v", codes(ds))
+	}
+	var ws workspaceReport
+	c.mustCall("workspace/diagnostic", map[string]any{"previousResultIds": []any{}}, &ws)
+	for _, it := range ws.Items {
+		if it.URI == docURI(eval) && hasCode(it.Items, "rollout-not-found") {
+			t.Errorf("workspace diagnostics still report the rollout")
+		}
+	}
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code = %d", code)
+	}
+}
