@@ -15,7 +15,6 @@ type jsonReport struct {
 
 func writeJSON(w io.Writer, files []File, opts Options) error {
 	r := jsonReport{Version: 1, Findings: []lint.Finding{}, Summary: Summarize(files)}
-	r.Summary.Fixed = opts.Fixed
 	for _, f := range files {
 		for _, x := range f.Findings {
 			if x.Fixes == nil {

@@ -25,8 +25,10 @@ type Summary struct {
 	Files    int `json:"files"`
 	Errors   int `json:"errors"`
 	Warnings int `json:"warnings"`
-	Infos    int `json:"infos,omitempty"`
-	Fixed    int `json:"fixed,omitempty"`
+	// Infos and Fixed are for the text summary; the JSON report keeps the
+	// documented shape {files, errors, warnings}.
+	Infos int `json:"-"`
+	Fixed int `json:"-"`
 }
 
 // Summarize counts the findings of files.

@@ -204,7 +204,8 @@ func TestGoldenNoFindings(t *testing.T) {
 
 // TestTextSnippets checks the caret line under each finding: it must
 // start under the finding's first character and be as wide as the finding
-// on that line, counted in characters (a tab shows as one space).
+// on that line, counted in terminal cells (a tab shows as one space, a wide
+// East Asian character takes two).
 func TestTextSnippets(t *testing.T) {
 	files := sampleFiles(t)
 	out := string(render(t, Text, files, Options{}))
@@ -234,17 +235,18 @@ func TestTextSnippets(t *testing.T) {
 		shown, marks := []rune(src[bar+2:]), []rune(caret[bar+2:])
 		start := strings.IndexRune(string(marks), '^')
 		startCol := len([]rune(string(marks)[:start]))
-		wantStart := x.Column - 1
+		firstShown := 0
 		if len(srcLine) > 160 { // a long line, shown from 40 characters before the finding
-			wantStart = min(40, x.Column-1)
+			firstShown = max(0, x.Column-1-40)
 		}
+		wantStart := cellWidth(srcLine[firstShown : x.Column-1])
 		if startCol != wantStart {
 			t.Errorf("%q: the caret starts under character %d of the snippet, want %d:\n%s\n%s", lines[i], startCol+1, wantStart+1, src, caret)
 		}
 		width := strings.Count(string(marks), "^")
-		want := x.EndColumn - x.Column
+		want := cellWidth(srcLine[x.Column-1 : min(len(srcLine), x.EndColumn-1)])
 		if x.EndLine != x.Line {
-			want = len(shown) - wantStart + 1 // to the end of the line, and one for the line break
+			want = cellWidth(shown) - wantStart + 1 // to the end of the line, and one for the line break
 		}
 		if want < 1 {
 			want = 1
@@ -546,4 +548,13 @@ func TestSARIFValidator(t *testing.T) {
 			t.Logf("validator %s %s: %v", cmp.Or(r.Level, "warning"), r.RuleID, r.Message.Arguments)
 		}
 	}
+}
+
+// cellWidth is the terminal width of shown characters.
+func cellWidth(rs []rune) int {
+	n := 0
+	for _, r := range rs {
+		n += cells(r, string(r))
+	}
+	return n
 }

@@ -46,7 +46,7 @@ type sarifText struct {
 
 type sarifRule struct {
 	ID                   string            `json:"id"`
-	Name                 string            `json:"name"`
+	Name                 string            `json:"name,omitempty"`
 	ShortDescription     sarifText         `json:"shortDescription"`
 	FullDescription      sarifText         `json:"fullDescription"`
 	Help                 sarifText         `json:"help"`
@@ -129,9 +129,14 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 	for i, r := range rules {
 		index[r.ID] = i
 		help := r.Summary + "\n\n" + r.Doc
+		name := camel(r.ID)
+		if strings.EqualFold(name, r.ID) {
+			// SARIF wants a name that differs from the id, or none
+			name = ""
+		}
 		driver.Rules = append(driver.Rules, sarifRule{
 			ID:                   r.ID,
-			Name:                 camel(r.ID),
+			Name:                 name,
 			ShortDescription:     sarifText{Text: r.Summary},
 			FullDescription:      sarifText{Text: r.Doc},
 			Help:                 sarifText{Text: help, Markdown: help},

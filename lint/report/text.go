@@ -6,6 +6,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -102,7 +103,7 @@ func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, s
 	for i, r := range runes {
 		c := display(r)
 		shown.WriteString(c)
-		width := utf8.RuneCountInString(c)
+		width := cells(r, c)
 		ch := " "
 		if i >= startCol && i < endCol {
 			ch = "^"
@@ -129,4 +130,24 @@ func display(r rune) string {
 		return "\ufffd"
 	}
 	return string(r)
+}
+
+// cells is how many terminal columns a shown character takes: two for wide
+// East Asian characters and emoji, none for combining marks and zero-width
+// characters, else one; so carets stay under what they point at.
+func cells(r rune, shown string) int {
+	if shown != string(r) {
+		return utf8.RuneCountInString(shown)
+	}
+	switch {
+	case unicode.In(r, unicode.Mn, unicode.Me) || r >= 0x200B && r <= 0x200F || r == 0xFEFF:
+		return 0
+	case r >= 0x1100 && r <= 0x115F, r >= 0x2E80 && r <= 0x303E, r >= 0x3041 && r <= 0x33FF,
+		r >= 0x3400 && r <= 0x4DBF, r >= 0x4E00 && r <= 0x9FFF, r >= 0xA000 && r <= 0xA4CF,
+		r >= 0xAC00 && r <= 0xD7A3, r >= 0xF900 && r <= 0xFAFF, r >= 0xFE30 && r <= 0xFE4F,
+		r >= 0xFF00 && r <= 0xFF60, r >= 0xFFE0 && r <= 0xFFE6, r >= 0x1F300 && r <= 0x1F64F,
+		r >= 0x1F900 && r <= 0x1F9FF, r >= 0x20000 && r <= 0x3FFFD:
+		return 2
+	}
+	return 1
 }
