@@ -177,6 +177,12 @@ func (s *Server) background(what string, f func()) {
 // publish sends the diagnostics of a file (version nil for files that are
 // not open).
 func (s *Server) publish(u uri.URI, text []byte, version *int32, fs []lint.Finding) {
+	s.mu.Lock()
+	down := s.state == stateShutdown
+	s.mu.Unlock()
+	if down {
+		return // the client is going away: background results are dropped
+	}
 	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(text, fs)}
 	if version != nil {
 		params.Version = protocol.NewOptional(*version)
@@ -346,12 +352,54 @@ func readSmall(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// lintWorkspaces publishes the findings of every config that is not open,
-// for clients that do not pull diagnostics.
+// scheduleWorkspaceLint asks for the configs that are not open to be
+// checked and published, for clients that do not pull diagnostics. Runs
+// are one at a time: a run started on an older workspace could otherwise
+// publish after a newer one, or clear a file the newer one found. A change
+// during a run stops it and starts another.
+func (s *Server) scheduleWorkspaceLint() {
+	s.mu.Lock()
+	s.wsDirty = true
+	if s.wsRunning {
+		s.mu.Unlock()
+		return
+	}
+	s.wsRunning = true
+	s.mu.Unlock()
+	s.background("the workspace diagnostics", func() {
+		defer func() {
+			s.mu.Lock()
+			s.wsRunning = false
+			s.mu.Unlock()
+		}()
+		for {
+			s.mu.Lock()
+			if !s.wsDirty {
+				s.mu.Unlock()
+				return
+			}
+			s.wsDirty = false
+			s.mu.Unlock()
+			s.lintWorkspaces()
+		}
+	})
+}
+
+// stale reports whether a newer workspace lint is waiting.
+func (s *Server) stale() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.wsDirty
+}
+
+// lintWorkspaces publishes the findings of every config that is not open.
 func (s *Server) lintWorkspaces() {
 	files := s.workspaceConfigs()
 	seen := map[uri.URI]bool{}
 	for _, path := range files {
+		if s.stale() {
+			return
+		}
 		u := uri.File(path)
 		seen[u] = true
 		if s.current(u) != nil {

@@ -60,6 +60,8 @@ type Server struct {
 	closed   map[uri.URI]bool  // closed configs with published diagnostics
 	state    lifecycle
 	gen      uint64 // counts workspace changes; cached results carry it
+	// wsDirty and wsRunning coordinate the lint of the workspaces' configs
+	wsDirty, wsRunning bool
 	// panicShown is set once the user was told of an internal error.
 	panicShown bool
 

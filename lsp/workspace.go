@@ -209,7 +209,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 			s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
 		}
 	} else {
-		s.background("the workspace diagnostics", s.lintWorkspaces)
+		s.scheduleWorkspaceLint()
 	}
 	return nil
 }
