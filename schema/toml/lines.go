@@ -89,9 +89,6 @@ func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
 	off = x.clamp(off)
 	line = x.Line(off)
 	start := x.starts[line]
-	if enc == UTF8 {
-		return line, off - start
-	}
 	for i := start; i < off; {
 		// decode from the whole source: a character that off splits is
 		// not counted, so off maps to the character's start
@@ -99,8 +96,12 @@ func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
 		if i+n > off {
 			break
 		}
-		col++
-		if enc == UTF16 && r >= 0x10000 {
+		switch {
+		case enc == UTF8:
+			col += n
+		case enc == UTF16 && r >= 0x10000:
+			col += 2
+		default:
 			col++
 		}
 		i += n
