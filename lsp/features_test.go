@@ -60,6 +60,11 @@ func (e *editor) complete(marked string) []completionItem {
 			continue
 		}
 		checkRange(e.c.t, e.text, it.TextEdit.Range, e.utf16)
+		// the protocol asks for one line that contains the cursor
+		r := it.TextEdit.Range
+		if r.Start.Line != r.End.Line || r.Start.Line != p.Line || r.Start.Character > p.Character || r.End.Character < p.Character {
+			e.c.t.Errorf("item %q: edit range %+v does not hold the cursor %+v on one line", it.Label, r, p)
+		}
 	}
 	return list.Items
 }
