@@ -138,3 +138,36 @@ func checkValue(t testing.TB, src []byte, v *Value, depth int) {
 		t.Fatalf("value of invalid kind at %v", v.Range)
 	}
 }
+
+// TestPositionsInLongLines compares positions computed from the marks of a
+// long line with a count from the line start.
+func TestPositionsInLongLines(t *testing.T) {
+	line := strings.Repeat("ab\xffé😀\x00", 2000)
+	src := []byte("k = 1\n" + line + "\n" + line)
+	x := NewLineIndex(src)
+	for off := 0; off <= len(src); off += 7 {
+		for _, enc := range []Encoding{Runes, UTF16, UTF8} {
+			l, c := x.Position(off, enc)
+			start := x.LineStart(l)
+			want := 0
+			for i := start; i < off; {
+				r, n := utf8.DecodeRune(src[i:])
+				if i+n > off {
+					break
+				}
+				switch {
+				case enc == UTF8:
+					want += n
+				case enc == UTF16 && r >= 0x10000:
+					want += 2
+				default:
+					want++
+				}
+				i += n
+			}
+			if c != want {
+				t.Fatalf("Position(%d, %d) = %d:%d, counting gives %d", off, enc, l, c, want)
+			}
+		}
+	}
+}

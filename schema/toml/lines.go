@@ -2,6 +2,7 @@ package toml
 
 import (
 	"sort"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -10,6 +11,48 @@ import (
 type LineIndex struct {
 	src    []byte
 	starts []int // byte offset of the start of each line
+
+	// marks hold column counts at points inside long lines, made on the
+	// first position asked far into one: counting from the line start for
+	// every position is quadratic in a long line full of findings.
+	marksOnce sync.Once
+	marks     []mark
+}
+
+// markStride is the distance in bytes between marks in a long line.
+const markStride = 1024
+
+// mark is a character start in a long line with the columns before it.
+type mark struct {
+	off          int
+	runes, utf16 int
+}
+
+func (x *LineIndex) makeMarks() {
+	for l, start := range x.starts {
+		end := len(x.src)
+		if l+1 < len(x.starts) {
+			end = x.starts[l+1]
+		}
+		if end-start <= markStride {
+			continue
+		}
+		runes, utf16 := 0, 0
+		next := start + markStride
+		for i := start; i < end; {
+			if i >= next {
+				x.marks = append(x.marks, mark{i, runes, utf16})
+				next = i + markStride
+			}
+			r, n := utf8.DecodeRune(x.src[i:])
+			runes++
+			utf16++
+			if r >= 0x10000 {
+				utf16++
+			}
+			i += n
+		}
+	}
 }
 
 // NewLineIndex indexes src.
@@ -89,7 +132,25 @@ func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
 	off = x.clamp(off)
 	line = x.Line(off)
 	start := x.starts[line]
-	for i := start; i < off; {
+	i := start
+	if off-start > markStride {
+		// count from the last mark of this line at or before off
+		x.marksOnce.Do(x.makeMarks)
+		k := sort.Search(len(x.marks), func(k int) bool { return x.marks[k].off > off }) - 1
+		if k >= 0 && x.marks[k].off > start {
+			m := x.marks[k]
+			i = m.off
+			switch enc {
+			case UTF8:
+				col = m.off - start
+			case UTF16:
+				col = m.utf16
+			default:
+				col = m.runes
+			}
+		}
+	}
+	for i < off {
 		// decode from the whole source: a character that off splits is
 		// not counted, so off maps to the character's start
 		r, n := utf8.DecodeRune(x.src[i:])
