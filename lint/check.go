@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sort"
+
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -86,14 +88,10 @@ func recoverySafe(doc *toml.Document, fs []Finding) []Finding {
 		case "missing-section", "missing-required", "branch-and-commit", "secret-env-overlap":
 			continue
 		}
-		drop := false
-		for _, r := range uncertain {
-			if f.Range.Start >= r.Start && f.Range.Start < r.End {
-				drop = true
-				break
-			}
-		}
-		if !drop {
+		// statements are in source order and do not overlap: the one
+		// that could hold the finding is the last to start at or before it
+		i := sort.Search(len(uncertain), func(i int) bool { return uncertain[i].Start > f.Range.Start }) - 1
+		if i < 0 || f.Range.Start >= uncertain[i].End {
 			out = append(out, f)
 		}
 	}
@@ -107,11 +105,30 @@ func applySuppressions(ctx *Context, fs []Finding, settings *Settings) []Finding
 	if len(sups) == 0 {
 		return fs
 	}
+	// index the suppressions by the lines they cover, so that each finding
+	// meets only its own (a file of suppressions and findings would
+	// otherwise be quadratic)
+	var fileLevel []*suppression
+	byLine := map[int][]*suppression{}
+	for _, s := range sups {
+		if s.file {
+			fileLevel = append(fileLevel, s)
+			continue
+		}
+		for _, l := range s.lines {
+			byLine[l] = append(byLine[l], s)
+		}
+	}
 	out := fs[:0]
 	for _, f := range fs {
 		line := ctx.Doc.Lines.Line(f.Range.Start)
 		suppressed := false
-		for _, s := range sups {
+		for _, s := range fileLevel {
+			if s.suppresses(f.Rule, line) {
+				suppressed = true
+			}
+		}
+		for _, s := range byLine[line] {
 			if s.suppresses(f.Rule, line) {
 				suppressed = true
 			}

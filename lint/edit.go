@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -94,14 +95,20 @@ func appendSection(doc *toml.Document, text string) Edit {
 // an earlier one are skipped; it returns the new text and how many fixes it
 // applied.
 func ApplyFixes(src []byte, fixes []Fix) ([]byte, int) {
-	type pending struct {
-		fix   int
-		edits []Edit
-	}
+	// accepted is kept in the order the edits are applied: by start, and at
+	// one offset insertions first, the one accepted last first. Fixes mostly
+	// come in source order, so the search lands at the end and the insert
+	// is an append: linear, where comparing each edit with every accepted
+	// one and rebuilding the text per edit was quadratic.
 	var accepted []Edit
+	var reach []int // reach[j]: the largest end among accepted[:j+1]
 	applied := 0
 	overlaps := func(e Edit) bool {
-		for _, a := range accepted {
+		// look back from the last edit starting at or before e's end until
+		// none before reaches e's start
+		i := sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start > e.Range.End })
+		for j := i - 1; j >= 0 && reach[j] >= e.Range.Start; j-- {
+			a := accepted[j]
 			if e.Range.Start < a.Range.End && a.Range.Start < e.Range.End {
 				return true
 			}
@@ -121,22 +128,35 @@ func ApplyFixes(src []byte, fixes []Fix) ([]byte, int) {
 		if !ok {
 			continue
 		}
-		accepted = append(accepted, f.Edits...)
+		for _, e := range f.Edits {
+			var i int
+			if e.Range.Len() == 0 {
+				i = sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start >= e.Range.Start })
+			} else {
+				i = sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start > e.Range.Start })
+			}
+			accepted = slices.Insert(accepted, i, e)
+			reach = slices.Insert(reach, i, 0)
+			for k := i; k < len(accepted); k++ {
+				reach[k] = accepted[k].Range.End
+				if k > 0 {
+					reach[k] = max(reach[k], reach[k-1])
+				}
+			}
+		}
 		applied++
 	}
-	// back to front; at one offset the replacement goes before the
-	// insertion, or the replacement would eat the inserted text
-	sort.SliceStable(accepted, func(i, j int) bool {
-		if accepted[i].Range.Start != accepted[j].Range.Start {
-			return accepted[i].Range.Start > accepted[j].Range.Start
-		}
-		return accepted[i].Range.End > accepted[j].Range.End
-	})
-	out := append([]byte(nil), src...)
+	out := make([]byte, 0, len(src))
+	at := 0
 	for _, e := range accepted {
-		out = append(out[:e.Range.Start], append([]byte(e.NewText), out[e.Range.End:]...)...)
+		if e.Range.Start < at {
+			continue // overlaps another edit of its own fix
+		}
+		out = append(out, src[at:e.Range.Start]...)
+		out = append(out, e.NewText...)
+		at = e.Range.End
 	}
-	return out, applied
+	return append(out, src[at:]...), applied
 }
 
 // FixFile applies fixes to src until no fix applies any more (at most a few

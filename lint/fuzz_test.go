@@ -62,6 +62,23 @@ func exampleEnv(t testing.TB, rel string) (*Env, *Settings) {
 func checkFindings(t testing.TB, src []byte, in Input) []Finding {
 	t.Helper()
 	fs := Check(src, in)
+	all := validFindings(t, src, in, fs)
+	// every fix, safe or not, applies without trouble
+	out, _ := ApplyFixes(src, all)
+	Check(out, in)
+
+	fixed, _ := FixFile(src, in, true)
+	again, n := FixFile(fixed, in, true)
+	if n != 0 || !bytes.Equal(again, fixed) {
+		t.Fatalf("--fix is not idempotent: a second run applied %d fixes\nfirst:\n%s\nsecond:\n%s", n, fixed, again)
+	}
+	return fs
+}
+
+// validFindings asserts that the findings of src are well formed and
+// returns all their fixes.
+func validFindings(t testing.TB, src []byte, in Input, fs []Finding) []Fix {
+	t.Helper()
 	lines := parseForLocation(src).Lines
 	valid := func(what string, r toml.Range) {
 		t.Helper()
@@ -109,14 +126,5 @@ func checkFindings(t testing.TB, src []byte, in Input) []Finding {
 			all = append(all, fx)
 		}
 	}
-	// every fix, safe or not, applies without trouble
-	out, _ := ApplyFixes(src, all)
-	Check(out, in)
-
-	fixed, _ := FixFile(src, in, true)
-	again, n := FixFile(fixed, in, true)
-	if n != 0 || !bytes.Equal(again, fixed) {
-		t.Fatalf("--fix is not idempotent: a second run applied %d fixes\nfirst:\n%s\nsecond:\n%s", n, fixed, again)
-	}
-	return fs
+	return all
 }

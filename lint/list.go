@@ -2,18 +2,16 @@ package lint
 
 import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"sort"
 )
 
 // removeItem returns an edit deleting item from list, with the comma that
 // separates it from its neighbour.
 func removeItem(c *Context, list, item *toml.Value) (Edit, bool) {
-	idx := -1
-	for i, it := range list.Items {
-		if it == item {
-			idx = i
-		}
-	}
-	if idx < 0 {
+	// items are in source order: find the item by its offset, not by a
+	// scan (one fix per duplicate of a long list would be quadratic)
+	idx := sort.Search(len(list.Items), func(i int) bool { return list.Items[i].Range.Start >= item.Range.Start })
+	if idx >= len(list.Items) || list.Items[idx] != item {
 		return Edit{}, false
 	}
 	src := c.Doc.Src
