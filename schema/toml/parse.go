@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"strings"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -49,6 +50,7 @@ func Parse(src []byte) *Document {
 	p := &unstable.Parser{KeepComments: true}
 	base := 0
 	lastErrLine := -2
+	lastUnclosed := false
 	for base < len(work) {
 		p.Reset(work[base:])
 		lastEnd := base
@@ -73,13 +75,19 @@ func Parse(src []byte) *Document {
 		}
 		stmtStart := skipTrivia(work, lastEnd)
 		line := d.Lines.Line(off)
-		// An error right after a skipped statement is usually the same
-		// problem seen again (the inside of a broken string or array): keep
-		// the first one only.
-		if !(lastEnd == base && base > 0 && line == lastErrLine+1) {
-			d.addError(Range{off, max(end, off+1)}, syntaxMessage(msg))
+		// An error right after the end of an unclosed multi-line string is
+		// the same problem seen again: keep the first one only.
+		if !(lastEnd == base && base > 0 && line == lastErrLine+1 && lastUnclosed) {
+			r, m := syntaxError(work, Range{off, max(end, off+1)}, msg)
+			d.addError(r, m)
 		}
 		lastErrLine = line
+		// inside a multi-line string or array, the next lines are the rest
+		// of it: their errors repeat this one
+		seg := string(work[min(stmtStart, off):off])
+		value := seg[strings.IndexByte(seg, '=')+1:]
+		lastUnclosed = strings.Count(seg, `"""`)%2 == 1 || strings.Count(seg, `'''`)%2 == 1 ||
+			strings.Contains(seg, "=") && strings.Count(value, "[") > strings.Count(value, "]")
 		if stmtStart < len(work) && work[stmtStart] == '[' {
 			b.lostHeader = true
 		}
@@ -100,9 +108,53 @@ func (d *Document) addError(r Range, msg string) {
 	d.Errors = append(d.Errors, SyntaxError{Range: r, Message: msg})
 }
 
-// syntaxMessage rewords the parser's message where TOML 1.0 and 1.1 differ.
-func syntaxMessage(msg string) string {
-	return "invalid TOML: " + msg
+// syntaxError words a parser error for people and picks the range that
+// shows it: a missing value is shown on its `=`, not on the line break.
+func syntaxError(src []byte, r Range, msg string) (Range, string) {
+	at := ""
+	if r.Start < len(src) {
+		c, _ := utf8.DecodeRune(src[r.Start:])
+		at = string(c)
+	}
+	lineBreak := at == "\n" || at == "\r"
+	switch {
+	case strings.HasPrefix(msg, "unexpected character") && strings.HasSuffix(msg, "at start of value") && lineBreak,
+		msg == "expected value, not end of input":
+		return before(src, r), "invalid TOML: the value is missing after `=`"
+	case strings.HasPrefix(msg, "unexpected character") && strings.HasSuffix(msg, "at start of value"):
+		return r, "invalid TOML: a value cannot start with `" + at + "`; text values need quotes (\"...\")"
+	case msg == "strings must be quoted":
+		return r, "invalid TOML: text values need quotes (\"...\")"
+	case msg == "expected '=' after key":
+		if lineBreak || r.Start >= len(src) {
+			return before(src, r), "invalid TOML: expected `=` and a value after the key"
+		}
+		return r, "invalid TOML: expected `=` after the key, found `" + at + "`"
+	case strings.HasPrefix(msg, "expected newline but got"):
+		return r, "invalid TOML: expected the end of the line after the value, found `" + at + "`"
+	case msg == "basic strings cannot have new lines" || msg == "literal strings cannot have new lines":
+		return before(src, r), "invalid TOML: the string is not closed before the end of the line (use triple quotes for a string on several lines)"
+	case strings.HasPrefix(msg, "unterminated"):
+		return before(src, r), "invalid TOML: the " + strings.TrimPrefix(msg, "unterminated ") + " is not closed"
+	case msg == "expected ']' to close table name":
+		return r, "invalid TOML: the table header is not closed with `]`"
+	case msg == "expected ']]' to close array table name":
+		return r, "invalid TOML: the array-of-tables header is not closed with `]]`"
+	}
+	return r, "invalid TOML: " + msg
+}
+
+// before returns the range of the last non-blank character before r on its
+// line (the `=` of a missing value), or r.
+func before(src []byte, r Range) Range {
+	i := min(r.Start, len(src))
+	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\r') {
+		i--
+	}
+	if i > 0 && src[i-1] != '\n' {
+		return Range{i - 1, i}
+	}
+	return r
 }
 
 // invalidUTF8 returns the ranges of the invalid byte sequences of b.
