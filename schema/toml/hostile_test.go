@@ -102,12 +102,24 @@ var hostile = []struct {
 	}},
 }
 
+// scaled is the size a hostile input is checked at: full in a normal run,
+// less in -short runs and under the race detector.
+func scaled(full int) int {
+	switch {
+	case raceEnabled:
+		return full / 64
+	case testing.Short():
+		return full / 8
+	}
+	return full
+}
+
 // TestHostileInputs parses each hostile input at full size: the document
 // must be well formed, with findings or a clean error, and no panic.
 func TestHostileInputs(t *testing.T) {
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
-			src := h.gen(h.full)
+			src := h.gen(scaled(h.full))
 			checkDocument(t, src, Parse(src))
 		})
 	}
@@ -120,7 +132,7 @@ func TestHostileInputs(t *testing.T) {
 func TestHostileInputsGrowLinearly(t *testing.T) {
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
-			small, large := h.full/16, h.full/4
+			small, large := scaled(h.full)/16, scaled(h.full)/4
 			a1, b1 := allocs(func() { Parse(h.gen(small)) })
 			a2, b2 := allocs(func() { Parse(h.gen(large)) })
 			checkGrowth(t, "allocations", a1, a2)
