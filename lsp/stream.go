@@ -29,11 +29,12 @@ const (
 // a broken header or a wrong Content-Length is skipped up to the next
 // "Content-Length:" header.
 type stream struct {
-	conn io.ReadWriteCloser
-	buf  []byte // input read but not consumed
-	err  error  // the error that ended the input
-	out  jsonrpc2.Stream
-	log  *log.Logger
+	conn  io.ReadWriteCloser
+	store []byte // the input buffer: store[r:w] is read but not consumed
+	r, w  int
+	err   error // the error that ended the input
+	out   jsonrpc2.Stream
+	log   *log.Logger
 }
 
 func newStream(rwc io.ReadWriteCloser, logger *log.Logger) *stream {
@@ -43,8 +44,10 @@ func newStream(rwc io.ReadWriteCloser, logger *log.Logger) *stream {
 var contentLength = []byte("content-length:")
 
 // Read returns the next message that decodes, answering the frames that do
-// not. A message borrows nothing: its bytes are never overwritten.
+// not. As with jsonrpc2's streams, a request borrows the input buffer until
+// the next Read.
 func (s *stream) Read(ctx context.Context) (jsonrpc2.Message, int64, error) {
+	s.compact()
 	for {
 		if err := ctx.Err(); err != nil {
 			return nil, 0, err
@@ -90,38 +93,39 @@ func (s *stream) readHeader() (n, size int, err error) {
 		}
 	}()
 	for {
-		i := bytes.IndexByte(s.buf, '\n')
+		buf := s.store[s.r:s.w]
+		i := bytes.IndexByte(buf, '\n')
 		if i < 0 {
-			if len(s.buf) > maxHeaderLine {
+			if len(buf) > maxHeaderLine {
 				// garbage without a newline: drop it, but keep what may be
 				// the start of a header at its end
-				drop := len(s.buf) - (len(contentLength) - 1)
-				if j := indexFold(s.buf, contentLength); j > 0 {
+				drop := len(buf) - (len(contentLength) - 1)
+				if j := indexFold(buf, contentLength); j > 0 {
 					drop = j
 				} else if j == 0 {
 					drop = len(contentLength)
 				}
-				s.buf = s.buf[drop:]
+				s.r += drop
 				skipped += drop
 				n = -1
 				continue
 			}
-			if err := s.fill(); err != nil {
-				if err == io.EOF && (size > 0 || len(s.buf) > 0) {
+			if err := s.fill(1); err != nil {
+				if err == io.EOF && (size > 0 || len(buf) > 0) {
 					err = io.ErrUnexpectedEOF
 				}
 				return 0, 0, err
 			}
 			continue
 		}
-		line := s.buf[:i+1]
+		line := buf[:i+1]
 		if j := indexFold(line, contentLength); j > 0 {
-			s.buf = s.buf[j:]
+			s.r += j
 			skipped += j
 			n = -1
 			continue
 		}
-		s.buf = s.buf[i+1:]
+		s.r += i + 1
 		size += len(line)
 		text := bytes.TrimRight(line, "\r\n")
 		if len(text) == 0 {
@@ -153,35 +157,47 @@ func (s *stream) readHeader() (n, size int, err error) {
 
 // next consumes and returns the next n bytes of input.
 func (s *stream) next(n int) ([]byte, error) {
-	for len(s.buf) < n {
-		if err := s.fillAtLeast(n - len(s.buf)); err != nil {
+	for s.w-s.r < n {
+		if err := s.fill(n - (s.w - s.r)); err != nil {
 			if err == io.EOF {
 				err = io.ErrUnexpectedEOF
 			}
 			return nil, err
 		}
 	}
-	b := s.buf[:n:n]
-	s.buf = s.buf[n:]
+	b := s.store[s.r : s.r+n : s.r+n]
+	s.r += n
 	return b, nil
 }
 
-func (s *stream) fill() error { return s.fillAtLeast(1) }
+// compact moves the unconsumed input to the front of the buffer, at the
+// start of a Read, when nothing read before is borrowed any more.
+func (s *stream) compact() {
+	if len(s.store) > 4*readChunk && s.w-s.r < readChunk {
+		// a huge message has gone: let its buffer go too
+		s.store, s.w, s.r = append(make([]byte, 0, readChunk), s.store[s.r:s.w]...)[:readChunk], s.w-s.r, 0
+		return
+	}
+	if s.r > 0 {
+		s.w = copy(s.store, s.store[s.r:s.w])
+		s.r = 0
+	}
+}
 
-// fillAtLeast reads once, with room for at least want more bytes. Bytes
-// before len(s.buf) are never written again, so slices handed out stay
-// valid.
-func (s *stream) fillAtLeast(want int) error {
+// fill reads once, with room for at least want more bytes. Within a Read
+// bytes before s.w are never moved or written, so the body it returns
+// stays intact.
+func (s *stream) fill(want int) error {
 	if s.err != nil {
 		return s.err
 	}
-	if room := cap(s.buf) - len(s.buf); room < readChunk || room < want {
-		nb := make([]byte, len(s.buf), len(s.buf)+max(want, readChunk))
-		copy(nb, s.buf)
-		s.buf = nb
+	if room := len(s.store) - s.w; room < want || room == 0 {
+		ns := make([]byte, max(2*len(s.store), s.w+max(want, readChunk)))
+		copy(ns, s.store[:s.w])
+		s.store = ns
 	}
-	k, err := s.conn.Read(s.buf[len(s.buf):cap(s.buf)])
-	s.buf = s.buf[:len(s.buf)+k]
+	k, err := s.conn.Read(s.store[s.w:])
+	s.w += k
 	if err != nil {
 		s.err = err
 		if k > 0 {
@@ -192,9 +208,19 @@ func (s *stream) fillAtLeast(want int) error {
 	return nil
 }
 
-// unread puts b back in front of the input.
+// unread puts b back in front of the input. b is the tail of what was
+// consumed last (a body that swallowed the next frame), so it is usually
+// still in place.
 func (s *stream) unread(b []byte) {
-	s.buf = append(append(make([]byte, 0, len(b)+len(s.buf)+readChunk), b...), s.buf...)
+	if s.r >= len(b) {
+		s.r -= len(b)
+		copy(s.store[s.r:], b)
+		return
+	}
+	ns := make([]byte, len(b)+s.w-s.r+readChunk)
+	copy(ns, b)
+	w := len(b) + copy(ns[len(b):], s.store[s.r:s.w])
+	s.store, s.r, s.w = ns, 0, w
 }
 
 // reject answers a frame that is not a message: a parse error for text that
