@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"sync"
+	"sync/atomic"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -21,12 +22,25 @@ type document struct {
 
 	once   sync.Once
 	parsed *toml.Document
+
+	linesOnce sync.Once
+	lines     *toml.LineIndex
+
+	info atomic.Pointer[fileInfo]
+	view atomic.Pointer[assistView]
 }
 
 // parse returns the parse of the document's text, made once.
 func (d *document) parse() *toml.Document {
 	d.once.Do(func() { d.parsed = toml.Parse(d.text) })
 	return d.parsed
+}
+
+// mapper converts positions of the document's text, with a line index made
+// once.
+func (d *document) mapper(enc toml.Encoding) mapper {
+	d.linesOnce.Do(func() { d.lines = toml.NewLineIndex(d.text) })
+	return mapper{lines: d.lines, enc: enc}
 }
 
 func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
@@ -50,12 +64,15 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		return nil
 	}
 	text := d.text
-	for _, ch := range p.ContentChanges {
+	for i, ch := range p.ContentChanges {
 		switch c := ch.(type) {
 		case *protocol.TextDocumentContentChangeWholeDocument:
 			text = []byte(c.Text)
 		case *protocol.TextDocumentContentChangePartial:
-			m := newMapper(text, s.enc)
+			m := d.mapper(s.enc)
+			if i > 0 {
+				m = newMapper(text, s.enc)
+			}
 			r := m.toRange(c.Range)
 			var b bytes.Buffer
 			b.Grow(len(text) - r.Len() + len(c.Text))
@@ -66,6 +83,7 @@ func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumen
 		}
 	}
 	nd := &document{uri: d.uri, path: d.path, version: p.TextDocument.Version, text: text}
+	nd.info.Store(d.info.Load()) // same path: same workspace and kind
 	s.docs[d.uri] = nd
 	s.mu.Unlock()
 	s.schedule(nd.uri)

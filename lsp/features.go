@@ -24,7 +24,7 @@ func (s *Server) view(u uri.URI) (*document, *assist.File, mapper, bool) {
 	if !ok {
 		return nil, nil, mapper{}, false
 	}
-	return d, f, newMapper(d.text, s.enc), true
+	return d, f, d.mapper(s.enc), true
 }
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
@@ -105,31 +105,46 @@ func (s *Server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 	if !ok {
 		return protocol.DocumentSymbolSlice{}, nil
 	}
-	return protocol.DocumentSymbolSlice(symbols(m, f.Symbols())), nil
+	syms := f.Symbols()
+	// every top-level symbol is in the outline; their children while the
+	// budget lasts
+	budget := max(maxSymbols-len(syms), 0)
+	out := make([]protocol.DocumentSymbol, 0, len(syms))
+	for _, sym := range syms {
+		out = append(out, symbol(m, sym, &budget))
+	}
+	return protocol.DocumentSymbolSlice(out), nil
 }
 
-func symbols(m mapper, in []assist.Symbol) []protocol.DocumentSymbol {
-	out := make([]protocol.DocumentSymbol, 0, len(in))
-	for _, sym := range in {
-		kind := protocol.SymbolKindProperty
-		if sym.Section {
-			kind = protocol.SymbolKindNamespace
-		} else if len(sym.Children) > 0 {
-			kind = protocol.SymbolKindObject
-		}
-		ds := protocol.DocumentSymbol{
-			Name:           sym.Name,
-			Kind:           kind,
-			Range:          m.rng(sym.Range),
-			SelectionRange: m.rng(sym.Selection),
-			Children:       symbols(m, sym.Children),
-		}
-		if sym.Detail != "" {
-			ds.Detail = ptr(sym.Detail)
-		}
-		out = append(out, ds)
+// maxSymbols bounds the outline. A config with a hundred thousand keys
+// would otherwise get an outline of tens of megabytes that no editor can
+// show.
+const maxSymbols = 10000
+
+func symbol(m mapper, sym assist.Symbol, budget *int) protocol.DocumentSymbol {
+	kind := protocol.SymbolKindProperty
+	if sym.Section {
+		kind = protocol.SymbolKindNamespace
+	} else if len(sym.Children) > 0 {
+		kind = protocol.SymbolKindObject
 	}
-	return out
+	ds := protocol.DocumentSymbol{
+		Name:           sym.Name,
+		Kind:           kind,
+		Range:          m.rng(sym.Range),
+		SelectionRange: m.rng(sym.Selection),
+	}
+	if sym.Detail != "" {
+		ds.Detail = ptr(sym.Detail)
+	}
+	for _, c := range sym.Children {
+		if *budget <= 0 {
+			break
+		}
+		*budget--
+		ds.Children = append(ds.Children, symbol(m, c, budget))
+	}
+	return ds
 }
 
 func (s *Server) FoldingRanges(ctx context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
@@ -176,7 +191,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if !res.config {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
-	m := newMapper(d.text, s.enc)
+	m := d.mapper(s.enc)
 	want := m.toRange(p.Range)
 	only := map[protocol.CodeActionKind]bool{}
 	for _, k := range p.Context.Only {

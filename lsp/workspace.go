@@ -11,7 +11,6 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/assist"
-	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -120,33 +119,71 @@ func sortedSet(m map[string]bool) []string {
 	return out
 }
 
-// fileFor builds what the checks and features need for a document: the
+// fileInfo is what the checks and features need to know about a document
+// beyond its text, for one generation of the workspaces: it depends on the
+// path only, and is handed from a version of the document to the next.
+type fileInfo struct {
+	gen    uint64
+	in     lint.Input
+	config bool
+	snap   *workspace.Snapshot
+	names  *assist.Names
+}
+
+// assistView is the assist view of one document version.
+type assistView struct {
+	gen  uint64
+	file *assist.File
+}
+
+// fileFor returns what the checks and features need for a document: the
 // check input, the assist view, and whether it is a config at all. Files
 // outside configs/{training,eval,benchmark} are not configs: the server
-// leaves them to general TOML tools.
+// leaves them to general TOML tools. Finding the workspace of a path
+// touches the file system, so it is done once per path and workspace
+// generation, not on each keystroke.
 func (s *Server) fileFor(d *document) (lint.Input, *assist.File, bool) {
-	sp := s.spaceFor(d.path)
+	s.mu.Lock()
+	gen := s.gen
+	s.mu.Unlock()
+	fi := d.info.Load()
+	if fi == nil || fi.gen != gen {
+		fi = s.lookupFile(d.path, gen)
+		d.info.Store(fi)
+	}
+	if !fi.config {
+		return lint.Input{}, nil, false
+	}
+	v := d.view.Load()
+	if v == nil || v.gen != gen {
+		v = &assistView{gen: gen, file: assist.NewFile(d.parse(), fi.in.Kind, fi.snap, fi.names)}
+		d.view.Store(v)
+	}
+	return fi.in, v.file, true
+}
+
+func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
+	fi := &fileInfo{gen: gen}
+	sp := s.spaceFor(path)
 	s.reportProblem(sp)
 	var ws *lint.Workspace
 	if sp != nil {
 		ws = sp.ws
 	}
-	in, ok := lint.InputFor(d.path, d.path, ws, "")
+	in, ok := lint.InputFor(path, path, ws, "")
 	if !ok {
-		return lint.Input{}, nil, false
+		return fi
 	}
 	if in.Env != nil {
 		if _, ok := lint.KindFromPath(in.Env.Rel); !ok || !strings.HasPrefix(in.Env.Rel, "configs/") {
-			return lint.Input{}, nil, false
+			return fi
 		}
 	}
-	var snap *workspace.Snapshot
-	var names *assist.Names
+	fi.in, fi.config = in, true
 	if ws != nil {
-		snap = ws.Snapshot
-		names = sp.names
+		fi.snap, fi.names = ws.Snapshot, sp.names
 	}
-	return in, assist.NewFile(d.parse(), in.Kind, snap, names), true
+	return fi
 }
 
 // DidChangeWatchedFiles updates the workspaces with the changed files and
@@ -212,10 +249,4 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		s.scheduleWorkspaceLint()
 	}
 	return nil
-}
-
-// kindOf reports the config kind of an open document, if it is a config.
-func (s *Server) kindOf(d *document) (schema.Kind, bool) {
-	in, _, ok := s.fileFor(d)
-	return in.Kind, ok
 }
