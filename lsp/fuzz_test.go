@@ -195,7 +195,9 @@ type rangeChecker struct {
 	utf16 bool
 }
 
-func newRangeChecker(t *testing.T, utf16 bool) *rangeChecker { return &rangeChecker{t: t, utf16: utf16} }
+func newRangeChecker(t *testing.T, utf16 bool) *rangeChecker {
+	return &rangeChecker{t: t, utf16: utf16}
+}
 
 // units returns the column of every character boundary of a line.
 func (c *rangeChecker) units(line string) map[uint32]bool {

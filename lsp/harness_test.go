@@ -23,8 +23,9 @@ import (
 // the other end of an in-memory pipe, with its own encoding/json types so
 // that what goes over the wire is checked, not the server's Go types.
 
-// waitFor bounds every wait of a test on the server.
-const waitFor = 10 * time.Second
+// waitFor bounds every wait of a test on the server (generous: the tests
+// also run on loaded machines and under the race detector).
+const waitFor = 30 * time.Second
 
 // clientCodec encodes the test client's payloads with encoding/json.
 type clientCodec struct{}

@@ -439,6 +439,17 @@ func TestHostileDocuments(t *testing.T) {
 		c.mustCall("textDocument/completion", map[string]any{"textDocument": textDoc(file), "position": at(1, 3)}, &list)
 		var syms []documentSymbol
 		c.mustCall("textDocument/documentSymbol", map[string]any{"textDocument": textDoc(file)}, &syms)
+		var count func([]documentSymbol) int
+		count = func(ss []documentSymbol) int {
+			n := len(ss)
+			for _, s := range ss {
+				n += count(s.Children)
+			}
+			return n
+		}
+		if n := count(syms); n > maxSymbols {
+			t.Errorf("%s: an outline of %d symbols, more than %d", name, n, maxSymbols)
+		}
 		var folds []foldingRange
 		c.mustCall("textDocument/foldingRange", map[string]any{"textDocument": textDoc(file)}, &folds)
 		var hints []inlayHint
