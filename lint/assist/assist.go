@@ -38,6 +38,13 @@ type Names struct {
 // field returns the schema field at an instance path of the document,
 // entering benchmark model variants by their type.
 func (f *File) field(path []string) *schema.Field {
+	// the discriminator itself is described by the table's own schema,
+	// which allows every variant's tag; a variant allows only its own
+	if n := len(path); n > 0 {
+		if base := f.Schema.Lookup(path[:n-1], nil); base != nil && base.Discriminator() == path[n-1] {
+			return base.Property(path[n-1])
+		}
+	}
 	return f.Schema.Lookup(path, func(depth int) string {
 		fl := f.Schema.Lookup(path[:depth], nil)
 		if fl == nil || fl.Discriminator() == "" {
