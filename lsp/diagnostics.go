@@ -265,14 +265,16 @@ func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticP
 // workspaces. It runs off the read loop so later messages are not held up,
 // and stops when the client cancels it.
 func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceDiagnosticParams) (*protocol.WorkspaceDiagnosticReport, error) {
-	files := s.workspaceConfigs()
 	open := map[string]*document{}
 	s.mu.Lock()
 	for _, d := range s.docs {
 		open[d.path] = d
 	}
 	s.mu.Unlock()
+	// the documents are taken in order; the rest (loading a workspace
+	// the first time reads all its configs) need not hold up later messages
 	s.release(ctx)
+	files := s.workspaceConfigs()
 	report := &protocol.WorkspaceDiagnosticReport{Items: []protocol.WorkspaceDocumentDiagnosticReport{}}
 	for _, path := range files {
 		if canceled(ctx) {
@@ -352,14 +354,24 @@ func readSmall(path string) ([]byte, error) {
 	return os.ReadFile(path)
 }
 
-// scheduleWorkspaceLint asks for the configs that are not open to be
-// checked and published, for clients that do not pull diagnostics. Runs
-// are one at a time: a run started on an older workspace could otherwise
-// publish after a newer one, or clear a file the newer one found. A change
-// during a run stops it and starts another.
-func (s *Server) scheduleWorkspaceLint() {
+// scheduleWorkspaceLint asks for configs that are not open to be checked
+// and published, for clients that do not pull diagnostics: the given paths,
+// or every config of the workspaces when paths is nil. Runs are one at a
+// time: a run started on an older workspace could otherwise publish after a
+// newer one, or clear a file the newer one found. A full run asked for
+// during a full run stops it and starts another.
+func (s *Server) scheduleWorkspaceLint(paths []string) {
 	s.mu.Lock()
-	s.wsDirty = true
+	if paths == nil {
+		s.wsAll = true
+	} else {
+		if s.wsPaths == nil {
+			s.wsPaths = map[string]bool{}
+		}
+		for _, p := range paths {
+			s.wsPaths[p] = true
+		}
+	}
 	if s.wsRunning {
 		s.mu.Unlock()
 		return
@@ -374,22 +386,28 @@ func (s *Server) scheduleWorkspaceLint() {
 		}()
 		for {
 			s.mu.Lock()
-			if !s.wsDirty {
-				s.mu.Unlock()
+			all, paths := s.wsAll, s.wsPaths
+			s.wsAll, s.wsPaths = false, nil
+			s.mu.Unlock()
+			switch {
+			case all:
+				s.lintWorkspaces()
+			case len(paths) > 0:
+				for p := range paths {
+					s.lintPath(p)
+				}
+			default:
 				return
 			}
-			s.wsDirty = false
-			s.mu.Unlock()
-			s.lintWorkspaces()
 		}
 	})
 }
 
-// stale reports whether a newer workspace lint is waiting.
-func (s *Server) stale() bool {
+// fullRunWaiting reports whether a full workspace lint is waiting.
+func (s *Server) fullRunWaiting() bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.wsDirty
+	return s.wsAll
 }
 
 // lintWorkspaces publishes the findings of every config that is not open.
@@ -397,7 +415,7 @@ func (s *Server) lintWorkspaces() {
 	files := s.workspaceConfigs()
 	seen := map[uri.URI]bool{}
 	for _, path := range files {
-		if s.stale() {
+		if s.fullRunWaiting() {
 			return
 		}
 		u := uri.File(path)
@@ -421,6 +439,30 @@ func (s *Server) lintWorkspaces() {
 	for _, u := range gone {
 		s.publishIf(u, nil, nil, nil, s.closedNow(u))
 	}
+}
+
+// lintPath publishes the findings of one config that is not open, or
+// clears a file that is no longer a config (deleted, moved away).
+func (s *Server) lintPath(path string) {
+	u := uri.File(path)
+	if s.current(u) != nil {
+		return
+	}
+	fs, text, config := s.lintClosed(path)
+	if config {
+		s.publishClosed(u, text, fs)
+		return
+	}
+	s.publishIf(u, nil, nil, nil, func() bool {
+		if s.current(u) != nil {
+			return false
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		was := s.closed[u]
+		delete(s.closed, u)
+		return was
+	})
 }
 
 // publishClosed publishes the diagnostics of a file that is not open, and

@@ -93,7 +93,7 @@ func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams)
 	}
 	if !pull {
 		// show the findings of every config of the workspace, opened or not
-		s.scheduleWorkspaceLint()
+		s.scheduleWorkspaceLint(nil)
 	}
 	return nil
 }

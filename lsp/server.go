@@ -56,12 +56,15 @@ type Server struct {
 	docs     map[uri.URI]*document
 	checks   map[uri.URI]*checkState
 	cache    map[uri.URI]*result
-	spaces   map[string]*space // by workspace root
-	closed   map[uri.URI]bool  // closed configs with published diagnostics
+	spaces   map[string]*space        // by workspace root
+	loading  map[string]chan struct{} // roots being loaded
+	closed   map[uri.URI]bool         // closed configs with published diagnostics
 	state    lifecycle
 	gen      uint64 // counts workspace changes; cached results carry it
-	// wsDirty and wsRunning coordinate the lint of the workspaces' configs
-	wsDirty, wsRunning bool
+	// the queue of the lint of unopened configs: everything, or paths
+	wsAll     bool
+	wsPaths   map[string]bool
+	wsRunning bool
 	// panicShown is set once the user was told of an internal error.
 	panicShown bool
 
@@ -142,6 +145,7 @@ func newServer(opts Options) *Server {
 		checks:   map[uri.URI]*checkState{},
 		cache:    map[uri.URI]*result{},
 		spaces:   map[string]*space{},
+		loading:  map[string]chan struct{}{},
 		closed:   map[uri.URI]bool{},
 		exitCode: make(chan int, 1),
 	}

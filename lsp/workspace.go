@@ -21,7 +21,7 @@ type space struct {
 	root    string
 	ws      *lint.Workspace
 	problem string // the settings error, if any
-	names   *assist.Names
+	names   *nameIndex
 	shown   bool // the settings error was shown to the user
 }
 
@@ -32,19 +32,40 @@ func (s *Server) spaceFor(path string) *space {
 	if err != nil {
 		return nil
 	}
-	s.mu.Lock()
-	sp := s.spaces[root]
-	s.mu.Unlock()
-	if sp != nil {
-		return sp
+	for {
+		s.mu.Lock()
+		if sp := s.spaces[root]; sp != nil {
+			s.mu.Unlock()
+			return sp
+		}
+		// one load per root: the startup lint and the first documents
+		// ask at once, and a load reads every config
+		if wait := s.loading[root]; wait != nil {
+			s.mu.Unlock()
+			<-wait
+			continue
+		}
+		done := make(chan struct{})
+		s.loading[root] = done
+		s.mu.Unlock()
+		return s.loadOnce(root, done)
 	}
+}
+
+// loadOnce loads the workspace at root and lets those waiting for it go,
+// even if the load panics.
+func (s *Server) loadOnce(root string, done chan struct{}) *space {
+	var sp *space
+	defer func() {
+		s.mu.Lock()
+		if sp != nil {
+			s.spaces[root] = sp
+		}
+		delete(s.loading, root)
+		s.mu.Unlock()
+		close(done)
+	}()
 	sp = s.loadSpace(root)
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if old := s.spaces[root]; old != nil {
-		return old
-	}
-	s.spaces[root] = sp
 	return sp
 }
 
@@ -59,7 +80,7 @@ func (s *Server) loadSpace(root string) *space {
 		}
 	}
 	if sp.ws != nil {
-		sp.names = collectNames(sp.ws.Snapshot)
+		sp.names = indexNames(sp.ws.Snapshot, nil, nil)
 	}
 	return sp
 }
@@ -79,35 +100,67 @@ func (s *Server) reportProblem(sp *space) {
 	}
 }
 
-// collectNames gathers env and secret names used in the workspace's
-// configs, for completion.
-func collectNames(snap *workspace.Snapshot) *assist.Names {
-	env, secrets := map[string]bool{}, map[string]bool{}
+// nameIndex holds the env and secret names each config of a workspace
+// uses, for completion, and their union. It is replaced, not changed.
+type nameIndex struct {
+	byFile map[string]fileNames // by workspace-relative path
+	all    *assist.Names
+}
+
+type fileNames struct{ env, secrets []string }
+
+// indexNames indexes the names of a workspace's configs. With a previous
+// index, only the configs in changed are read again.
+func indexNames(snap *workspace.Snapshot, prev *nameIndex, changed map[string]bool) *nameIndex {
+	x := &nameIndex{byFile: map[string]fileNames{}}
 	for _, c := range snap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
 		}
-		src, err := readSmall(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
-		if err != nil {
-			continue
-		}
-		doc := toml.Parse(src)
-		if _, v := doc.Root.Lookup("env"); v != nil && v.Kind == toml.KindTable {
-			for _, e := range v.Table.Entries {
-				env[e.Key] = true
+		if prev != nil && !changed[c.Path] {
+			if fn, ok := prev.byFile[c.Path]; ok {
+				x.byFile[c.Path] = fn
+				continue
 			}
 		}
-		for _, sec := range []string{"secrets", "verifier"} {
-			if _, v := doc.Root.Lookup(sec, "required"); v != nil && v.Kind == toml.KindArray {
-				for _, it := range v.Items {
-					if it.Kind == toml.KindString {
-						secrets[it.Str] = true
-					}
+		x.byFile[c.Path] = readNames(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
+	}
+	env, secrets := map[string]bool{}, map[string]bool{}
+	for _, fn := range x.byFile {
+		for _, n := range fn.env {
+			env[n] = true
+		}
+		for _, n := range fn.secrets {
+			secrets[n] = true
+		}
+	}
+	x.all = &assist.Names{Env: sortedSet(env), Secrets: sortedSet(secrets)}
+	return x
+}
+
+// readNames reads the env var names and the required secrets of a config.
+func readNames(path string) fileNames {
+	var fn fileNames
+	src, err := readSmall(path)
+	if err != nil {
+		return fn
+	}
+	doc := toml.Parse(src)
+	if _, v := doc.Root.Lookup("env"); v != nil && v.Kind == toml.KindTable {
+		for _, e := range v.Table.Entries {
+			fn.env = append(fn.env, e.Key)
+		}
+	}
+	for _, sec := range []string{"secrets", "verifier"} {
+		if _, v := doc.Root.Lookup(sec, "required"); v != nil && v.Kind == toml.KindArray {
+			for _, it := range v.Items {
+				if it.Kind == toml.KindString {
+					fn.secrets = append(fn.secrets, it.Str)
 				}
 			}
 		}
 	}
-	return &assist.Names{Env: sortedSet(env), Secrets: sortedSet(secrets)}
+	return fn
 }
 
 func sortedSet(m map[string]bool) []string {
@@ -181,13 +234,16 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	}
 	fi.in, fi.config = in, true
 	if ws != nil {
-		fi.snap, fi.names = ws.Snapshot, sp.names
+		fi.snap, fi.names = ws.Snapshot, sp.names.all
 	}
 	return fi
 }
 
 // DidChangeWatchedFiles updates the workspaces with the changed files and
-// checks again what depends on them.
+// checks again what depends on them. A change of config files alone is the
+// common case (a save): only those files are read again, for their names
+// and their findings. Any other change (a rollout, a data file, the
+// settings) can change the findings of every config.
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
 	byRoot := map[string][]workspace.Change{}
 	for _, ev := range p.Changes {
@@ -209,6 +265,8 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		byRoot[root] = append(byRoot[root], workspace.Change{Path: path, Kind: kind})
 	}
 	changed := false
+	var configs []string // the changed config files, when nothing else changed
+	onlyConfigs := true
 	for root, changes := range byRoot {
 		s.mu.Lock()
 		sp := s.spaces[root]
@@ -216,9 +274,25 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		if sp == nil || sp.ws == nil {
 			continue
 		}
+		rels := map[string]bool{}
+		for _, c := range changes {
+			rel, err := filepath.Rel(root, c.Path)
+			rel = filepath.ToSlash(rel)
+			if err != nil || !strings.HasPrefix(rel, "configs/") || !strings.HasSuffix(rel, ".toml") {
+				onlyConfigs = false
+				continue
+			}
+			rels[rel] = true
+			configs = append(configs, c.Path)
+		}
 		snap := sp.ws.Snapshot.Apply(changes)
 		ws, err := lint.WorkspaceOf(snap)
-		nsp := &space{root: root, ws: ws, names: collectNames(snap)}
+		nsp := &space{root: root, ws: ws}
+		if onlyConfigs {
+			nsp.names = indexNames(snap, sp.names, rels)
+		} else {
+			nsp.names = indexNames(snap, nil, nil)
+		}
 		if err != nil {
 			nsp.problem = err.Error()
 		}
@@ -241,12 +315,14 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 	for _, u := range open {
 		s.schedule(u)
 	}
-	if pull {
-		if refresh {
-			s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
-		}
-	} else {
-		s.scheduleWorkspaceLint()
+	switch {
+	case pull && refresh:
+		s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
+	case pull:
+	case onlyConfigs:
+		s.scheduleWorkspaceLint(configs)
+	default:
+		s.scheduleWorkspaceLint(nil)
 	}
 	return nil
 }

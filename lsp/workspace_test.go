@@ -112,11 +112,15 @@ func TestWatchedFiles(t *testing.T) {
 	}
 	p = c.waitPub(long, func(p publication) bool { return hasCode(p.Diagnostics, "unknown-key") })
 
-	// a config deleted on disk loses its diagnostics; a new one gets them
+	// a config deleted on disk loses its diagnostics; a new one gets them;
+	// the other configs are not checked again
+	c.settle(100 * time.Millisecond)
+	other := filepath.Join(root, "configs", "training", "multiply-baseline.toml")
+	before := len(c.publications(other))
 	base := filepath.Join(root, "configs", "benchmark", "terminal-bench.toml")
 	writeFile(t, base, "")
 	added := filepath.Join(root, "configs", "training", "added.toml")
-	writeFile(t, added, "[training]\nlerning_rate = 1\n")
+	writeFile(t, added, "[training]\nlerning_rate = 1\n[env]\nADDED_NAME = \"1\"\n")
 	c.watched(base, deleted, added, created)
 	p = c.waitPub(base, func(p publication) bool { return len(p.Diagnostics) == 0 })
 	if p.diagsNull {
@@ -127,6 +131,15 @@ func TestWatchedFiles(t *testing.T) {
 	c.settle(100 * time.Millisecond)
 	if pubs := c.publications(added); !hasCode(pubs[len(pubs)-1].Diagnostics, "unknown-key") {
 		t.Errorf("new config cleared: %s", c.describePubs(docURI(added)))
+	}
+
+	if n := len(c.publications(other)); n != before {
+		t.Errorf("a change of two configs published %s again (%d times)", other, n-before)
+	}
+	// the names the new config uses are offered
+	e := c.edit(filepath.Join(root, "configs", "eval", "n.toml"), "")
+	if items := e.complete("[env]\n|"); item(items, "ADDED_NAME") == nil {
+		t.Errorf("env names after the change: %v", labels(items))
 	}
 
 	// changes outside any workspace, or of unrelated files, are harmless
