@@ -59,4 +59,22 @@ echo "--- osmosis-lint-fix on a clean config (must pass and change nothing)"
 pre-commit try-repo "$repo" osmosis-lint-fix --files configs/training/clean.toml
 git -C "$ws" diff --exit-code
 
+echo "--- osmosis-lint on the example workspace (must fail on its deliberate mistakes)"
+ex="$work/example"
+cp -R "$repo/workspace/example" "$ex"
+git -C "$ex" init -q
+git -C "$ex" add -A
+git -C "$ex" -c user.name=test -c user.email=test@example.invalid commit -q -m "example workspace"
+cd "$ex"
+if out=$(pre-commit try-repo "$repo" osmosis-lint --all-files 2>&1); then
+  echo "$out"
+  echo "pre-commit.sh: the hook passed the example workspace, which holds deliberate mistakes" >&2
+  exit 1
+fi
+echo "$out"
+for rule in unknown-key rollout-not-found dataset-is-path missing-section; do
+  grep -q "\[$rule\]" <<<"$out" || { echo "pre-commit.sh: no $rule finding on the example workspace" >&2; exit 1; }
+done
+grep -q 'multiply-baseline.toml' <<<"$out" && { echo "pre-commit.sh: the clean config of the example was reported" >&2; exit 1; }
+
 echo "pre-commit.sh: ok"
