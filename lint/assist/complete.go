@@ -3,6 +3,7 @@ package assist
 import (
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -159,18 +160,36 @@ func followedByEquals(src []byte, off int) bool {
 	return false
 }
 
-// keyItem is the completion of a key name from..to: the key with a value
-// placeholder, or the bare name when the line already has ` = value`.
+// fieldWords are the detail and documentation of a declared field.
+type fieldWords struct{ detail, doc string }
+
+// described caches the words of declared fields, which the schema makes
+// once and shares: completion lists them on each request.
+var described sync.Map // *schema.Field -> fieldWords
+
+func describe(fl *schema.Field) fieldWords {
+	if w, ok := described.Load(fl); ok {
+		return w.(fieldWords)
+	}
+	w := fieldWords{detail: fieldDetail(fl), doc: fieldDoc(fl)}
+	described.Store(fl, w)
+	return w
+}
+
+// keyItem is the completion of a declared key name from..to: the key with
+// a value placeholder, or the bare name when the line already has
+// ` = value`.
 func (f *File) keyItem(name string, child *schema.Field, from, to int, sort string) Item {
 	text, snippet := keyInsertText(name, child)
 	if followedByEquals(f.Doc.Src, to) {
 		text, snippet = name, false
 	}
+	words := describe(child)
 	return Item{
 		Label:   name,
 		Kind:    ItemKey,
-		Detail:  fieldDetail(child),
-		Doc:     fieldDoc(child),
+		Detail:  words.detail,
+		Doc:     words.doc,
 		Text:    text,
 		Snippet: snippet,
 		Range:   toml.Range{Start: from, End: to},
