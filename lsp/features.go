@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"path/filepath"
 	"strings"
 
@@ -34,7 +36,18 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	}
 	items := f.Complete(m.offset(p.Position))
 	out := make([]protocol.CompletionItem, 0, len(items))
-	for _, it := range items {
+	var list uint64
+	var docs []string
+	if s.lazyDocs {
+		// the documentation stays here until the client shows an item:
+		// lists are a fraction of the size
+		docs = make([]string, len(items))
+		s.compMu.Lock()
+		s.compList++
+		list = s.compList
+		s.compMu.Unlock()
+	}
+	for i, it := range items {
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
@@ -44,7 +57,12 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		if it.Detail != "" {
 			ci.Detail = protocol.NewOptional(it.Detail)
 		}
-		if it.Doc != "" {
+		switch {
+		case it.Doc == "":
+		case s.lazyDocs:
+			docs[i] = it.Doc
+			ci.Data = protocol.LSPAny(fmt.Appendf(nil, `{"list":%d,"item":%d}`, list, i))
+		default:
 			ci.Documentation = &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: it.Doc}
 		}
 		if it.Snippet {
@@ -55,7 +73,32 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		}
 		out = append(out, ci)
 	}
+	if s.lazyDocs {
+		s.compMu.Lock()
+		if s.compList == list {
+			s.compDocs = docs
+		}
+		s.compMu.Unlock()
+	}
 	return &protocol.CompletionList{Items: out}, nil
+}
+
+// CompletionResolve adds the documentation of an item of the last
+// completion list; an item of an older list comes back as it is.
+func (s *Server) CompletionResolve(ctx context.Context, it *protocol.CompletionItem) (*protocol.CompletionItem, error) {
+	var ref struct {
+		List uint64 `json:"list"`
+		Item int    `json:"item"`
+	}
+	if len(it.Data) == 0 || json.Unmarshal(it.Data, &ref) != nil {
+		return it, nil
+	}
+	s.compMu.Lock()
+	defer s.compMu.Unlock()
+	if ref.List == s.compList && ref.Item >= 0 && ref.Item < len(s.compDocs) && s.compDocs[ref.Item] != "" {
+		it.Documentation = &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: s.compDocs[ref.Item]}
+	}
+	return it, nil
 }
 
 func itemKind(k assist.ItemKind) protocol.CompletionItemKind {

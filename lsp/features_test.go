@@ -330,3 +330,35 @@ func TestCompletionEncodings(t *testing.T) {
 		})
 	}
 }
+
+// A client that resolves documentation lazily gets lists without it, and
+// the documentation of an item of the last list on resolve.
+func TestCompletionResolve(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := newClient(t, nil)
+	res := c.initialize(root, caps{resolve: true})
+	if !strings.Contains(string(res.Capabilities.CompletionProvider), `"resolveProvider":true`) {
+		t.Errorf("completionProvider %s does not resolve", res.Capabilities.CompletionProvider)
+	}
+	e := c.edit(filepath.Join(root, "configs", "training", "c.toml"), "")
+	old := e.complete("[training]\n|")
+	items := e.complete("[sampling]\n|")
+	it := item(items, "rollout_top_p")
+	if it == nil || len(it.Documentation) != 0 || len(it.Data) == 0 {
+		t.Fatalf("item %+v, want data and no documentation", it)
+	}
+	var got completionItem
+	c.mustCall("completionItem/resolve", it, &got)
+	var doc markup
+	if err := json.Unmarshal(got.Documentation, &doc); err != nil || !strings.Contains(doc.Value, "Top-p") || got.Label != it.Label || got.TextEdit == nil {
+		t.Errorf("resolved %+v (%s)", got, got.Documentation)
+	}
+	// an item of an older list, or a foreign one, comes back as it is
+	for _, x := range []completionItem{*item(old, "lr"), {Label: "x", Data: json.RawMessage(`"junk"`)}, {Label: "y"}} {
+		var back completionItem
+		c.mustCall("completionItem/resolve", x, &back)
+		if back.Label != x.Label || len(back.Documentation) != 0 {
+			t.Errorf("resolving %q: %+v", x.Label, back)
+		}
+	}
+}

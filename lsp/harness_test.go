@@ -93,6 +93,7 @@ type (
 		TextEdit         *textEdit       `json:"textEdit"`
 		InsertTextFormat int             `json:"insertTextFormat"`
 		Preselect        bool            `json:"preselect"`
+		Data             json.RawMessage `json:"data,omitempty"`
 	}
 	completionList struct {
 		IsIncomplete bool             `json:"isIncomplete"`
@@ -318,6 +319,7 @@ type caps struct {
 	encodings []string
 	watch     bool // dynamic registration of file watchers
 	refresh   bool // workspace/diagnostic/refresh
+	resolve   bool // completion documentation resolved lazily
 }
 
 func (k caps) json() map[string]any {
@@ -329,6 +331,10 @@ func (k caps) json() map[string]any {
 	}
 	if k.pull {
 		td["diagnostic"] = map[string]any{"dynamicRegistration": false}
+	}
+	if k.resolve {
+		td["completion"] = map[string]any{"completionItem": map[string]any{"snippetSupport": true,
+			"resolveSupport": map[string]any{"properties": []string{"documentation", "detail"}}}}
 	}
 	ws := map[string]any{
 		"workspaceFolders":      true,

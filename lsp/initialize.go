@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -27,6 +28,9 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	}
 	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
 		s.pull = true
+	}
+	if td := caps.TextDocument; td != nil && td.Completion != nil && td.Completion.CompletionItem != nil {
+		s.lazyDocs = slices.Contains(td.Completion.CompletionItem.ResolveSupport.Properties, "documentation")
 	}
 	if ws := caps.Workspace; ws != nil {
 		if ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
@@ -61,6 +65,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			},
 			CompletionProvider: &protocol.CompletionOptions{
 				TriggerCharacters: []string{"[", ".", "=", "\"", " ", "{", ","},
+				ResolveProvider:   ptr(s.lazyDocs),
 			},
 			HoverProvider:          protocol.Boolean(true),
 			DefinitionProvider:     protocol.Boolean(true),

@@ -50,6 +50,7 @@ type Server struct {
 	mu       sync.Mutex
 	enc      toml.Encoding
 	pull     bool // the client pulls diagnostics
+	lazyDocs bool // the client resolves completion documentation
 	refresh  bool // the client takes workspace/diagnostic/refresh
 	watchReg bool // the client takes dynamic file-watcher registration
 	folders  []string
@@ -73,6 +74,11 @@ type Server struct {
 	exitCode chan int
 
 	hooks hooks
+
+	// docs of the last completion list, for completionItem/resolve
+	compMu   sync.Mutex
+	compList uint64
+	compDocs []string
 }
 
 // hooks let tests step into message handling; all are nil in production.
