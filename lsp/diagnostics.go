@@ -17,8 +17,7 @@ import (
 // checkState coordinates the background checks of one document.
 type checkState struct {
 	dirty, running bool
-	published      int32 // version of the last published result, -1 if none
-	hasPublished   bool
+	hasPublished   bool // diagnostics were published for the document
 }
 
 // result is the findings of one version of a document.
@@ -37,7 +36,7 @@ func (s *Server) schedule(u uri.URI) {
 	s.mu.Lock()
 	st := s.checks[u]
 	if st == nil {
-		st = &checkState{published: -1}
+		st = &checkState{}
 		s.checks[u] = st
 	}
 	st.dirty = true
@@ -83,7 +82,7 @@ func (s *Server) runChecks(u uri.URI, st *checkState) {
 			if s.docs[u] != d || st.dirty || !(res.config || st.hasPublished) {
 				return false
 			}
-			st.published, st.hasPublished = d.version, true
+			st.hasPublished = true
 			return true
 		})
 	}
