@@ -74,10 +74,17 @@ func legacyShape(c *Context, is schema.Issue) string {
 
 func checkLegacy(c *Context) {
 	var secretsMap []schema.Issue
+	migrated := false
 	for _, is := range c.Issues {
 		switch legacyShape(c, is) {
 		case "local-eval":
-			c.Report(is.Range, is.Key, "["+is.Name+"] is a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22, which the current osmosis CLI rejects: "+localEvalSections[is.Name])
+			var fixes []Fix
+			if !migrated {
+				if f, ok := migrateLocalEval(c); ok {
+					fixes, migrated = []Fix{f}, true
+				}
+			}
+			c.Report(is.Range, is.Key, "["+is.Name+"] is a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22, which the current osmosis CLI rejects: "+localEvalSections[is.Name], fixes...)
 		case "rollout-env":
 			reportRolloutEnv(c, is)
 		case "global-batch-size":

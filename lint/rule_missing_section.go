@@ -20,6 +20,9 @@ stops at the first missing section, before it looks at anything else.`,
 }
 
 func checkMissingSection(c *Context) {
+	if localEvalFile(c) {
+		return // a local-eval config: legacy-config migrates the whole file
+	}
 	for _, is := range c.IssuesOf("missing-section") {
 		var msg string
 		var fixes []Fix
