@@ -736,4 +736,5 @@ func posOf(t testing.TB, text, needle string, delta int, utf16 bool) pos {
 	return pos{Line: uint32(line), Character: uint32(col)}
 }
 
-func docURI2(path string) uri.URI { return uri.File(path) }
+// fileURI is the URI of a path, as the server keys documents.
+func fileURI(path string) uri.URI { return uri.File(path) }

@@ -430,7 +430,7 @@ func TestHostileDocuments(t *testing.T) {
 	for name := range docs {
 		file := filepath.Join(root, "configs", "training", name)
 		p := c.waitVersion(file, 1)
-		d := c.srv.current(docURI2(file))
+		d := c.srv.current(fileURI(file))
 		for _, diag := range p.Diagnostics {
 			checkRange(t, string(d.text), diag.Range, true)
 		}
