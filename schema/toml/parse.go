@@ -148,6 +148,9 @@ func syntaxError(src []byte, r Range, msg string) (Range, string) {
 // line (the `=` of a missing value), or r.
 func before(src []byte, r Range) Range {
 	i := min(r.Start, len(src))
+	if i < len(src) && src[i] != ' ' && src[i] != '\t' && src[i] != '\r' && src[i] != '\n' {
+		return r // already on a character (the `=` at the end of the file)
+	}
 	for i > 0 && (src[i-1] == ' ' || src[i-1] == '\t' || src[i-1] == '\r') {
 		i--
 	}
