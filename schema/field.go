@@ -584,7 +584,18 @@ func FormatNumber(x float64) string {
 	if x == math.Trunc(x) && math.Abs(x) < 1e15 {
 		return strconv.FormatInt(int64(x), 10)
 	}
-	return strconv.FormatFloat(x, 'g', -1, 64)
+	if a := math.Abs(x); a < 1e-3 || a >= 1e15 {
+		// 1e-6, not 0.000001 or 1e-06
+		s := strconv.FormatFloat(x, 'e', -1, 64)
+		mant, exp, _ := strings.Cut(s, "e")
+		sign := ""
+		if strings.HasPrefix(exp, "-") {
+			sign = "-"
+		}
+		exp = strings.TrimLeft(strings.TrimLeft(exp, "+-"), "0")
+		return mant + "e" + sign + exp
+	}
+	return strconv.FormatFloat(x, 'f', -1, 64)
 }
 
 // FormatTOML prints a JSON value in TOML syntax.
@@ -597,6 +608,9 @@ func FormatTOML(v any) string {
 	case float64:
 		return FormatNumber(x)
 	case json.Number:
+		if f, err := x.Float64(); err == nil {
+			return FormatNumber(f)
+		}
 		return x.String()
 	case []any:
 		var b bytes.Buffer
