@@ -67,7 +67,7 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 		b.WriteString("\n[evaluation]\n" + strings.Join(eval, "\n") + "\n")
 	}
 	secrets := "[]"
-	if name, _, ok := c.Str("llm", "api_key_env"); ok && secretNameRE.MatchString(name) {
+	if name, _, ok := c.Str("llm", "api_key_env"); ok && isSecretName(name) {
 		secrets = "[" + tomlString(name) + "]"
 		notes = append(notes, "store the API key as a platform secret: `osmosis secret set "+name+"`")
 	}

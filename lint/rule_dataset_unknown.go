@@ -38,7 +38,7 @@ func checkDatasetUnknown(c *Context) {
 	if !ok || !c.Env.WS.HasPlatformList() {
 		return
 	}
-	if _, isPath := datasetPathStem(name); isPath || placeholderRE.MatchString(name) {
+	if _, isPath := datasetPathStem(name); isPath || hasPlaceholder(name) {
 		return // dataset-is-path says what to do
 	}
 	if d, ok := c.Env.WS.LookupDataset(name); ok && d.Source == workspace.SourceDatasetsFile {

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -29,13 +28,28 @@ func init() {
 	})
 }
 
-var envNameRE = regexp.MustCompile(`^[A-Z_][A-Z0-9_]*$`)
+// isEnvName is ^[A-Z_][A-Z0-9_]*$ (without the trailing-newline quirk).
+func isEnvName(s string) bool {
+	return s != "" && (s[0] >= 'A' && s[0] <= 'Z' || s[0] == '_') && isNameTail(s[1:])
+}
+
+// isNameTail reports whether s is only uppercase ASCII letters, digits and
+// underscores.
+func isNameTail(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_') {
+			return false
+		}
+	}
+	return true
+}
 
 func checkEnvName(c *Context) {
 	for _, is := range c.IssuesOf("env-name") {
 		msg := "env var name " + code(is.Name) + " in " + where(parent(is.Path)) + " must be uppercase letters, digits and underscores, not starting with a digit (^[A-Z_][A-Z0-9_]*$)"
 		var fixes []Fix
-		if up := strings.ToUpper(is.Name); up != is.Name && envNameRE.MatchString(up) {
+		if up := strings.ToUpper(is.Name); up != is.Name && isEnvName(up) {
 			if !hasKey(c, append(append([]string(nil), parent(is.Path)...), up)) {
 				fixes = append(fixes, fix("Rename to `"+up+"`", false, replace(is.Range, up)))
 			}

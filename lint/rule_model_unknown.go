@@ -25,7 +25,7 @@ after submission; this warning catches typos before.`,
 
 func checkModelUnknown(c *Context) {
 	name, v, ok := c.Str("experiment", "model_path")
-	if !ok || placeholderRE.MatchString(name) {
+	if !ok || hasPlaceholder(name) {
 		return
 	}
 	if c.Kind == "eval" {

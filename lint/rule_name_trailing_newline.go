@@ -28,7 +28,7 @@ func checkNameTrailingNewline(c *Context) {
 			return
 		}
 		for _, e := range t.Table.Entries {
-			if name, ok := strings.CutSuffix(e.Key, "\n"); ok && envNameRE.MatchString(name) {
+			if name, ok := strings.CutSuffix(e.Key, "\n"); ok && isEnvName(name) {
 				var fixes []Fix
 				if t.Table.Get(name) == nil { // else the fix would define the key twice
 					fixes = append(fixes, fix("Remove the newline", true, replace(e.KeyRange, keyText(name))))
@@ -60,7 +60,7 @@ func checkNameTrailingNewline(c *Context) {
 }
 
 func reportNewlineSecret(c *Context, name string, v *toml.Value, key, where string) {
-	if trimmed, ok := strings.CutSuffix(name, "\n"); ok && secretNameRE.MatchString(trimmed) && !strings.HasSuffix(trimmed, "\n") {
+	if trimmed, ok := strings.CutSuffix(name, "\n"); ok && isSecretName(trimmed) && !strings.HasSuffix(trimmed, "\n") {
 		c.Report(v.Range, key, "secret name "+code(name)+" in "+where+" ends with a newline; no secret record can be named that way",
 			fix("Remove the newline", true, replace(v.Range, tomlString(trimmed))))
 	}

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -22,14 +21,23 @@ literally named that way and fails.`,
 	})
 }
 
-var placeholderRE = regexp.MustCompile(`(?i)<\s*(your|my)[-_ ][^<>]{1,60}>`)
+var placeholderRE = lazyRE(`(?i)<\s*(your|my)[-_ ][^<>]{1,60}>`)
+
+// hasPlaceholder reports whether s holds a template placeholder; most
+// strings have no '<' and skip the expression.
+func hasPlaceholder(s string) bool {
+	return strings.IndexByte(s, '<') >= 0 && placeholderRE().MatchString(s)
+}
 
 func checkPlaceholder(c *Context) {
 	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
 		if v.Kind != toml.KindString {
 			return
 		}
-		m := placeholderRE.FindString(v.Str)
+		if strings.IndexByte(v.Str, '<') < 0 {
+			return
+		}
+		m := placeholderRE().FindString(v.Str)
 		if m == "" {
 			return
 		}

@@ -2,7 +2,6 @@ package lint
 
 import (
 	"math"
-	"regexp"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -25,16 +24,16 @@ store it as a platform secret (` + "`osmosis secret set NAME`" + `) and list NAM
 }
 
 // credentialPrefixes are the fixed prefixes of common provider keys.
-var credentialRE = regexp.MustCompile(`^(sk-(ant-|proj-|or-)?[A-Za-z0-9_-]{16,}|ghp_[A-Za-z0-9]{30,}|gho_[A-Za-z0-9]{30,}|ghs_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|gsk_[A-Za-z0-9]{30,}|r8_[A-Za-z0-9]{30,}|dtn_[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{30,}|fw_[A-Za-z0-9]{20,})$`)
+var credentialRE = lazyRE(`^(sk-(ant-|proj-|or-)?[A-Za-z0-9_-]{16,}|ghp_[A-Za-z0-9]{30,}|gho_[A-Za-z0-9]{30,}|ghs_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|gsk_[A-Za-z0-9]{30,}|r8_[A-Za-z0-9]{30,}|dtn_[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{30,}|fw_[A-Za-z0-9]{20,})$`)
 
-var secretishName = regexp.MustCompile(`(?i)(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)($|_)`)
+var secretishName = lazyRE(`(?i)(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)($|_)`)
 
 // looksLikeCredential reports whether an env value is very likely a secret.
 func looksLikeCredential(name, value string) (bool, string) {
-	if credentialRE.MatchString(value) {
+	if credentialRE().MatchString(value) {
 		return true, "has the prefix of a provider API key"
 	}
-	if secretishName.MatchString(name) && len(value) >= 20 && !strings.ContainsAny(value, " /:.") && entropy(value) >= 3.5 && hasMixedClasses(value) {
+	if secretishName().MatchString(name) && len(value) >= 20 && !strings.ContainsAny(value, " /:.") && entropy(value) >= 3.5 && hasMixedClasses(value) {
 		return true, "is a long random-looking token under a credential name"
 	}
 	if len(value) >= 40 && !strings.ContainsAny(value, " /:.") && entropy(value) >= 4.5 && hasMixedClasses(value) {

@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"regexp"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -23,12 +22,17 @@ this covers every secret a config references: each model's api_key_secret, harne
 	})
 }
 
-var secretNameRE = regexp.MustCompile(`^[A-Z][A-Z0-9_]*\n?$`)
+// isSecretName is ^[A-Z][A-Z0-9_]*$ as Python's re.match reads it: one
+// trailing newline passes.
+func isSecretName(s string) bool {
+	s = strings.TrimSuffix(s, "\n")
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z' && isNameTail(s[1:])
+}
 
 func checkSecretName(c *Context) {
 	if c.Kind == "benchmark" {
 		for _, ref := range benchmarkSecretRefs(c) {
-			if !secretNameRE.MatchString(ref.name) {
+			if !isSecretName(ref.name) {
 				reportSecretName(c, ref.name, ref.value, ref.key, ref.where)
 			}
 		}
@@ -45,7 +49,7 @@ func reportSecretName(c *Context, name string, v *toml.Value, key, place string)
 		msg = "empty secret name in " + place + ": name a platform secret record"
 	}
 	var fixes []Fix
-	if up := strings.ToUpper(strings.ReplaceAll(name, "-", "_")); up != name && secretNameRE.MatchString(up) && v != nil {
+	if up := strings.ToUpper(strings.ReplaceAll(name, "-", "_")); up != name && isSecretName(up) && v != nil {
 		fixes = append(fixes, fix("Use \""+up+"\"", false, replace(v.Range, tomlString(up))))
 	}
 	c.Report(v.Range, key, msg, fixes...)
