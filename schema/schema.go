@@ -45,11 +45,12 @@ func ParseKind(s string) (Kind, bool) {
 
 // Schema is the compiled schema of one config kind.
 type Schema struct {
-	Kind    Kind
-	raw     map[string]any // bundled document
-	bundled []byte         // indented JSON for export
-	root    *node          // compiled for validation
-	orders  keyOrders
+	Kind       Kind
+	raw        map[string]any // bundled document
+	bundled    []byte         // indented JSON for export, made on first use
+	exportOnce sync.Once
+	root       *node // compiled for validation
+	orders     keyOrders
 
 	rootOnce  sync.Once
 	rootField *Field
@@ -95,26 +96,11 @@ func load(k Kind) (*Schema, error) {
 	recordOrder(src, orders)
 	recordOrder(commonSrc, orders)
 	bundle(doc, common)
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	if err := enc.Encode(doc); err != nil {
-		return nil, fmt.Errorf("schema %s: %w", k, err)
-	}
-	// read back from the encoded text, numbers as json.Number, so that the
-	// document is exactly the exported one
-	dec := json.NewDecoder(bytes.NewReader(buf.Bytes()))
-	dec.UseNumber()
-	var raw map[string]any
-	if err := dec.Decode(&raw); err != nil {
-		return nil, fmt.Errorf("schema %s: %w", k, err)
-	}
-	root, err := compile(raw)
+	root, err := compile(doc)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", k, err)
 	}
-	return &Schema{Kind: k, raw: raw, bundled: buf.Bytes(), root: root, orders: orders}, nil
+	return &Schema{Kind: k, raw: doc, root: root, orders: orders}, nil
 }
 
 func readJSON(name string) (map[string]any, error) {
@@ -124,6 +110,7 @@ func readJSON(name string) (map[string]any, error) {
 	}
 	var m map[string]any
 	d := json.NewDecoder(bytes.NewReader(b))
+	d.UseNumber()
 	if err := d.Decode(&m); err != nil {
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}
@@ -164,7 +151,19 @@ func bundle(doc, common map[string]any) {
 }
 
 // JSON returns the schema as a self-contained JSON Schema document.
-func (s *Schema) JSON() []byte { return s.bundled }
+func (s *Schema) JSON() []byte {
+	s.exportOnce.Do(func() {
+		var buf bytes.Buffer
+		enc := json.NewEncoder(&buf)
+		enc.SetEscapeHTML(false)
+		enc.SetIndent("", "  ")
+		if err := enc.Encode(s.raw); err != nil {
+			panic(fmt.Sprintf("schema %s: %v", s.Kind, err)) // the embedded schema is valid JSON
+		}
+		s.bundled = buf.Bytes()
+	})
+	return s.bundled
+}
 
 // pointer resolves a JSON pointer fragment ("/properties/x") in the bundled
 // document.
