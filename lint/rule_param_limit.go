@@ -29,10 +29,10 @@ func checkParamLimit(c *Context) {
 		flagged[is.Key] = true
 	}
 	root := c.Schema.Root()
-	for _, sec := range root.Properties() {
-		_, sv := c.Get(sec)
+	for _, top := range c.Doc.Root.Entries {
+		sec, sv := top.Key, top.Value
 		sf := root.Property(sec)
-		if sv == nil || sv.Kind != toml.KindTable || sf == nil {
+		if sv.Kind != toml.KindTable || sf == nil || !root.Declares(sec) {
 			continue
 		}
 		for _, e := range sv.Table.Entries {

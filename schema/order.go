@@ -13,6 +13,12 @@ import (
 type keyOrders map[string][]string
 
 func (s *Schema) keyOrder(ptr string, m map[string]any) []string {
+	s.orderOnce.Do(func() {
+		s.orders = keyOrders{}
+		for _, src := range s.sources {
+			recordOrder(src, s.orders)
+		}
+	})
 	if order, ok := s.orders[ptr]; ok && len(order) == len(m) {
 		return order
 	}

@@ -51,6 +51,8 @@ type Schema struct {
 	exportOnce sync.Once
 	root       *node // compiled for validation
 	orders     keyOrders
+	orderOnce  sync.Once
+	sources    [][]byte // the kind's schema, then common.json
 
 	rootOnce  sync.Once
 	rootField *Field
@@ -91,16 +93,14 @@ func load(k Kind) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	orders := keyOrders{}
 	src, _ := files.ReadFile("schemas/" + string(k) + ".json")
-	recordOrder(src, orders)
-	recordOrder(commonSrc, orders)
 	bundle(doc, common)
 	root, err := compile(doc)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", k, err)
 	}
-	return &Schema{Kind: k, raw: doc, root: root, orders: orders}, nil
+	// the key order of the sources is recorded when first asked for
+	return &Schema{Kind: k, raw: doc, root: root, sources: [][]byte{src, commonSrc}}, nil
 }
 
 func readJSON(name string) (map[string]any, error) {
