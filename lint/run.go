@@ -275,11 +275,8 @@ func WorkspaceOf(snap *workspace.Snapshot) (*Workspace, error) {
 // into a usage error: they are never ignored silently.
 func settingsProblem(snap *workspace.Snapshot) error {
 	var msgs []string
-	for _, p := range snap.Problems() {
-		switch p.Source {
-		case workspace.ProblemSettings, workspace.ProblemDatasetsFile:
-			msgs = append(msgs, p.Error())
-		}
+	for _, p := range snap.ProblemsOf(workspace.ProblemSettings, workspace.ProblemDatasetsFile) {
+		msgs = append(msgs, p.Error())
 	}
 	if len(msgs) == 0 {
 		return nil

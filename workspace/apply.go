@@ -95,9 +95,26 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	}
 	switch {
 	case d.allConfigs:
-		n.configs = n.loadConfigs()
+		n.configs = n.loadKindDirs()
+		n.configList = &lazyPart[*configsPart]{}
 	case len(d.configs) > 0:
-		n.configs = n.updateConfigs(s.configs, d.configs)
+		n.configs = n.loadKindDirs()
+		if s.configList.loaded() {
+			n.configList = loadedPart(n.updateConfigs(s.configListing(), d.configs))
+		} else {
+			n.configList = &lazyPart[*configsPart]{}
+		}
+	}
+	// parts s has not read are read afresh by n, never shared: s may not
+	// read what n reads
+	if !s.configList.loaded() {
+		n.configList = &lazyPart[*configsPart]{}
+	}
+	if !s.env.loaded() || d.env {
+		n.env = &lazyPart[*envPart]{}
+	}
+	if !s.skills.loaded() || d.skills {
+		n.skills = &lazyPart[*skillsPart]{}
 	}
 	if d.list {
 		n.list = n.loadDatasetList()
@@ -107,12 +124,6 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	}
 	if d.data || d.list || d.cache {
 		n.datasets = n.indexDatasets()
-	}
-	if d.env {
-		n.env = n.loadEnv()
-	}
-	if d.skills {
-		n.skills = n.loadSkills()
 	}
 	return &n
 }
@@ -191,13 +202,13 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 			d.rollouts[r.Name] = true
 		}
 	}
-	if touches(rel, s.configs.linked) {
+	if touches(rel, s.configs.linked) || s.configList.loaded() && touches(rel, s.configListing().linked) {
 		d.allConfigs = true
 	}
 	if touches(rel, s.data.linked) {
 		d.data = true
 	}
-	if touches(rel, s.skills.linked) {
+	if s.skills.loaded() && touches(rel, s.skillParts().linked) {
 		d.skills = true
 	}
 	if touches(rel, s.scaffold.linked) {

@@ -158,6 +158,19 @@ func skipConfigDir(name string) bool {
 	return strings.HasPrefix(name, ".") || skippedRolloutDirs[name]
 }
 
+// loadKindDirs resolves the kind directories only, without listing the
+// configs.
+func (s *Snapshot) loadKindDirs() *configsPart {
+	part := &configsPart{}
+	s.resolveKindDirs(part)
+	for _, r := range append([]Resolved{part.configs}, part.kindDirs[1:]...) {
+		if r.Symlinked && r.Inside {
+			part.linked = append(part.linked, r.Path)
+		}
+	}
+	return part
+}
+
 func (s *Snapshot) loadConfigs() *configsPart {
 	part := &configsPart{}
 	s.resolveKindDirs(part)
@@ -204,10 +217,10 @@ func (part *configsPart) configFile(e walkEntry) ConfigFile {
 
 // Configs returns every file under configs/ named *.toml (hidden
 // directories left out), sorted by path, with its kind and location.
-func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configs.files) }
+func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configListing().files) }
 
 // ConfigsTruncated reports whether the configs/ walk hit its bound.
-func (s *Snapshot) ConfigsTruncated() bool { return s.configs.truncated }
+func (s *Snapshot) ConfigsTruncated() bool { return s.configListing().truncated }
 
 func sortConfigs(files []ConfigFile) {
 	slices.SortFunc(files, func(a, b ConfigFile) int { return strings.Compare(a.Path, b.Path) })

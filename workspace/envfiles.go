@@ -89,4 +89,4 @@ func (s *Snapshot) loadEnv() *envPart {
 
 // EnvFiles returns the dotenv files at the root and those the index
 // tracks there, by name.
-func (s *Snapshot) EnvFiles() []EnvFile { return append([]EnvFile(nil), s.env.files...) }
+func (s *Snapshot) EnvFiles() []EnvFile { return append([]EnvFile(nil), s.envFiles().files...) }

@@ -66,16 +66,30 @@ func (p Problem) Error() string {
 }
 
 // Problems returns every problem met while reading the workspace's
-// inputs, settings first.
+// inputs, settings first. It reads the parts not read yet.
 func (s *Snapshot) Problems() []Problem {
+	return s.ProblemsOf(ProblemSettings, ProblemDatasetsFile, ProblemDatasetCache, ProblemGitIndex)
+}
+
+// ProblemsOf returns the problems of the given inputs only, reading no more
+// of the workspace than they need.
+func (s *Snapshot) ProblemsOf(sources ...ProblemSource) []Problem {
 	var out []Problem
-	out = append(out, s.settings.problems...)
-	if s.list.problem != nil {
-		out = append(out, *s.list.problem)
-	}
-	out = append(out, s.cache.problems...)
-	if s.env.problem != nil {
-		out = append(out, *s.env.problem)
+	for _, src := range sources {
+		switch src {
+		case ProblemSettings:
+			out = append(out, s.settings.problems...)
+		case ProblemDatasetsFile:
+			if s.list.problem != nil {
+				out = append(out, *s.list.problem)
+			}
+		case ProblemDatasetCache:
+			out = append(out, s.cache.problems...)
+		case ProblemGitIndex:
+			if env := s.envFiles(); env.problem != nil {
+				out = append(out, *env.problem)
+			}
+		}
 	}
 	return out
 }

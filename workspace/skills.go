@@ -116,10 +116,10 @@ func (s *Snapshot) readSkill(name string) Skill {
 }
 
 // Skills returns the canonical skills, by name.
-func (s *Snapshot) Skills() []Skill { return append([]Skill(nil), s.skills.skills...) }
+func (s *Snapshot) Skills() []Skill { return append([]Skill(nil), s.skillParts().skills...) }
 
 // SkillLinks returns the .claude/skills entries, by name.
-func (s *Snapshot) SkillLinks() []SkillLink { return append([]SkillLink(nil), s.skills.links...) }
+func (s *Snapshot) SkillLinks() []SkillLink { return append([]SkillLink(nil), s.skillParts().links...) }
 
 // parseFrontMatter reads the YAML front matter block that opens a Markdown
 // file: top-level `key: value` pairs with plain, quoted ('...' and "...")

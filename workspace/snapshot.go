@@ -52,15 +52,22 @@ type Snapshot struct {
 	scaffold *scaffoldPart
 	rollouts *rolloutsPart
 	data     *dataPart
-	configs  *configsPart
-	settings *settingsPart
-	list     *datasetListPart
-	cache    *cachePart
-	datasets *datasetIndex
-	models   *modelIndex
-	env      *envPart
-	skills   *skillsPart
+	// configs holds the kind directories, read at once (ConfigKind needs
+	// them); configList is the listing of every config, read on first use.
+	configs    *configsPart
+	configList *lazyPart[*configsPart]
+	settings   *settingsPart
+	list       *datasetListPart
+	cache      *cachePart
+	datasets   *datasetIndex
+	models     *modelIndex
+	env        *lazyPart[*envPart]
+	skills     *lazyPart[*skillsPart]
 }
+
+func (s *Snapshot) configListing() *configsPart { return s.configList.get(s.loadConfigs) }
+func (s *Snapshot) envFiles() *envPart          { return s.env.get(s.loadEnv) }
+func (s *Snapshot) skillParts() *skillsPart     { return s.skills.get(s.loadSkills) }
 
 // Load reads the workspace at root (normally what FindRoot returned). Only
 // an unusable root is an error: problems in settings, dataset lists or git
@@ -105,12 +112,13 @@ func (s *Snapshot) loadAll() {
 		func() { s.scaffold = s.loadScaffold() },
 		func() { s.rollouts = s.loadRollouts() },
 		func() { s.data = s.loadData() },
-		func() { s.configs = s.loadConfigs() },
+		func() { s.configs = s.loadKindDirs() },
 		func() { s.list = s.loadDatasetList() },
 		func() { s.cache = s.loadCache() },
-		func() { s.env = s.loadEnv() },
-		func() { s.skills = s.loadSkills() },
 	)
+	s.configList = &lazyPart[*configsPart]{}
+	s.env = &lazyPart[*envPart]{}
+	s.skills = &lazyPart[*skillsPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()
 }
