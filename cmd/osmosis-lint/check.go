@@ -6,11 +6,13 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // newFlags makes a flag set that reports errors to the caller instead of
@@ -123,6 +125,9 @@ func runCheck(env *cmdEnv, args []string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if len(paths) == 0 && len(results) == 0 && !f.quiet {
+			noConfigs(env.stderr, f.root)
+		}
 	}
 	out := env.stdout
 	var file *os.File
@@ -196,3 +201,17 @@ func colorTerminal(w io.Writer) bool {
 }
 
 var _ = strings.TrimSpace
+
+// noConfigs tells why a check of the whole workspace found nothing: the
+// workspace is the top of the git worktree, which may not be the directory
+// a new user meant.
+func noConfigs(w io.Writer, root string) {
+	if root == "" {
+		var err error
+		if root, err = workspace.FindRoot("."); err != nil {
+			fmt.Fprintln(w, "osmosis-lint: warning: not inside a git repository and no config files here; pass --workspace DIR")
+			return
+		}
+	}
+	fmt.Fprintf(w, "osmosis-lint: warning: no config files under %s (pass --workspace DIR to check another workspace)\n", filepath.Join(root, "configs"))
+}

@@ -307,3 +307,25 @@ func stripANSI(s string) string {
 	}
 	return b.String()
 }
+
+func TestCheckWarnsWhenNoConfigs(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	code, out, errs := invoke(t, "", "check")
+	if code != 0 {
+		t.Fatalf("exit %d, want 0; stderr: %s", code, errs)
+	}
+	if !strings.Contains(errs, "no config files under "+filepath.Join(dir, "configs")) {
+		t.Errorf("stderr does not say where it looked: %q", errs)
+	}
+	if !strings.Contains(out, "0 files") {
+		t.Errorf("stdout: %q", out)
+	}
+	// -q keeps stderr quiet too
+	if _, _, errs := invoke(t, "", "check", "-q"); errs != "" {
+		t.Errorf("-q still warns: %q", errs)
+	}
+}
