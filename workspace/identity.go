@@ -4,6 +4,7 @@ import (
 	"net/netip"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -91,7 +92,11 @@ func (e *IdentityError) Error() string {
 	return "origin URL is not a GitHub repository"
 }
 
-var githubIdentityRE = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$`)
+// githubIdentityRE and ipvFutureRE compile on first use: most runs never
+// look at the git remote.
+var githubIdentityRE = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$`)
+})
 
 // ParseOrigin maps a git remote URL to its GitHub owner/repo identity with
 // the same verdicts as the osmosis CLI: scp-like "user@host:path" is read as
@@ -130,7 +135,7 @@ func ParseOrigin(url string) (Identity, error) {
 		return Identity{}, &IdentityError{ReasonNotOneRepo}
 	}
 	repo := pyLower(segs[0] + "/" + segs[1])
-	if !githubIdentityRE.MatchString(repo) {
+	if !githubIdentityRE().MatchString(repo) {
 		return Identity{}, &IdentityError{ReasonInvalidName}
 	}
 	return Identity{Repo: repo, DisplayURL: u.display()}, nil
@@ -250,7 +255,7 @@ func isASCIIAlpha(c byte) bool {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z')
 }
 
-var ipvFutureRE = regexp.MustCompile(`^v[a-fA-F0-9]+\..+$`)
+var ipvFutureRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^v[a-fA-F0-9]+\..+$`) })
 
 // validBracketedNetloc checks the text between the first "[" and the next
 // "]" as urlsplit does: an IPv6 address or an IPvFuture literal.
@@ -258,7 +263,7 @@ func validBracketedNetloc(netloc string) bool {
 	_, host, _ := strings.Cut(netloc, "[")
 	host, _, _ = strings.Cut(host, "]")
 	if strings.HasPrefix(host, "v") {
-		return ipvFutureRE.MatchString(host)
+		return ipvFutureRE().MatchString(host)
 	}
 	addr, err := netip.ParseAddr(host)
 	return err == nil && addr.Is6()

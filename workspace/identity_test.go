@@ -131,7 +131,7 @@ func FuzzParseOrigin(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !githubIdentityRE.MatchString(got.Repo) || strings.Contains(got.DisplayURL, "@") && !strings.HasPrefix(got.DisplayURL, "ssh://git@") {
+		if !githubIdentityRE().MatchString(got.Repo) || strings.Contains(got.DisplayURL, "@") && !strings.HasPrefix(got.DisplayURL, "ssh://git@") {
 			t.Fatalf("ParseOrigin(%q) = %+v", url, got)
 		}
 	})
