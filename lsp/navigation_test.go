@@ -106,7 +106,7 @@ func TestDefinition(t *testing.T) {
 		return filepath.ToSlash(rel)
 	}
 	for needle, want := range map[string]string{
-		`"multiply-agent"`: "rollouts/multiply-agent",
+		`"multiply-agent"`: "rollouts/multiply-agent/main.py",
 		`"main.py"`:        "rollouts/multiply-agent/main.py",
 		`"multiply"`:       "data/multiply.jsonl",
 		`"Qwen/`:           "",

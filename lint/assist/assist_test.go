@@ -224,7 +224,7 @@ func TestDefinition(t *testing.T) {
 	text := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\ndataset = \"data/multiply.jsonl\"\nmodel_path = \"Qwen/Qwen3-8B\"\n"
 	f := NewFile(toml.Parse([]byte(text)), "training", snap, nil)
 	for at, want := range map[string]Target{
-		"\"multiply-agent\"":      {Path: "rollouts/multiply-agent", Dir: true},
+		"\"multiply-agent\"":      {Path: "rollouts/multiply-agent/main.py"},
 		"\"main.py\"":             {Path: "rollouts/multiply-agent/main.py"},
 		"\"data/multiply.jsonl\"": {Path: "data/multiply.jsonl"},
 		"\"Qwen/Qwen3-8B\"":       {},
@@ -236,6 +236,12 @@ func TestDefinition(t *testing.T) {
 		if ok && text[r.Start:r.End] != at {
 			t.Errorf("definition of %s from %q", at, text[r.Start:r.End])
 		}
+	}
+	// the rollout leads to its directory when the entrypoint is missing
+	noEntry := strings.Replace(text, "main.py", "nope.py", 1)
+	got, _, ok := NewFile(toml.Parse([]byte(noEntry)), "training", snap, nil).Definition(strings.Index(noEntry, "multiply-agent"))
+	if want := (Target{Path: "rollouts/multiply-agent", Dir: true}); !ok || got != want {
+		t.Errorf("definition of a rollout without its entrypoint = %+v %v, want %+v", got, ok, want)
 	}
 	if _, _, ok := NewFile(toml.Parse([]byte(text)), "training", nil, nil).Definition(strings.Index(text, "main.py")); ok {
 		t.Errorf("a definition without a workspace")

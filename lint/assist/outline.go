@@ -204,13 +204,21 @@ func (f *File) Definition(off int) (Target, toml.Range, bool) {
 	v := sp.Value.Str
 	switch fl.Complete() {
 	case "rollout":
-		rp := f.WS.ResolveRolloutPath(v, "")
+		// the entrypoint file of the section when it exists: editors open
+		// files, not every one of them opens a directory
+		entry := ""
+		if ev := f.sibling(sp.Path, "entrypoint"); ev != nil {
+			entry = ev.Str
+		}
+		rp := f.WS.ResolveRolloutPath(v, entry)
+		if entry != "" && rp.EntryContained && rp.Entry.IsRegular {
+			return Target{Path: rp.Entry.Path}, sp.Range, true
+		}
 		if rp.DirContained && rp.Dir.IsDir {
 			return Target{Path: rp.Dir.Path, Dir: true}, sp.Range, true
 		}
 	case "entrypoint":
-		_, rv := f.Doc.Root.Lookup(append(append([]string(nil), sp.Path[:len(sp.Path)-1]...), "rollout")...)
-		if rv != nil && rv.Kind == toml.KindString {
+		if rv := f.sibling(sp.Path, "rollout"); rv != nil {
 			rp := f.WS.ResolveRolloutPath(rv.Str, v)
 			if rp.EntryContained && rp.Entry.IsRegular {
 				return Target{Path: rp.Entry.Path}, sp.Range, true
@@ -229,4 +237,14 @@ func (f *File) Definition(off int) (Target, toml.Range, bool) {
 		}
 	}
 	return Target{}, toml.Range{}, false
+}
+
+// sibling returns the string value of key in the table that holds path, or
+// nil.
+func (f *File) sibling(path []string, key string) *toml.Value {
+	_, v := f.Doc.Root.Lookup(append(append([]string(nil), path[:len(path)-1]...), key)...)
+	if v == nil || v.Kind != toml.KindString {
+		return nil
+	}
+	return v
 }
