@@ -245,14 +245,10 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 // and their findings. Any other change (a rollout, a data file, the
 // settings) can change the findings of every config.
 func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
-	byRoot := map[string][]workspace.Change{}
+	var all []workspace.Change
 	for _, ev := range p.Changes {
 		path, ok := filePath(ev.URI)
 		if !ok {
-			continue
-		}
-		root, err := workspace.FindRoot(filepath.Dir(path))
-		if err != nil {
 			continue
 		}
 		kind := workspace.Changed
@@ -262,8 +258,9 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		case protocol.FileChangeTypeDeleted:
 			kind = workspace.Deleted
 		}
-		byRoot[root] = append(byRoot[root], workspace.Change{Path: path, Kind: kind})
+		all = append(all, workspace.Change{Path: filepath.Clean(path), Kind: kind})
 	}
+	byRoot := s.routeChanges(all)
 	changed := false
 	var configs []string // the changed config files, when nothing else changed
 	onlyConfigs := true
@@ -274,21 +271,26 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		if sp == nil || sp.ws == nil {
 			continue
 		}
+		snap := sp.ws.Snapshot.Apply(changes)
+		if snap == sp.ws.Snapshot {
+			continue // nothing it holds changed
+		}
 		rels := map[string]bool{}
+		only := true
 		for _, c := range changes {
 			rel, err := filepath.Rel(root, c.Path)
 			rel = filepath.ToSlash(rel)
 			if err != nil || !strings.HasPrefix(rel, "configs/") || !strings.HasSuffix(rel, ".toml") {
-				onlyConfigs = false
+				only = false
 				continue
 			}
 			rels[rel] = true
 			configs = append(configs, c.Path)
 		}
-		snap := sp.ws.Snapshot.Apply(changes)
+		onlyConfigs = onlyConfigs && only
 		ws, err := lint.WorkspaceOf(snap)
 		nsp := &space{root: root, ws: ws}
-		if onlyConfigs {
+		if only {
 			nsp.names = indexNames(snap, sp.names, rels)
 		} else {
 			nsp.names = indexNames(snap, nil, nil)
@@ -297,6 +299,8 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 			nsp.problem = err.Error()
 		}
 		s.mu.Lock()
+		// a settings error is shown again only when it changes
+		nsp.shown = sp.shown && sp.problem == nsp.problem
 		s.spaces[root] = nsp
 		s.gen++
 		s.mu.Unlock()
@@ -325,4 +329,42 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		s.scheduleWorkspaceLint(nil)
 	}
 	return nil
+}
+
+// routeChanges gives each loaded workspace the changes under its root (a
+// path under nested roots belongs to the innermost) and every change
+// outside all roots: the dataset cache, a dataset list or the git
+// directory of a worktree may live elsewhere, and each snapshot knows
+// which of those it reads.
+func (s *Server) routeChanges(changes []workspace.Change) map[string][]workspace.Change {
+	s.mu.Lock()
+	roots := make([]string, 0, len(s.spaces))
+	for root, sp := range s.spaces {
+		if sp != nil && sp.ws != nil {
+			roots = append(roots, root)
+		}
+	}
+	s.mu.Unlock()
+	out := map[string][]workspace.Change{}
+	for _, c := range changes {
+		owner := ""
+		for _, root := range roots {
+			if within(c.Path, root) && len(root) > len(owner) {
+				owner = root
+			}
+		}
+		if owner != "" {
+			out[owner] = append(out[owner], c)
+			continue
+		}
+		for _, root := range roots {
+			out[root] = append(out[root], c)
+		}
+	}
+	return out
+}
+
+// within reports whether path is dir or lies under it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }

@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // File change types of workspace/didChangeWatchedFiles.
@@ -186,5 +189,61 @@ func TestWatchedFilesPull(t *testing.T) {
 	}
 	if code := c.shutdown(); code != 0 {
 		t.Errorf("exit code = %d", code)
+	}
+}
+
+// A change under the git directory reaches the workspace it belongs to,
+// though no workspace root can be found from inside .git.
+func TestWatchedGitConfig(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{watch: true})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	c.open(eval, readFile(t, eval))
+	c.waitVersion(eval, 1)
+	origin := func() workspace.Origin {
+		c.srv.mu.Lock()
+		defer c.srv.mu.Unlock()
+		return c.srv.spaces[root].ws.Snapshot.Origin()
+	}
+	if o := origin(); o.Found {
+		t.Fatalf("origin before: %+v", o)
+	}
+	writeFile(t, filepath.Join(root, ".git", "config"), "[remote \"origin\"]\n\turl = git@github.com:acme/multiply.git\n")
+	c.watched(filepath.Join(root, ".git", "config"), changed)
+	deadline := time.After(waitFor)
+	for origin().Identity.Repo != "acme/multiply" {
+		select {
+		case <-deadline:
+			t.Fatalf("origin after the change: %+v", origin())
+		case <-time.After(5 * time.Millisecond):
+		}
+	}
+}
+
+func TestRouteChanges(t *testing.T) {
+	outer := filepath.FromSlash("/w/repo")
+	inner := filepath.Join(outer, "sub")
+	s := &Server{spaces: map[string]*space{
+		outer:                        {root: outer, ws: &lint.Workspace{}},
+		inner:                        {root: inner, ws: &lint.Workspace{}},
+		filepath.Clean("/w/loading"): nil,
+	}}
+	ch := func(p string) workspace.Change { return workspace.Change{Path: filepath.FromSlash(p)} }
+	got := s.routeChanges([]workspace.Change{ch("/w/repo/.git/config"), ch("/w/repo/sub/rollouts/a/main.py"), ch("/w/repo/subway/x"), ch("/home/u/.cache/osmosis/datasets/d.json")})
+	paths := func(cs []workspace.Change) string {
+		var out []string
+		for _, c := range cs {
+			out = append(out, filepath.ToSlash(c.Path))
+		}
+		return strings.Join(out, " ")
+	}
+	if want := "/w/repo/.git/config /w/repo/subway/x /home/u/.cache/osmosis/datasets/d.json"; paths(got[outer]) != want {
+		t.Errorf("outer root got %q, want %q", paths(got[outer]), want)
+	}
+	if want := "/w/repo/sub/rollouts/a/main.py /home/u/.cache/osmosis/datasets/d.json"; paths(got[inner]) != want {
+		t.Errorf("inner root got %q, want %q", paths(got[inner]), want)
+	}
+	if len(got) != 2 {
+		t.Errorf("routed to %d roots, want 2", len(got))
 	}
 }
