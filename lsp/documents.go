@@ -53,6 +53,7 @@ func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentPar
 	s.docs[d.uri] = d
 	s.mu.Unlock()
 	s.schedule(d.uri)
+	s.rescan()
 	return nil
 }
 
@@ -97,6 +98,7 @@ func (s *Server) DidSave(ctx context.Context, p *protocol.DidSaveTextDocumentPar
 	if ok {
 		s.schedule(p.TextDocument.URI)
 	}
+	s.rescan()
 	return nil
 }
 

@@ -23,6 +23,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // Options configure a server.
@@ -66,6 +67,11 @@ type Server struct {
 	wsAll     bool
 	wsPaths   map[string]bool
 	wsRunning bool
+	// the stamps of the files each workspace reads, for clients that
+	// cannot watch files (rescan.go)
+	stamps      map[string]workspace.Stamps
+	rescanning  bool
+	rescanAgain bool
 	// panicShown is set once the user was told of an internal error.
 	panicShown bool
 

@@ -66,6 +66,7 @@ func (s *Server) loadOnce(root string, done chan struct{}) *space {
 		close(done)
 	}()
 	sp = s.loadSpace(root)
+	s.stampSpace(sp)
 	return sp
 }
 
@@ -260,6 +261,13 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		}
 		all = append(all, workspace.Change{Path: filepath.Clean(path), Kind: kind})
 	}
+	s.applyChanges(all)
+	return nil
+}
+
+// applyChanges updates the workspaces with changed files and checks again
+// what depends on them.
+func (s *Server) applyChanges(all []workspace.Change) {
 	byRoot := s.routeChanges(all)
 	changed := false
 	var configs []string // the changed config files, when nothing else changed
@@ -307,7 +315,7 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 		changed = true
 	}
 	if !changed {
-		return nil
+		return
 	}
 	s.mu.Lock()
 	open := make([]uri.URI, 0, len(s.docs))
@@ -328,7 +336,6 @@ func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChang
 	default:
 		s.scheduleWorkspaceLint(nil)
 	}
-	return nil
 }
 
 // routeChanges gives each loaded workspace the changes under its root (a

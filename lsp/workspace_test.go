@@ -247,3 +247,44 @@ func TestRouteChanges(t *testing.T) {
 		t.Errorf("routed to %d roots, want 2", len(got))
 	}
 }
+
+// A client that cannot watch files still sees the workspace change: the
+// server looks for changed files when a document is saved or opened.
+func TestRescanWithoutWatcher(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	long := filepath.Join(root, "configs", "training", "multiply-long.toml")
+	c.open(eval, readFile(t, eval))
+	if p := c.waitVersion(eval, 1); !hasCode(p.Diagnostics, "rollout-not-found") {
+		t.Fatalf("eval config: %v", codes(p.Diagnostics))
+	}
+	// the missing rollout appears on disk; a save makes the server look
+	writeFile(t, filepath.Join(root, "rollouts", "multiply-agnet", "main.py"), "print('hi')\n")
+	c.notify("textDocument/didSave", map[string]any{"textDocument": textDoc(eval)})
+	p := c.waitPub(eval, func(p publication) bool { return !hasCode(p.Diagnostics, "rollout-not-found") })
+	if p.Version == nil || *p.Version != 1 {
+		t.Errorf("after creating the rollout: version %v, want 1", p.Version)
+	}
+	// a settings change is seen when another document is opened
+	writeFile(t, filepath.Join(root, "pyproject.toml"), "[tool.osmosis-lint]\nignore = [\"unknown-key\"]\n")
+	c.open(long, readFile(t, long))
+	c.waitPub(long, func(p publication) bool {
+		return p.Version != nil && *p.Version == 1 && !hasCode(p.Diagnostics, "unknown-key") && hasCode(p.Diagnostics, "param-range")
+	})
+}
+
+// A client that watches files gets no rescans: its watcher reports changes.
+func TestNoRescanWithWatcher(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{watch: true})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	c.open(eval, readFile(t, eval))
+	c.waitVersion(eval, 1)
+	c.srv.mu.Lock()
+	n := len(c.srv.stamps)
+	c.srv.mu.Unlock()
+	if n != 0 {
+		t.Errorf("stamps kept for %d workspaces of a client that watches files", n)
+	}
+}

@@ -96,3 +96,18 @@ func BenchmarkConfigKind(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkStamp is the cost of a look for changes on save, for clients
+// that cannot watch files: a walk of the large workspace and a comparison.
+func BenchmarkStamp(b *testing.B) {
+	root := benchWorkspace(b)
+	s := mustLoad(b, root, Options{})
+	old := s.Stamp()
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		if ch := s.Stamp().Changes(old); len(ch) != 0 {
+			b.Fatalf("changes in an unchanged tree: %v", ch)
+		}
+	}
+}
