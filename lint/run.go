@@ -386,12 +386,10 @@ func InputFor(abs, display string, ws *Workspace, kind schema.Kind) (Input, bool
 
 func (r *runner) check(j job) (FileResult, error) {
 	display := displayPath(r.opts.Dir, j.abs)
-	// only regular files: reading a named pipe waits forever, a device
-	// such as /dev/zero never ends
-	if fi, err := os.Stat(j.abs); err == nil && !fi.Mode().IsRegular() {
+	src, err := readRegular(j.abs)
+	if err == errNotRegular {
 		return FileResult{}, usagef("%s: not a regular file", display)
 	}
-	src, err := os.ReadFile(j.abs)
 	if err != nil {
 		return FileResult{}, usagef("%s: %w", display, unwrapPathError(err))
 	}
