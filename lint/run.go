@@ -86,6 +86,9 @@ func Run(paths []string, opts RunOptions) ([]FileResult, error) {
 	r := &runner{opts: opts, workspaces: map[string]*Workspace{}}
 	if len(paths) == 0 && opts.Root != "" {
 		paths = []string{filepath.Join(opts.Root, "configs")}
+		if fi, err := os.Stat(paths[0]); err != nil || !fi.IsDir() {
+			return nil, usagef("workspace %s has no configs/ directory to check", opts.Root)
+		}
 	}
 	if len(paths) == 0 {
 		root, err := r.findRoot(opts.Dir)

@@ -329,3 +329,11 @@ func TestCheckWarnsWhenNoConfigs(t *testing.T) {
 		t.Errorf("-q still warns: %q", errs)
 	}
 }
+
+func TestCheckWorkspaceWithoutConfigs(t *testing.T) {
+	dir := t.TempDir()
+	code, _, errs := invoke(t, "", "check", "--workspace", dir)
+	if code != exitUsage || !strings.Contains(errs, "workspace "+dir+" has no configs/ directory") {
+		t.Errorf("exit %d, stderr %q", code, errs)
+	}
+}
