@@ -15,50 +15,15 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-// newFlags makes a flag set that reports errors to the caller instead of
-// exiting.
-func newFlags(name, synopsis string, stderr io.Writer) *flag.FlagSet {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintf(stderr, "Usage: %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
-	}
-	return fs
-}
-
-// parseFlags parses args, allowing flags after positional arguments.
-func parseFlags(fs *flag.FlagSet, args []string) ([]string, error) {
-	var pos []string
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				return nil, errHelp
-			}
-			return nil, &usageErr{err: err}
-		}
-		rest := fs.Args()
-		if len(rest) == 0 {
-			return pos, nil
-		}
-		if rest[0] == "--" {
-			return append(pos, rest[1:]...), nil
-		}
-		pos = append(pos, rest[0])
-		args = rest[1:]
-	}
-}
-
 type checkFlags struct {
 	format, output, stdinName, datasets, kind, root string
 	fix, unsafeFixes, strict, noColor, quiet        bool
 	oneline, exitZero                               bool
 }
 
-func runCheck(env *cmdEnv, args []string) (int, error) {
-	var f checkFlags
-	fs := newFlags("check", "osmosis-lint check [flags] [PATH...]", env.stderr)
-	fs.StringVar(&f.format, "format", "", "output format: text, json, sarif or github (default text; github when GITHUB_ACTIONS=true)")
+func checkCommand(fs *flag.FlagSet) runFunc {
+	f := &checkFlags{}
+	fs.StringVar(&f.format, "format", "", "output `FORMAT`: text, json, sarif or github (default text; github when GITHUB_ACTIONS=true)")
 	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
 	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "with --fix, also apply fixes that need review")
@@ -71,10 +36,10 @@ func runCheck(env *cmdEnv, args []string) (int, error) {
 	fs.BoolVar(&f.oneline, "oneline", false, "one line per finding, without the source snippet")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when errors are found")
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
-	paths, err := parseFlags(fs, args)
-	if err != nil {
-		return 0, err
-	}
+	return f.run
+}
+
+func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	format, err := chooseFormat(f.format)
 	if err != nil {
 		return 0, &usageErr{err: err, showUsage: true}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -13,20 +14,25 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 )
 
-func runDoctor(env *cmdEnv, args []string) (int, error) {
-	fs := newFlags("doctor", "osmosis-lint doctor [flags] [DIR]", env.stderr)
-	format := fs.String("format", "text", "output format: text or json")
-	fix := fs.Bool("fix", false, "create missing directories, copy missing agent files from the template, link skills, apply safe config fixes (never overwrites)")
-	template := fs.String("template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
-	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
-	root := fs.String("workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
-	noColor := fs.Bool("no-color", false, "never color the text output")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 0, err
-	}
-	if *format != "text" && *format != "json" {
-		return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", *format), showUsage: true}
+type doctorFlags struct {
+	format, template, datasets, root string
+	fix, noColor                     bool
+}
+
+func doctorCommand(fs *flag.FlagSet) runFunc {
+	f := &doctorFlags{}
+	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.BoolVar(&f.fix, "fix", false, "create missing directories, copy missing agent files from the template, link skills, apply safe config fixes (never overwrites)")
+	fs.StringVar(&f.template, "template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
+	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
+	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output")
+	return f.run
+}
+
+func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
+	if f.format != "text" && f.format != "json" {
+		return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", f.format), showUsage: true}
 	}
 	if len(pos) > 1 {
 		return 0, &usageErr{err: errors.New("doctor takes one directory"), showUsage: true}
@@ -36,14 +42,14 @@ func runDoctor(env *cmdEnv, args []string) (int, error) {
 		dir = pos[0]
 	}
 	home, _ := os.UserHomeDir()
-	rep, err := doctor.Run(dir, doctor.Options{Home: home, DatasetsFile: *datasets, Fix: *fix, Template: *template, Root: *root})
+	rep, err := doctor.Run(dir, doctor.Options{Home: home, DatasetsFile: f.datasets, Fix: f.fix, Template: f.template, Root: f.root})
 	if err != nil {
 		if errors.Is(err, doctor.ErrNotWorkspace) {
 			return 0, fmt.Errorf("%s is not an Osmosis workspace: it is not inside a git repository (an Osmosis workspace is the git repository the platform created; `git init` makes one)", dir)
 		}
 		return 0, err
 	}
-	if *format == "json" {
+	if f.format == "json" {
 		enc := json.NewEncoder(env.stdout)
 		enc.SetEscapeHTML(false)
 		enc.SetIndent("", "  ")
@@ -51,7 +57,7 @@ func runDoctor(env *cmdEnv, args []string) (int, error) {
 			return 0, err
 		}
 	} else {
-		writeDoctorText(env.stdout, rep, !*noColor && colorTerminal(env.stdout))
+		writeDoctorText(env.stdout, rep, !f.noColor && colorTerminal(env.stdout))
 	}
 	if rep.Valid {
 		return exitOK, nil

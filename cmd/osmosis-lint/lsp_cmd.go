@@ -3,20 +3,20 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"io"
 	"os"
 
 	"github.com/osmosis-lint/osmosis-lint/lsp"
 )
 
-func runLSP(env *cmdEnv, args []string) (int, error) {
-	fs := newFlags("lsp", "osmosis-lint lsp [--datasets FILE]  (language server on stdio)", env.stderr)
+func lspCommand(fs *flag.FlagSet) runFunc {
 	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
 	fs.Bool("stdio", true, "serve on standard input and output (the default, for clients that pass it)")
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 0, err
-	}
+	return func(env *cmdEnv, pos []string) (int, error) { return runLSP(env, pos, *datasets) }
+}
+
+func runLSP(env *cmdEnv, pos []string, datasets string) (int, error) {
 	if len(pos) > 0 {
 		return 0, &usageErr{err: errors.New("lsp takes no arguments"), showUsage: true}
 	}
@@ -29,7 +29,7 @@ func runLSP(env *cmdEnv, args []string) (int, error) {
 	code := lsp.Serve(context.Background(), rwc, lsp.Options{
 		Version:      version(),
 		Home:         home,
-		DatasetsFile: *datasets,
+		DatasetsFile: datasets,
 		Log:          env.stderr,
 	})
 	return code, nil

@@ -5,11 +5,11 @@ package main
 
 import (
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 )
 
 // Exit codes.
@@ -18,21 +18,6 @@ const (
 	exitErrors = 1 // errors found
 	exitUsage  = 2 // bad usage or a fatal error
 )
-
-const usage = `osmosis-lint checks Osmosis workspace configs before you submit them.
-
-Usage:
-  osmosis-lint [check] [flags] [PATH...]   lint configs (default: the workspace of the current directory)
-  osmosis-lint doctor [flags] [DIR]        check the health of a workspace
-  osmosis-lint lsp                         run the language server on stdio
-  osmosis-lint schema KIND                 print the JSON Schema of training, eval or benchmark configs
-  osmosis-lint rules [--format json]       list the rules
-  osmosis-lint explain RULE                explain a rule, with examples
-  osmosis-lint version                     print the version
-
-Run 'osmosis-lint <command> -h' for the flags of a command.
-Exit codes: 0 no errors, 1 errors found, 2 usage or fatal error.
-`
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
@@ -46,53 +31,52 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitUsage
 		}
 	}()
-	cmd := "check"
-	if len(args) > 0 && !strings.HasPrefix(args[0], "-") {
-		switch args[0] {
-		case "check", "doctor", "lsp", "schema", "rules", "explain", "version", "help":
-			cmd, args = args[0], args[1:]
-		}
-	} else if len(args) > 0 && (args[0] == "-h" || args[0] == "--help" || args[0] == "-help") {
-		cmd = "help"
-	} else if len(args) > 0 && (args[0] == "--version" || args[0] == "-version") {
-		cmd = "version"
-	}
 	env := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}
-	var err error
-	switch cmd {
-	case "check":
-		code, err = runCheck(env, args)
-	case "doctor":
-		code, err = runDoctor(env, args)
-	case "lsp":
-		code, err = runLSP(env, args)
-	case "schema":
-		code, err = runSchema(env, args)
-	case "rules":
-		code, err = runRules(env, args)
-	case "explain":
-		code, err = runExplain(env, args)
-	case "version":
-		fmt.Fprintln(stdout, "osmosis-lint", version())
-		return exitOK
-	case "help":
-		fmt.Fprint(stdout, usage)
-		return exitOK
-	}
+	c, rest, err := pickCommand(args)
 	if err != nil {
-		var u *usageErr
-		if errors.As(err, &u) && u.showUsage {
-			fmt.Fprintf(stderr, "osmosis-lint %s: %v\n", cmd, err)
-			fmt.Fprintf(stderr, "Run 'osmosis-lint %s -h' for usage.\n", cmd)
-		} else if !errors.Is(err, errHelp) {
-			fmt.Fprintf(stderr, "osmosis-lint: %v\n", err)
-		}
-		if errors.Is(err, errHelp) {
-			return exitOK
-		}
+		fmt.Fprintf(stderr, "osmosis-lint: %v\nRun 'osmosis-lint --help' for usage.\n", err)
 		return exitUsage
 	}
-	return code
+	return c.invoke(env, rest)
+}
+
+// invoke parses the command's flags and runs it. Help goes to standard
+// output (exit 0); every error is printed once, on standard error (exit 2).
+func (c *command) invoke(env *cmdEnv, args []string) int {
+	fs := newFlagSet(c)
+	runner := c.flags(fs)
+	pos, err := parseFlags(fs, args)
+	if errors.Is(err, errHelp) {
+		writeCommandHelp(env.stdout, c, fs)
+		return exitOK
+	}
+	code := exitOK
+	if err == nil {
+		code, err = runner(env, pos)
+	}
+	if err == nil {
+		return code
+	}
+	if errors.Is(err, errHelp) {
+		return exitOK
+	}
+	var u *usageErr
+	if errors.As(err, &u) && u.showUsage {
+		fmt.Fprintf(env.stderr, "osmosis-lint %s: %v\n", c.name, err)
+		fmt.Fprintf(env.stderr, "Run 'osmosis-lint %s --help' for usage.\n", c.name)
+	} else {
+		fmt.Fprintf(env.stderr, "osmosis-lint: %v\n", err)
+	}
+	return exitUsage
+}
+
+// newFlagSet makes a command's flag set; it prints nothing, so that invoke
+// reports each error once.
+func newFlagSet(c *command) *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
 }
 
 type cmdEnv struct {

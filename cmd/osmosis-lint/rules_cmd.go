@@ -3,8 +3,8 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"flag"
 	"fmt"
-	"strings"
 	"text/tabwriter"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -19,14 +19,19 @@ type ruleJSON struct {
 	URL      string `json:"url"`
 }
 
-func runRules(env *cmdEnv, args []string) (int, error) {
-	fs := newFlags("rules", "osmosis-lint rules [--format text|json]", env.stderr)
+func rulesCommand(fs *flag.FlagSet) runFunc {
 	format := fs.String("format", "text", "output format: text or json")
-	if _, err := parseFlags(fs, args); err != nil {
-		return 0, err
+	return func(env *cmdEnv, pos []string) (int, error) {
+		if len(pos) > 0 {
+			return 0, &usageErr{err: errors.New("rules takes no arguments (see 'osmosis-lint explain RULE')"), showUsage: true}
+		}
+		return writeRules(env, *format)
 	}
+}
+
+func writeRules(env *cmdEnv, format string) (int, error) {
 	rules := lint.Rules()
-	switch *format {
+	switch format {
 	case "json":
 		out := make([]ruleJSON, 0, len(rules))
 		for _, r := range rules {
@@ -47,15 +52,12 @@ func runRules(env *cmdEnv, args []string) (int, error) {
 		}
 		return exitOK, tw.Flush()
 	}
-	return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", *format), showUsage: true}
+	return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", format), showUsage: true}
 }
 
-func runExplain(env *cmdEnv, args []string) (int, error) {
-	fs := newFlags("explain", "osmosis-lint explain RULE", env.stderr)
-	pos, err := parseFlags(fs, args)
-	if err != nil {
-		return 0, err
-	}
+func explainCommand(*flag.FlagSet) runFunc { return runExplain }
+
+func runExplain(env *cmdEnv, pos []string) (int, error) {
 	if len(pos) != 1 {
 		return 0, &usageErr{err: errors.New("name one rule (see 'osmosis-lint rules')"), showUsage: true}
 	}
@@ -70,5 +72,3 @@ func runExplain(env *cmdEnv, args []string) (int, error) {
 	fmt.Fprint(env.stdout, lint.Explain(r))
 	return exitOK, nil
 }
-
-var _ = strings.TrimSpace

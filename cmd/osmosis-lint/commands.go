@@ -1,0 +1,99 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+// command is one subcommand. Its flags function defines the flags on the
+// command's flag set and returns the function that runs with them parsed, so
+// help and shell completion read the same flags the command parses.
+type command struct {
+	name string
+	// args is the synopsis after the command name.
+	args string
+	// summary is the line `osmosis-lint --help` shows.
+	summary string
+	flags   func(fs *flag.FlagSet) runFunc
+	// hidden commands run but are not listed (machine-facing entry points).
+	hidden bool
+}
+
+// runFunc runs a command with its positional arguments.
+type runFunc func(env *cmdEnv, args []string) (int, error)
+
+// commands are the subcommands in the order help lists them. A new
+// subcommand is one line here, with its flags function in its own file.
+// (Set in init because help reads the table.)
+var commands []*command
+
+func init() {
+	commands = []*command{
+		{name: "check", args: "[flags] [PATH...]", summary: "lint configs (default: the workspace of the current directory)", flags: checkCommand},
+		{name: "doctor", args: "[flags] [DIR]", summary: "check the health of a workspace", flags: doctorCommand},
+		{name: "lsp", args: "[flags]", summary: "run the language server on stdio", flags: lspCommand},
+		{name: "schema", args: "KIND", summary: "print the JSON Schema of training, eval or benchmark configs", flags: schemaCommand},
+		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand},
+		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand},
+		{name: "version", args: "", summary: "print the version", flags: versionCommand},
+		{name: "help", args: "[COMMAND]", summary: "show help for osmosis-lint or one command", flags: helpCommand},
+	}
+}
+
+// lookupCommand finds a subcommand by name.
+func lookupCommand(name string) *command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	return nil
+}
+
+// commandNames lists the subcommands that help shows.
+func commandNames() []string {
+	var out []string
+	for _, c := range commands {
+		if !c.hidden {
+			out = append(out, c.name)
+		}
+	}
+	return out
+}
+
+func versionCommand(*flag.FlagSet) runFunc {
+	return func(env *cmdEnv, pos []string) (int, error) {
+		if len(pos) > 0 {
+			return 0, &usageErr{err: errors.New("version takes no arguments"), showUsage: true}
+		}
+		fmt.Fprintln(env.stdout, "osmosis-lint", version())
+		return exitOK, nil
+	}
+}
+
+func helpCommand(*flag.FlagSet) runFunc {
+	return func(env *cmdEnv, pos []string) (int, error) {
+		switch len(pos) {
+		case 0:
+			writeUsage(env.stdout)
+			return exitOK, nil
+		case 1:
+			c := lookupCommand(pos[0])
+			if c == nil {
+				msg := fmt.Sprintf("unknown command %q", pos[0])
+				if s := lint.Suggest(pos[0], commandNames()); s != "" {
+					msg += fmt.Sprintf("; did you mean %q?", s)
+				}
+				return 0, &usageErr{err: errors.New(msg), showUsage: true}
+			}
+			fs := newFlagSet(c)
+			c.flags(fs)
+			writeCommandHelp(env.stdout, c, fs)
+			return exitOK, nil
+		}
+		return 0, &usageErr{err: errors.New("help takes at most one command"), showUsage: true}
+	}
+}
