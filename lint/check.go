@@ -81,11 +81,13 @@ func recoverySafe(doc *toml.Document, fs []Finding) []Finding {
 	}
 	out := fs[:0]
 	for _, f := range fs {
-		switch f.Rule {
-		case "toml-syntax":
+		r, _ := Lookup(f.Rule)
+		switch {
+		case r == nil:
+		case r.ReportsParse:
 			out = append(out, f)
 			continue
-		case "missing-section", "missing-required", "branch-and-commit", "secret-env-overlap":
+		case r.NeedsCompleteParse:
 			continue
 		}
 		// statements are in source order and do not overlap: the one
@@ -137,7 +139,7 @@ func applySuppressions(ctx *Context, fs []Finding, settings *Settings) []Finding
 			out = append(out, f)
 		}
 	}
-	if settings.off("unused-suppression") {
+	if settings.off(RuleUnusedSuppression) {
 		return out
 	}
 	ctx.rule = ruleUnusedSuppression

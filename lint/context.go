@@ -16,6 +16,8 @@ type Context struct {
 	Doc    *toml.Document
 	// Issues are the schema issues of the document.
 	Issues []schema.Issue
+	// issueRules holds the rule of each issue (IssueRule), in step.
+	issueRules []string
 	// Env is the workspace, or nil when the file is outside one.
 	Env *Env
 
@@ -39,9 +41,15 @@ func (c *Context) Report(r toml.Range, key, msg string, fixes ...Fix) {
 
 // IssuesOf returns the schema issues mapped to the current rule.
 func (c *Context) IssuesOf(rule string) []schema.Issue {
+	if c.issueRules == nil {
+		c.issueRules = make([]string, len(c.Issues))
+		for i, is := range c.Issues {
+			c.issueRules[i] = IssueRule(is)
+		}
+	}
 	var out []schema.Issue
-	for _, is := range c.Issues {
-		if is.Rule == rule {
+	for i, is := range c.Issues {
+		if c.issueRules[i] == rule {
 			out = append(out, is)
 		}
 	}

@@ -24,6 +24,19 @@ type Rule struct {
 	Doctor bool
 	// Workspace marks rules that need the workspace listing.
 	Workspace bool
+	// NeedsCompleteParse drops the rule's findings from a file with a
+	// syntax error: a skipped statement can make a key only look missing.
+	NeedsCompleteParse bool
+	// ReportsParse marks the rule that reports the parse itself: its
+	// findings sit on skipped text, so they are kept where the findings of
+	// other rules there are dropped.
+	ReportsParse bool
+	// NotSuppressible marks rules that no comment can silence: the
+	// suppression is reported instead.
+	NotSuppressible bool
+	// Unnecessary marks findings on text that can simply go (editors
+	// show it faded).
+	Unnecessary bool
 	// check produces the rule's findings for one file.
 	check func(*Context)
 }
@@ -95,6 +108,16 @@ func (r *Rule) appliesTo(kind string) bool {
 		}
 	}
 	return false
+}
+
+// Suppressible reports whether a suppression comment can silence the rule.
+func (r *Rule) Suppressible() bool { return !r.NotSuppressible }
+
+// Suppressible reports whether a suppression comment can silence findings
+// of the rule with the given id; unknown ids cannot be suppressed.
+func Suppressible(id string) bool {
+	r, ok := Lookup(id)
+	return ok && r.Suppressible()
 }
 
 // DocURL is where the rule's documentation lives.

@@ -4,7 +4,7 @@ import "github.com/osmosis-lint/osmosis-lint/schema/toml"
 
 func init() {
 	register(&Rule{
-		ID:       "advanced-shadow",
+		ID:       RuleAdvancedShadow,
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Summary:  "An [advanced] key that is also a typed parameter of another section.",

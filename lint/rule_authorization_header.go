@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "authorization-header",
+		ID:       RuleAuthorizationHeader,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "An endpoint model's extra_headers sets Authorization.",

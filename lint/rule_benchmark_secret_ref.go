@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "benchmark-secret-ref",
+		ID:       RuleBenchmarkSecretRef,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A benchmark secret reference that collides with an env var, a reserved name or a harness's own credential.",

@@ -2,7 +2,7 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "blank-value",
+		ID:       RuleBlankValue,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "An empty or whitespace-only benchmark task selector.",
@@ -16,7 +16,7 @@ than whitespace.`,
 }
 
 func checkBlankValue(c *Context) {
-	for _, is := range c.IssuesOf("blank-value") {
+	for _, is := range c.IssuesOf(RuleBlankValue) {
 		what := "an empty string"
 		if is.Got != "" {
 			what = code(is.Got)

@@ -2,15 +2,16 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "branch-and-commit",
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "experiment.branch and experiment.commit_sha are both set.",
-		Doc:      `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
-		Bad:      "[experiment]\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
-		Good:     "[experiment]\ncommit_sha = \"deadbeef\"\n",
-		Kinds:    []string{"training", "eval"},
-		check:    checkBranchAndCommit,
+		ID:                 RuleBranchAndCommit,
+		NeedsCompleteParse: true,
+		Severity:           Error,
+		Stage:              StageSubmit,
+		Summary:            "experiment.branch and experiment.commit_sha are both set.",
+		Doc:                `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
+		Bad:                "[experiment]\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
+		Good:               "[experiment]\ncommit_sha = \"deadbeef\"\n",
+		Kinds:              []string{"training", "eval"},
+		check:              checkBranchAndCommit,
 	})
 }
 

@@ -4,7 +4,7 @@ import "strings"
 
 func init() {
 	register(&Rule{
-		ID:       "branch-name",
+		ID:       RuleBranchName,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.branch is empty or contains whitespace.",
@@ -19,7 +19,7 @@ U+001F, U+0085 and U+00A0; zero-width spaces are not whitespace there).`,
 }
 
 func checkBranchName(c *Context) {
-	for _, is := range c.IssuesOf("branch-name") {
+	for _, is := range c.IssuesOf(RuleBranchName) {
 		msg := "branch must not be empty"
 		var fixes []Fix
 		if is.Got != "" {

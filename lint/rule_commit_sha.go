@@ -4,7 +4,7 @@ import "strings"
 
 func init() {
 	register(&Rule{
-		ID:       "commit-sha",
+		ID:       RuleCommitSHA,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.commit_sha is not 7 to 40 hexadecimal digits.",
@@ -18,7 +18,7 @@ string, nothing else (no 0x prefix, no trailing newline).`,
 }
 
 func checkCommitSHA(c *Context) {
-	for _, is := range c.IssuesOf("commit-sha") {
+	for _, is := range c.IssuesOf(RuleCommitSHA) {
 		msg := "commit_sha must be 7 to 40 hexadecimal digits; found " + code(is.Got)
 		var fixes []Fix
 		trimmed := strings.TrimSpace(is.Got)

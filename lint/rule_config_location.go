@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "config-location",
+		ID:       RuleConfigLocation,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A config that is not a .toml file under configs/training/, configs/eval/ or configs/benchmark/.",

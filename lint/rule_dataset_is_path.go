@@ -7,7 +7,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "dataset-is-path",
+		ID:       RuleDatasetIsPath,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "experiment.dataset is a file path, not the name of a platform dataset.",

@@ -6,7 +6,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "dataset-unknown",
+		ID:       RuleDatasetUnknown,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "experiment.dataset is not in the platform's dataset list.",
@@ -20,7 +20,7 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 		check:     checkDatasetUnknown,
 	})
 	register(&Rule{
-		ID:        "dataset-not-ready",
+		ID:        RuleDatasetNotReady,
 		Severity:  Warning,
 		Stage:     StagePlatform,
 		Summary:   "experiment.dataset is known to the platform but not uploaded yet.",

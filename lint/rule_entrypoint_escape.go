@@ -7,7 +7,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "entrypoint-escape",
+		ID:       RuleEntrypointEscape,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.entrypoint resolves outside rollouts/<rollout>/.",
@@ -20,7 +20,7 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 		check: checkEntrypointEscape,
 	})
 	register(&Rule{
-		ID:        "rollout-escape",
+		ID:        RuleRolloutEscape,
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Summary:   "rollouts/<rollout> is a symlink that leads outside rollouts/.",

@@ -7,7 +7,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:        "entrypoint-not-found",
+		ID:        RuleEntrypointNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Summary:   "rollouts/<rollout>/<entrypoint> does not exist.",
@@ -19,7 +19,7 @@ func init() {
 		check:     checkEntrypointNotFound,
 	})
 	register(&Rule{
-		ID:       "entrypoint-is-directory",
+		ID:       RuleEntrypointIsDirectory,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "experiment.entrypoint names a directory, such as the rollout directory itself.",
@@ -32,7 +32,7 @@ not a file. The CLI's import preflight (when it runs) or the platform then fails
 		check:     checkEntrypointIsDirectory,
 	})
 	register(&Rule{
-		ID:        "entrypoint-not-python",
+		ID:        RuleEntrypointNotPython,
 		Severity:  Warning,
 		Stage:     StageRuntime,
 		Summary:   "experiment.entrypoint is not a .py file.",

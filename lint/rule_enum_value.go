@@ -4,7 +4,7 @@ import "github.com/osmosis-lint/osmosis-lint/schema"
 
 func init() {
 	register(&Rule{
-		ID:       "enum-value",
+		ID:       RuleEnumValue,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A value outside its fixed set, such as task_set other than \"parity\".",
@@ -14,10 +14,10 @@ not know.`,
 		Bad:   "[tasks]\ntask_set = \"all\"\n",
 		Good:  "[tasks]\ntask_set = \"parity\"\n",
 		Kinds: []string{"benchmark"},
-		check: func(c *Context) { reportEnum(c, "enum-value") },
+		check: func(c *Context) { reportEnum(c, RuleEnumValue) },
 	})
 	register(&Rule{
-		ID:       "unknown-variant",
+		ID:       RuleUnknownVariant,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A benchmark agent model whose type is missing or not provider, endpoint or hosted.",
@@ -27,7 +27,7 @@ lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
 		Bad:   "[agents.model]\ntype = \"openai\"\nmodel = \"gpt-5\"\n",
 		Good:  "[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
 		Kinds: []string{"benchmark"},
-		check: func(c *Context) { reportEnum(c, "unknown-variant") },
+		check: func(c *Context) { reportEnum(c, RuleUnknownVariant) },
 	})
 }
 

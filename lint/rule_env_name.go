@@ -6,7 +6,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "env-name",
+		ID:       RuleEnvName,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "An [env] variable name that is not uppercase letters, digits and underscores.",
@@ -17,7 +17,7 @@ func init() {
 		check: checkEnvName,
 	})
 	register(&Rule{
-		ID:       "env-reserved",
+		ID:       RuleEnvReserved,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "An [env] variable name starting with _OSMOSIS_, which the platform reserves.",
@@ -46,7 +46,7 @@ func isNameTail(s string) bool {
 }
 
 func checkEnvName(c *Context) {
-	for _, is := range c.IssuesOf("env-name") {
+	for _, is := range c.IssuesOf(RuleEnvName) {
 		msg := "env var name " + code(is.Name) + " in " + where(parent(is.Path)) + " must be uppercase letters, digits and underscores, not starting with a digit (^[A-Z_][A-Z0-9_]*$)"
 		var fixes []Fix
 		if up := strings.ToUpper(is.Name); up != is.Name && isEnvName(up) {
@@ -59,7 +59,7 @@ func checkEnvName(c *Context) {
 }
 
 func checkEnvReserved(c *Context) {
-	for _, is := range c.IssuesOf("env-reserved") {
+	for _, is := range c.IssuesOf(RuleEnvReserved) {
 		c.Report(is.Range, is.Key, "env var "+code(is.Name)+" in "+where(parent(is.Path))+" starts with _OSMOSIS_, a prefix the platform reserves; choose another name")
 	}
 }

@@ -2,7 +2,7 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "grpo-group-size",
+		ID:       RuleGRPOGroupSize,
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Summary:  "n_samples_per_prompt = 1: every sample is its own group baseline, so there is no learning signal.",

@@ -4,7 +4,7 @@ import "strings"
 
 func init() {
 	register(&Rule{
-		ID:       "hle-parity",
+		ID:       RuleHLEParity,
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Summary:  "An HLE benchmark run without task_set = \"parity\".",

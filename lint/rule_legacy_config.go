@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "legacy-config",
+		ID:       RuleLegacyConfig,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A config shape of an earlier osmosis CLI that the current one rejects.",

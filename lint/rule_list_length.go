@@ -4,7 +4,7 @@ import "strconv"
 
 func init() {
 	register(&Rule{
-		ID:       "list-length",
+		ID:       RuleListLength,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A benchmark list with too many or too few items: 1 to 8 agents, at most 16 secrets.",
@@ -18,7 +18,7 @@ names each. The osmosis CLI rejects longer (or, for agents, empty) lists.`,
 }
 
 func checkListLength(c *Context) {
-	for _, is := range c.IssuesOf("list-length") {
+	for _, is := range c.IssuesOf(RuleListLength) {
 		name := where(is.Path)
 		if len(is.Path) == 1 && is.Path[0] == "agents" {
 			name = "[[agents]]"

@@ -8,10 +8,11 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "missing-required",
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "A required key is absent from its table.",
+		ID:                 RuleMissingRequired,
+		NeedsCompleteParse: true,
+		Severity:           Error,
+		Stage:              StageSubmit,
+		Summary:            "A required key is absent from its table.",
 		Doc: `[experiment] needs rollout, entrypoint, model_path and dataset; [secrets] needs required; a
 benchmark's [experiment] needs benchmark, each [[agents]] a [agents.model], and each model the
 keys of its type. The osmosis CLI rejects the config at submit.`,
@@ -22,7 +23,7 @@ keys of its type. The osmosis CLI rejects the config at submit.`,
 }
 
 func checkMissingRequired(c *Context) {
-	for _, is := range c.IssuesOf("missing-required") {
+	for _, is := range c.IssuesOf(RuleMissingRequired) {
 		p := parent(is.Path)
 		if len(p) == 1 && p[0] == "secrets" && secretsIsLegacyMap(c) {
 			continue // the legacy map form: legacy-config rewrites the whole table
@@ -42,7 +43,7 @@ func checkMissingRequired(c *Context) {
 }
 
 func secretsIsLegacyMap(c *Context) bool {
-	for _, is := range c.IssuesOf("unknown-key") {
+	for _, is := range c.IssuesOf(RuleUnknownKey) {
 		if legacyShape(c, is) == "secrets-map" {
 			return true
 		}

@@ -6,10 +6,11 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "missing-section",
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "A required section is absent: [experiment], eval [secrets], benchmark [[agents]].",
+		ID:                 RuleMissingSection,
+		NeedsCompleteParse: true,
+		Severity:           Error,
+		Stage:              StageSubmit,
+		Summary:            "A required section is absent: [experiment], eval [secrets], benchmark [[agents]].",
 		Doc: `Every config needs [experiment]. Eval configs also need [secrets] (` + "`required = []`" + ` when the
 run needs no secret), and benchmark configs need at least one [[agents]] table. The osmosis CLI
 stops at the first missing section, before it looks at anything else.`,
@@ -23,7 +24,7 @@ func checkMissingSection(c *Context) {
 	if localEvalFile(c) {
 		return // a local-eval config: legacy-config migrates the whole file
 	}
-	for _, is := range c.IssuesOf("missing-section") {
+	for _, is := range c.IssuesOf(RuleMissingSection) {
 		var msg string
 		var fixes []Fix
 		switch is.Name {

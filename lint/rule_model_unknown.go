@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "model-unknown",
+		ID:       RuleModelUnknown,
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Summary:  "experiment.model_path is not a base model osmosis-lint knows, or not a provider/model id for eval.",

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "name-trailing-newline",
+		ID:       RuleNameTrailingNewline,
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Summary:  "An env var or secret name that ends with a newline.",

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "not-a-table",
+		ID:       RuleNotATable,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A section written as something other than a table, or [[agents]] written as [agents].",
@@ -22,7 +22,7 @@ per agent.`,
 }
 
 func checkNotATable(c *Context) {
-	for _, is := range c.IssuesOf("not-a-table") {
+	for _, is := range c.IssuesOf(RuleNotATable) {
 		name := strings.Join(is.Path, ".")
 		var fixes []Fix
 		var msg string

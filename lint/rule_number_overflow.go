@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "number-overflow",
+		ID:       RuleNumberOverflow,
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Summary:  "A number the CLI reads but JSON cannot carry to the platform: beyond 64 bits, infinite, or nan.",

@@ -7,7 +7,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "param-limit",
+		ID:       RuleParamLimit,
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Summary:  "A parameter above the bounds the SDK once enforced, which the platform likely still holds.",

@@ -2,7 +2,7 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "param-range",
+		ID:       RuleParamRange,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "A parameter value that cannot work: a zero count, a negative learning rate, top_p above 1.",
@@ -16,7 +16,7 @@ outside [0, 1]. The platform rejects them after submission.`,
 }
 
 func checkParamRange(c *Context) {
-	for _, is := range c.IssuesOf("param-range") {
+	for _, is := range c.IssuesOf(RuleParamRange) {
 		msg := keyName(is.Path) + " in " + where(parent(is.Path)) + " must be " + rangeWords(is.Bound) + "; found " + code(snippet(c.Doc, is.Value))
 		c.Report(is.Range, is.Key, msg)
 	}

@@ -2,7 +2,7 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "param-type",
+		ID:       RuleParamType,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "A training or evaluation parameter of the wrong type.",
@@ -12,6 +12,6 @@ integers; the learning rate, temperatures, top_p, pass_threshold and timeouts ar
 (not booleans, not strings, not nan or inf).`,
 		Bad:   "[training]\ntotal_epochs = \"3\"\n",
 		Good:  "[training]\ntotal_epochs = 3\n",
-		check: func(c *Context) { reportTypes(c, "param-type") },
+		check: func(c *Context) { reportTypes(c, RuleParamType) },
 	})
 }

@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "placeholder",
+		ID:       RulePlaceholder,
 		Severity: Error,
 		Stage:    StagePlatform,
 		Summary:  "A template placeholder such as <your-dataset> left in a value.",

@@ -6,7 +6,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "rollout-name",
+		ID:       RuleRolloutName,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.rollout is not one plain directory name.",

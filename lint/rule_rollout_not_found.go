@@ -2,7 +2,7 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:        "rollout-not-found",
+		ID:        RuleRolloutNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Summary:   "rollouts/<rollout>/ does not exist.",

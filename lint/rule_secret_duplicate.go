@@ -4,7 +4,7 @@ import "strconv"
 
 func init() {
 	register(&Rule{
-		ID:       "secret-duplicate",
+		ID:       RuleSecretDuplicate,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A secret listed twice in [secrets] required.",
@@ -17,7 +17,7 @@ func init() {
 }
 
 func checkSecretDuplicate(c *Context) {
-	for _, is := range c.IssuesOf("secret-duplicate") {
+	for _, is := range c.IssuesOf(RuleSecretDuplicate) {
 		line, _ := c.Doc.Lines.Position(is.First.Start, 0)
 		msg := "secret " + code(is.Name) + " is listed twice in [secrets] required (first on line " + strconv.Itoa(line+1) + ")"
 		var fixes []Fix

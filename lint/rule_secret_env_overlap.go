@@ -4,10 +4,11 @@ import "github.com/osmosis-lint/osmosis-lint/schema/toml"
 
 func init() {
 	register(&Rule{
-		ID:       "secret-env-overlap",
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "A name in both [env] and [secrets] required.",
+		ID:                 RuleSecretEnvOverlap,
+		NeedsCompleteParse: true,
+		Severity:           Error,
+		Stage:              StageSubmit,
+		Summary:            "A name in both [env] and [secrets] required.",
 		Doc: `A secret is injected as an environment variable of the same name, so a name cannot also be a
 literal [env] variable: each variable comes from exactly one place.`,
 		Bad:   "[env]\nOPENAI_API_KEY = \"x\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",

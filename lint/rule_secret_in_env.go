@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "secret-in-env",
+		ID:       RuleSecretInEnv,
 		Severity: Error,
 		Stage:    StageAdvice,
 		Summary:  "An [env] value that looks like a credential.",

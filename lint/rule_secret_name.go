@@ -8,7 +8,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "secret-name",
+		ID:       RuleSecretName,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A secret name that is not uppercase letters, digits and underscores starting with a letter.",
@@ -38,7 +38,7 @@ func checkSecretName(c *Context) {
 		}
 		return
 	}
-	for _, is := range c.IssuesOf("secret-name") {
+	for _, is := range c.IssuesOf(RuleSecretName) {
 		reportSecretName(c, is.Got, is.Value, is.Key, "[secrets] required")
 	}
 }

@@ -2,10 +2,12 @@ package lint
 
 func init() {
 	register(&Rule{
-		ID:       "toml-syntax",
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "The file is not valid TOML 1.0, the version the osmosis CLI reads.",
+		ID:              RuleTOMLSyntax,
+		ReportsParse:    true,
+		NotSuppressible: true,
+		Severity:        Error,
+		Stage:           StageSubmit,
+		Summary:         "The file is not valid TOML 1.0, the version the osmosis CLI reads.",
 		Doc: `The osmosis CLI reads configs with Python's tomllib, which implements TOML 1.0.
 It rejects a file with a syntax error, a duplicate key, a table defined twice, an impossible
 date, a UTF-8 byte order mark, invalid UTF-8, control characters in comments, and the TOML 1.1

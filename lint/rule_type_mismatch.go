@@ -7,7 +7,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "type-mismatch",
+		ID:       RuleTypeMismatch,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A value of the wrong type where the osmosis CLI checks types.",
@@ -16,7 +16,7 @@ rollout, entrypoint, model_path, dataset, branch and commit_sha are strings, [en
 strings (a dotted key inside [env] makes a table), [secrets] required is a list of strings.`,
 		Bad:   "[env]\nPORT = 8080\n",
 		Good:  "[env]\nPORT = \"8080\"\n",
-		check: func(c *Context) { reportTypes(c, "type-mismatch") },
+		check: func(c *Context) { reportTypes(c, RuleTypeMismatch) },
 	})
 }
 
@@ -38,7 +38,7 @@ func reportTypes(c *Context, rule string) {
 		var fixes []Fix
 		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) {
 			text := c.Text(is.Value.Range)
-			fixes = append(fixes, fix("Quote the value", rule == "type-mismatch" && len(is.Path) == 2 && is.Path[0] == "env", replace(is.Value.Range, tomlString(text))))
+			fixes = append(fixes, fix("Quote the value", rule == RuleTypeMismatch && len(is.Path) == 2 && is.Path[0] == "env", replace(is.Value.Range, tomlString(text))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}

@@ -9,7 +9,7 @@ import (
 
 func init() {
 	register(&Rule{
-		ID:       "unknown-key",
+		ID:       RuleUnknownKey,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A key the table does not allow.",
@@ -18,10 +18,10 @@ The osmosis CLI rejects anything else at submit, so a misspelled key never silen
 to the platform default. In benchmark configs this also covers unknown top-level keys.`,
 		Bad:   "[training]\nlerning_rate = 1e-6\n",
 		Good:  "[training]\nlr = 1e-6\n",
-		check: func(c *Context) { reportUnknown(c, "unknown-key") },
+		check: func(c *Context) { reportUnknown(c, RuleUnknownKey) },
 	})
 	register(&Rule{
-		ID:       "unknown-section",
+		ID:       RuleUnknownSection,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "A top-level section or key a training or eval config does not have.",
@@ -31,7 +31,7 @@ Anything else at the top level, a table or a plain key, is rejected by the osmos
 		Bad:   "name = \"my-run\"\n[experiment]\n# ...\n",
 		Good:  "[experiment]\n# ...\n",
 		Kinds: []string{"training", "eval"},
-		check: func(c *Context) { reportUnknown(c, "unknown-section") },
+		check: func(c *Context) { reportUnknown(c, RuleUnknownSection) },
 	})
 }
 
@@ -55,7 +55,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		var msg string
 		switch {
-		case len(parentPath) == 0 && rule == "unknown-section":
+		case len(parentPath) == 0 && rule == RuleUnknownSection:
 			_, v := c.Get(is.Path...)
 			noun := "section [" + keyText(is.Name) + "]"
 			if v != nil && v.Kind != toml.KindTable {

@@ -7,10 +7,12 @@ import (
 )
 
 var ruleUnusedSuppression = register(&Rule{
-	ID:       "unused-suppression",
-	Severity: Warning,
-	Stage:    StageAdvice,
-	Summary:  "A suppression comment that suppresses nothing, names an unknown rule, or is malformed.",
+	ID:              RuleUnusedSuppression,
+	Unnecessary:     true,
+	NotSuppressible: true,
+	Severity:        Warning,
+	Stage:           StageAdvice,
+	Summary:         "A suppression comment that suppresses nothing, names an unknown rule, or is malformed.",
 	Doc: `Suppress a finding with ` + "`# osmosis-lint: ignore[rule-a, rule-b] reason`" + ` at the end of its line or
 on the line above, or for the whole file with ` + "`# osmosis-lint: ignore-file[rule]`" + ` in the leading comment
 block. A suppression that no longer matches anything hides nothing but still claims to: it is
@@ -43,19 +45,19 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 			idle++
 		}
 	}
-	whole := idle == len(s.rules) && !s.names("toml-syntax")
+	whole := idle == len(s.rules) && !s.namesUnsuppressible()
 	for _, r := range s.rules {
 		switch {
 		case !r.known:
 			hint, _ := didYouMean(r.id, RuleIDs())
 			c.Report(r.r, "", "unknown rule "+code(r.id)+" in suppression comment"+hint+" (see `osmosis-lint rules`)")
 		case r.used || settings.off(r.id) || whole:
-		case r.id == "toml-syntax":
+		case !Suppressible(r.id):
 			fx := removeRule(c, s, r)
 			if len(s.rules) == 1 {
 				fx = removeComment(c, s)
 			}
-			c.Report(r.r, "", "syntax errors cannot be suppressed: the osmosis CLI cannot read the file until the error is fixed", fx)
+			c.Report(r.r, "", unsuppressible(r.id), fx)
 		default:
 			c.Report(r.r, "", "the suppression of "+code(r.id)+" suppresses nothing here", removeRule(c, s, r))
 		}
@@ -70,14 +72,27 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 	_ = text
 }
 
-// names reports whether the suppression lists the rule id.
-func (s *suppression) names(id string) bool {
+// namesUnsuppressible reports whether the suppression lists a rule that no
+// comment can silence.
+func (s *suppression) namesUnsuppressible() bool {
 	for _, r := range s.rules {
-		if r.id == id {
+		if r.known && !Suppressible(r.id) {
 			return true
 		}
 	}
 	return false
+}
+
+// unsuppressible says why a suppression of the rule is refused.
+func unsuppressible(id string) string {
+	r, _ := Lookup(id)
+	switch {
+	case r != nil && r.ReportsParse:
+		return "syntax errors cannot be suppressed: the osmosis CLI cannot read the file until the error is fixed"
+	case r != nil && r.Unnecessary:
+		return code(id) + " cannot be suppressed: remove the comment it reports instead"
+	}
+	return code(id) + " cannot be suppressed"
 }
 
 func allKnown(s *suppression) bool {

@@ -441,7 +441,7 @@ func locationOnly(src []byte, in Input) []Finding {
 	f := Finding{
 		Path:     in.Path,
 		Range:    firstLine(doc),
-		Rule:     "config-location",
+		Rule:     RuleConfigLocation,
 		Severity: Error,
 		Stage:    StageSubmit,
 	}

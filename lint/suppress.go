@@ -107,7 +107,7 @@ func standalone(doc *toml.Document, off int) bool {
 // suppresses reports whether s covers a finding of rule on line, and marks
 // what it used.
 func (s *suppression) suppresses(rule string, line int) bool {
-	if s.bad != "" || s.misplaced || rule == "toml-syntax" {
+	if s.bad != "" || s.misplaced || !Suppressible(rule) {
 		return false
 	}
 	if !s.file {

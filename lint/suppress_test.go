@@ -95,7 +95,7 @@ func TestSuppressions(t *testing.T) {
 		{
 			name: "a comment cannot suppress unused-suppression itself",
 			src:  trainingWith("lr = 1e-6 # osmosis-lint: ignore[unused-suppression]\n"),
-			want: []string{`7:11-7:53 unused-suppression ""`},
+			want: []string{`7:34-7:52 unused-suppression ""`},
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {

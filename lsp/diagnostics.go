@@ -225,7 +225,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 			d.CodeDescription = protocol.CodeDescription{Href: u}
 		}
 	}
-	if f.Rule == "unused-suppression" {
+	if r, ok := lint.Lookup(f.Rule); ok && r.Unnecessary {
 		d.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 	}
 	return d

@@ -268,7 +268,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 					Edit:        s.workspaceEdit(d.uri, m, fx.Edits),
 				})
 			}
-			if f.Rule != "toml-syntax" && f.Rule != "unused-suppression" {
+			if lint.Suppressible(f.Rule) {
 				if e, ok := ignoreEdit(d.parse(), f); ok {
 					kind := protocol.CodeActionKindQuickFix
 					out = append(out, &protocol.CodeAction{

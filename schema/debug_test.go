@@ -19,6 +19,6 @@ func TestDebugIssues(t *testing.T) {
 		fmt.Printf("SYNTAX %v %s\n", e.Range, e.Message)
 	}
 	for _, is := range For(Kind(os.Getenv("K"))).Validate(d) {
-		fmt.Printf("%-16s %-14s key=%-28s %q got=%q want=%v bound=%q name=%q\n", is.Rule, fmt.Sprint(is.Kind), is.Key, d.Text(is.Range), is.Got, is.Want, is.Bound, is.Name)
+		fmt.Printf("%-16s %-14s key=%-28s %q got=%q want=%v bound=%q name=%q\n", is.Tag, fmt.Sprint(is.Kind), is.Key, d.Text(is.Range), is.Got, is.Want, is.Bound, is.Name)
 	}
 }

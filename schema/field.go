@@ -212,8 +212,8 @@ func (f *Field) Stage() string {
 	return "submit"
 }
 
-// Rule is the rule id that the field's pattern, enum or length constraint
-// maps to, if it names one.
+// Rule is the x-osmosis-rule annotation of the field: the rule lint reports
+// a failure of its pattern, enum or length constraint under, if it names one.
 func (f *Field) Rule() string { return f.str("x-osmosis-rule") }
 
 // Complete names the completion source of the field's values ("rollout",
@@ -223,13 +223,9 @@ func (f *Field) Complete() string { return f.str("x-osmosis-complete") }
 // Legacy names the legacy shapes recognized at this field, if any.
 func (f *Field) Legacy() string { return f.str("x-osmosis-legacy") }
 
-// UnknownRule is the rule id for keys this table does not allow.
-func (f *Field) UnknownRule() string {
-	if r := f.str("x-osmosis-unknown-rule"); r != "" {
-		return r
-	}
-	return "unknown-key"
-}
+// UnknownTag is the x-osmosis-unknown-rule annotation of the table: the
+// rule lint reports keys this table does not allow under, "" for its default.
+func (f *Field) UnknownTag() string { return f.str("x-osmosis-unknown-rule") }
 
 // Number returns a numeric keyword of the field.
 func (f *Field) Number(key string) (float64, bool) {

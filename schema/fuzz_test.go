@@ -21,7 +21,8 @@ func FuzzValidate(f *testing.F) {
 }
 
 // checkIssues validates src as kind and asserts what must hold for any
-// input: known issue kinds, a rule on every issue, ranges within the
+// input: known issue kinds, a tag on every issue that only its annotation
+// can name a rule for, ranges within the
 // source, document order, and the same result on a second run.
 func checkIssues(t testing.TB, k Kind, src []byte) []Issue {
 	t.Helper()
@@ -32,15 +33,15 @@ func checkIssues(t testing.TB, k Kind, src []byte) []Issue {
 		if is.Kind < Unknown || is.Kind > Duplicate {
 			t.Fatalf("issue %d has kind %d", i, is.Kind)
 		}
-		if is.Rule == "" {
-			t.Fatalf("issue %d (%v at %v) has no rule", i, is.Kind, is.Path)
+		if (is.Kind == Pattern || is.Kind == Duplicate) && is.Tag == "" {
+			t.Fatalf("issue %d (%v at %v) has no tag", i, is.Kind, is.Path)
 		}
 		r := is.Range
 		if r.Start < 0 || r.Start > r.End || r.End > len(src) {
-			t.Fatalf("issue %d (%s) range %v outside the %d-byte source", i, is.Rule, r, len(src))
+			t.Fatalf("issue %d (%v) range %v outside the %d-byte source", i, is.Kind, r, len(src))
 		}
 		if r.Start < prev {
-			t.Fatalf("issue %d (%s) at %d comes after one at %d", i, is.Rule, r.Start, prev)
+			t.Fatalf("issue %d (%v) at %d comes after one at %d", i, is.Kind, r.Start, prev)
 		}
 		prev = r.Start
 		if is.Kind == Duplicate && (is.First.Start < 0 || is.First.End > len(src)) {
@@ -53,7 +54,7 @@ func checkIssues(t testing.TB, k Kind, src []byte) []Issue {
 	}
 	for i := range again {
 		a, b := issues[i], again[i]
-		if a.Kind != b.Kind || a.Rule != b.Rule || a.Key != b.Key || a.Range != b.Range || a.Name != b.Name {
+		if a.Kind != b.Kind || a.Tag != b.Tag || a.Section != b.Section || a.Key != b.Key || a.Range != b.Range || a.Name != b.Name {
 			t.Fatalf("second run differs at %d: %+v vs %+v", i, a, b)
 		}
 	}

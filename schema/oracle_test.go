@@ -211,7 +211,7 @@ func describeIssues(doc *toml.Document, issues []Issue) []string {
 	out := make([]string, len(issues))
 	for i, is := range issues {
 		out[i] = fmt.Sprintf("%d-%d %s %v key=%s name=%q got=%q want=%v bound=%q allowed=%d path=%q",
-			is.Range.Start, is.Range.End, is.Rule, is.Kind, is.Key, is.Name, is.Got, is.Want, is.Bound, len(is.Allowed), is.Path)
+			is.Range.Start, is.Range.End, is.Tag, is.Kind, is.Key, is.Name, is.Got, is.Want, is.Bound, len(is.Allowed), is.Path)
 	}
 	sort.Strings(out)
 	return out

@@ -36,8 +36,14 @@ const (
 // Issue is one schema problem, located in the document.
 type Issue struct {
 	Kind IssueKind
-	// Rule is the rule id the problem belongs to.
-	Rule string
+	// Tag is the x-osmosis-rule annotation of the failed constraint (for
+	// Unknown, the table's x-osmosis-unknown-rule), "" when there is none.
+	// The schema does not interpret it: lint maps issues to its rules.
+	Tag string
+	// Section is set when the problem concerns a whole section: a missing
+	// top-level section (Missing), or one written as something other than a
+	// table (Type).
+	Section bool
 	// Path is the instance path of the offending key or value; for Missing
 	// and Unknown it ends with the key's name.
 	Path []string
@@ -92,8 +98,9 @@ type validation struct {
 }
 
 type issueID struct {
-	rule, key string
-	r         toml.Range
+	kind     IssueKind
+	tag, key string
+	r        toml.Range
 }
 
 // variantOf returns, for a path prefix, the discriminator value of the table
@@ -127,7 +134,7 @@ func clone(p []string, extra ...string) []string {
 
 func (v *validation) leaf(fl failure) {
 	raw, loc := fl.raw, fl.loc
-	rule, _ := raw["x-osmosis-rule"].(string)
+	tag, _ := raw["x-osmosis-rule"].(string)
 	switch fl.kind {
 	case failAdditional:
 		table := v.lookup(loc)
@@ -138,22 +145,19 @@ func (v *validation) leaf(fl failure) {
 			if entry != nil {
 				r = entry.KeyRange
 			}
-			v.add(Issue{Kind: Unknown, Rule: table.UnknownRule(), Path: path, Range: r, OnKey: true,
+			v.add(Issue{Kind: Unknown, Tag: table.UnknownTag(), Path: path, Range: r, OnKey: true,
 				Table: table, Name: name, Allowed: table.Properties()})
 		}
 	case failRequired:
 		table := v.lookup(loc)
 		for _, name := range fl.names {
 			f := table.Property(name)
-			rule := "missing-required"
-			switch {
-			case f != nil && f.Rule() == "unknown-variant":
-				rule = "unknown-variant"
-			case f != nil && (f.IsTable() || f.Title() != "") && len(loc) == 0:
-				rule = "missing-section"
+			is := Issue{Kind: Missing, Path: clone(loc, name), Range: v.tableRange(loc), Field: f, Table: table, Name: name}
+			if f != nil {
+				is.Tag = f.Rule()
+				is.Section = (f.IsTable() || f.Title() != "") && len(loc) == 0
 			}
-			v.add(Issue{Kind: Missing, Rule: rule, Path: clone(loc, name), Range: v.tableRange(loc),
-				Field: f, Table: table, Name: name})
+			v.add(is)
 		}
 	case failPropertyName:
 		v.propertyName(loc, fl.names[0], fl.rules)
@@ -169,26 +173,20 @@ func (v *validation) leaf(fl failure) {
 		// a variant's own tag: reported by the enum of the discriminator
 	case failEnum:
 		f := v.lookup(loc)
-		if rule == "" {
-			rule = f.Rule()
-		}
-		if rule == "" {
-			rule = "enum-value"
+		if tag == "" {
+			tag = f.Rule()
 		}
 		_, val := locate(v.doc.Root, loc)
 		var allowed []string
 		for _, a := range f.Enum() {
 			allowed = append(allowed, FormatTOML(a))
 		}
-		v.add(Issue{Kind: Enum, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val,
+		v.add(Issue{Kind: Enum, Tag: tag, Path: loc, Range: rangeOf(val), Field: f, Value: val,
 			Got: v.text(val), Allowed: allowed})
 	case failMinItems, failMaxItems:
 		f := v.lookup(loc)
-		if rule == "" {
-			rule = "list-length"
-		}
 		entry, val := locate(v.doc.Root, loc)
-		is := Issue{Kind: Length, Rule: rule, Path: loc, Field: f, Value: val, Range: rangeOf(val)}
+		is := Issue{Kind: Length, Tag: tag, Path: loc, Field: f, Value: val, Range: rangeOf(val)}
 		if val != nil {
 			is.Count = len(val.Items)
 		}
@@ -207,25 +205,22 @@ func (v *validation) leaf(fl failure) {
 		v.add(is)
 	case failMinimum, failMaximum, failExclusiveMinimum, failExclusiveMaximum:
 		f := v.lookup(loc)
-		if rule == "" {
-			rule = f.Rule()
-		}
-		if rule == "" {
-			rule = "param-range"
+		if tag == "" {
+			tag = f.Rule()
 		}
 		_, val := locate(v.doc.Root, loc)
-		v.add(Issue{Kind: Bound, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Bound: f.RangeText()})
+		v.add(Issue{Kind: Bound, Tag: tag, Path: loc, Range: rangeOf(val), Field: f, Value: val, Bound: f.RangeText()})
 	case failPattern, failMinLength, failMaxLength, failNot:
 		f := v.lookup(loc)
-		if rule == "" {
-			rule = f.Rule()
+		if tag == "" {
+			tag = f.Rule()
 		}
 		_, val := locate(v.doc.Root, loc)
-		v.add(Issue{Kind: Pattern, Rule: rule, Path: loc, Range: rangeOf(val), Field: f, Value: val, Got: v.text(val)})
+		v.add(Issue{Kind: Pattern, Tag: tag, Path: loc, Range: rangeOf(val), Field: f, Value: val, Got: v.text(val)})
 	case failUnique:
 		f := v.lookup(loc)
-		if rule == "" {
-			rule = f.Rule()
+		if tag == "" {
+			tag = f.Rule()
 		}
 		_, val := locate(v.doc.Root, loc)
 		if val == nil {
@@ -235,7 +230,7 @@ func (v *validation) leaf(fl failure) {
 		for i, it := range val.Items {
 			key := v.text(it)
 			if first, ok := seen[key]; ok {
-				v.add(Issue{Kind: Duplicate, Rule: rule, Path: clone(loc, strconv.Itoa(i)), Range: it.Range,
+				v.add(Issue{Kind: Duplicate, Tag: tag, Path: clone(loc, strconv.Itoa(i)), Range: it.Range,
 					Field: f, Value: it, Name: displayItem(it), First: first.Range})
 				continue
 			}
@@ -253,7 +248,7 @@ func displayItem(v *toml.Value) string {
 
 // propertyName maps the failure of a key's name (e.g. an [env] name) to one
 // issue per rule its failures name.
-func (v *validation) propertyName(loc []string, name string, rules []string) {
+func (v *validation) propertyName(loc []string, name string, tags []string) {
 	path := clone(loc, name)
 	entry, _ := locate(v.doc.Root, path)
 	r := toml.Range{}
@@ -261,23 +256,17 @@ func (v *validation) propertyName(loc []string, name string, rules []string) {
 		r = entry.KeyRange
 	}
 	table := v.lookup(loc)
-	for _, rule := range rules {
-		v.add(Issue{Kind: Pattern, Rule: rule, Path: path, Range: r, OnKey: true, Table: table, Name: name})
+	for _, tag := range tags {
+		v.add(Issue{Kind: Pattern, Tag: tag, Path: path, Range: r, OnKey: true, Table: table, Name: name})
 	}
 }
 
 func (v *validation) typeIssue(loc []string, want []string) {
 	f := v.lookup(loc)
 	entry, val := locate(v.doc.Root, loc)
-	rule := "type-mismatch"
-	switch {
-	case len(want) == 1 && want[0] == "object" && f != nil && f.Title() != "":
-		rule = "not-a-table"
-	case len(want) == 1 && want[0] == "array" && f != nil && f.Title() != "" && val != nil && val.Kind == toml.KindTable:
-		rule = "not-a-table"
-	case f != nil && f.Stage() == "platform":
-		rule = "param-type"
-	}
+	// a section written as something else ([[agents]] as [agents] too)
+	section := len(want) == 1 && f != nil && f.Title() != "" &&
+		(want[0] == "object" || want[0] == "array" && val != nil && val.Kind == toml.KindTable)
 	r := rangeOf(val)
 	if val != nil && val.Kind == toml.KindTable && val.Table.Origin != toml.OriginInline && entry != nil {
 		r = entry.KeyRange
@@ -285,7 +274,7 @@ func (v *validation) typeIssue(loc []string, want []string) {
 	if val != nil && val.Kind == toml.KindArray && val.ArrayOfTables && entry != nil {
 		r = entry.KeyRange
 	}
-	v.add(Issue{Kind: Type, Rule: rule, Path: loc, Range: r, Field: f, Value: val, Got: TypeName(val), Want: want})
+	v.add(Issue{Kind: Type, Section: section, Path: loc, Range: r, Field: f, Value: val, Got: TypeName(val), Want: want})
 }
 
 // TypeName names the TOML type of a value for messages.
@@ -352,12 +341,12 @@ func (v *validation) add(is Issue) {
 		// the CLI joins section and key only when the key is not empty
 		is.Key = is.Path[0]
 	}
-	if is.Rule == "unknown-variant" && len(is.Path) > 0 {
+	if v.isTag(is.Path) && (is.Kind == Missing || is.Kind == Enum) {
 		// the CLI names the discriminated table, not its tag
 		is.Key = v.cliKey(is.Path[:len(is.Path)-1])
 	}
 	// two keywords can fail on one problem (minLength and pattern)
-	id := issueID{is.Rule, is.Key, is.Range}
+	id := issueID{is.Kind, is.Tag, is.Key, is.Range}
 	if v.seen[id] {
 		return
 	}
@@ -366,6 +355,15 @@ func (v *validation) add(is Issue) {
 	}
 	v.seen[id] = true
 	v.out = append(v.out, is)
+}
+
+// isTag reports whether path ends at the discriminator of its table.
+func (v *validation) isTag(path []string) bool {
+	if len(path) == 0 {
+		return false
+	}
+	t := v.lookup(path[:len(path)-1])
+	return t != nil && t.Discriminator() != "" && t.Discriminator() == path[len(path)-1]
 }
 
 // cliKey names a path the way the osmosis CLI does: dotted, list indexes as

@@ -102,7 +102,7 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 			label = paint("\x1b[2m", "skipped")
 		}
 		fmt.Fprintf(bw, "  %s  %-18s %s\n", label, c.ID, c.Message)
-		if fs := byID[c.ID]; len(fs) > 0 && !shown[c.ID] && (c.ID == "configs" || c.ID == "dataset-file") {
+		if fs := byID[c.ID]; len(fs) > 0 && !shown[c.ID] && (c.ID == "configs" || c.ID == lint.RuleDatasetFile) {
 			shown[c.ID] = true
 			files := groupByFile(rep, fs)
 			var buf bytesWriter

@@ -1,7 +1,6 @@
 package assist
 
 import (
-	"slices"
 	"strconv"
 	"strings"
 
@@ -120,7 +119,11 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 	if fl == nil {
 		if len(sp.Path) > 0 {
 			b.WriteString("**" + name + "** is not a key of this " + string(f.Kind) + " config.")
-			if l := ruleLink("unknown-key"); l != "" {
+			rule := lint.RuleUnknownKey
+			if t := f.field(sp.Path[:len(sp.Path)-1]); t != nil {
+				rule = lint.UnknownKeyRule(t)
+			}
+			if l := ruleLink(rule); l != "" {
 				b.WriteString(" (" + l + ")")
 			}
 			return b.String(), sp.Range, true
@@ -195,22 +198,9 @@ func fieldFacts(fl *schema.Field) string {
 
 // fieldRules links the rules that check a field's value to their docs.
 func fieldRules(fl *schema.Field) []string {
-	var ids []string
-	if r := fl.Rule(); r != "" {
-		ids = append(ids, r)
-	}
-	if fl.RangeText() != "" {
-		ids = append(ids, "param-range")
-	}
-	if _, ok := fl.Limit(); ok {
-		ids = append(ids, "param-limit")
-	}
-	if len(fl.Enum()) > 0 {
-		ids = append(ids, "enum-value")
-	}
 	var out []string
-	for _, id := range ids {
-		if l := ruleLink(id); l != "" && !slices.Contains(out, l) {
+	for _, id := range lint.FieldRules(fl) {
+		if l := ruleLink(id); l != "" {
 			out = append(out, l)
 		}
 	}

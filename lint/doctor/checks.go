@@ -20,7 +20,7 @@ func (d *run) rollouts() {
 	used := d.usedRollouts()
 	rolls := d.snap().Rollouts()
 	if len(rolls) == 0 {
-		d.check(Info, "rollout-pyproject", "no rollouts under rollouts/ yet", "rollouts/")
+		d.check(Info, lint.RuleRolloutPyproject, "no rollouts under rollouts/ yet", "rollouts/")
 		return
 	}
 	bad := 0
@@ -34,15 +34,15 @@ func (d *run) rollouts() {
 			if strings.HasPrefix(problem, "not valid TOML") {
 				sev, st = lint.Error, Fail
 			}
-			d.check(st, "rollout-pyproject", rel+": "+problem, rel)
-			d.finding("rollout-pyproject", rel, 1, sev, rel+": "+problem)
+			d.check(st, lint.RuleRolloutPyproject, rel+": "+problem, rel)
+			d.finding(lint.RuleRolloutPyproject, rel, 1, sev, rel+": "+problem)
 		}
 		if !used[r.Name] {
-			d.check(Info, "unused-rollout", "rollout "+r.Name+" is not used by any training or eval config", r.Path+"/")
+			d.check(Info, lint.RuleUnusedRollout, "rollout "+r.Name+" is not used by any training or eval config", r.Path+"/")
 		}
 	}
 	if bad == 0 {
-		d.check(OK, "rollout-pyproject", plural(len(rolls), "rollout")+" with a pyproject.toml that lists osmosis-ai", "rollouts/")
+		d.check(OK, lint.RuleRolloutPyproject, plural(len(rolls), "rollout")+" with a pyproject.toml that lists osmosis-ai", "rollouts/")
 	}
 }
 
@@ -109,7 +109,7 @@ func (d *run) skills() {
 	skills := d.snap().Skills()
 	links := d.snap().SkillLinks()
 	if len(skills) == 0 && len(links) == 0 {
-		d.check(Skipped, "skills-link", "no agent skills in .agents/skills/", "")
+		d.check(Skipped, lint.RuleSkillsLink, "no agent skills in .agents/skills/", "")
 		return
 	}
 	problems := 0
@@ -118,20 +118,20 @@ func (d *run) skills() {
 		switch {
 		case !l.Symlink:
 			problems++
-			d.check(Fail, "skills-link", l.Path+" is not a symlink: make it a relative link to ../../.agents/skills/"+l.Name, l.Path)
-			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is not a symlink to ../../.agents/skills/"+l.Name)
+			d.check(Fail, lint.RuleSkillsLink, l.Path+" is not a symlink: make it a relative link to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding(lint.RuleSkillsLink, l.Path, 1, lint.Error, l.Path+" is not a symlink to ../../.agents/skills/"+l.Name)
 		case l.Absolute:
 			problems++
-			d.check(Fail, "skills-link", l.Path+" is an absolute link ("+l.Target+"): it breaks on other machines; link to ../../.agents/skills/"+l.Name, l.Path)
-			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is an absolute symlink ("+l.Target+")")
+			d.check(Fail, lint.RuleSkillsLink, l.Path+" is an absolute link ("+l.Target+"): it breaks on other machines; link to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding(lint.RuleSkillsLink, l.Path, 1, lint.Error, l.Path+" is an absolute symlink ("+l.Target+")")
 		case !l.Resolved.Exists:
 			problems++
-			d.check(Fail, "skills-link", l.Path+" is a broken link ("+l.Target+")", l.Path)
-			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" is a broken symlink ("+l.Target+")")
+			d.check(Fail, lint.RuleSkillsLink, l.Path+" is a broken link ("+l.Target+")", l.Path)
+			d.finding(lint.RuleSkillsLink, l.Path, 1, lint.Error, l.Path+" is a broken symlink ("+l.Target+")")
 		case !l.Canonical:
 			problems++
-			d.check(Fail, "skills-link", l.Path+" links to "+l.Target+", not to ../../.agents/skills/"+l.Name, l.Path)
-			d.finding("skills-link", l.Path, 1, lint.Error, l.Path+" does not link to .agents/skills/"+l.Name)
+			d.check(Fail, lint.RuleSkillsLink, l.Path+" links to "+l.Target+", not to ../../.agents/skills/"+l.Name, l.Path)
+			d.finding(lint.RuleSkillsLink, l.Path, 1, lint.Error, l.Path+" does not link to .agents/skills/"+l.Name)
 		default:
 			linked[l.Name] = true
 		}
@@ -139,34 +139,34 @@ func (d *run) skills() {
 	for _, s := range skills {
 		if !linked[s.Name] && !hasLink(links, s.Name) {
 			problems++
-			d.check(Warn, "skills-link", "skill "+s.Name+" has no .claude/skills/"+s.Name+" link, so Claude Code does not see it; `osmosis-lint doctor --fix` creates it", ".claude/skills/"+s.Name)
+			d.check(Warn, lint.RuleSkillsLink, "skill "+s.Name+" has no .claude/skills/"+s.Name+" link, so Claude Code does not see it; `osmosis-lint doctor --fix` creates it", ".claude/skills/"+s.Name)
 		}
 		switch {
 		case !s.HasFile:
 			problems++
-			d.check(Fail, "skill-frontmatter", s.Path+" is missing", s.Path)
-			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+" is missing: every skill directory needs its SKILL.md")
+			d.check(Fail, lint.RuleSkillFrontmatter, s.Path+" is missing", s.Path)
+			d.finding(lint.RuleSkillFrontmatter, s.Path, 1, lint.Error, s.Path+" is missing: every skill directory needs its SKILL.md")
 		case !s.FrontMatter:
 			problems++
 			why := "it has no front matter (a --- block with name and description)"
 			if s.FrontMatterError != "" {
 				why = "its front matter is malformed: " + s.FrontMatterError
 			}
-			d.check(Fail, "skill-frontmatter", s.Path+": "+why, s.Path)
-			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+": "+why)
+			d.check(Fail, lint.RuleSkillFrontmatter, s.Path+": "+why, s.Path)
+			d.finding(lint.RuleSkillFrontmatter, s.Path, 1, lint.Error, s.Path+": "+why)
 		case s.FrontName != s.Name:
 			problems++
 			msg := fmt.Sprintf("%s: front matter name %q should be the directory name %q", s.Path, s.FrontName, s.Name)
-			d.check(Fail, "skill-frontmatter", msg, s.Path)
-			d.finding("skill-frontmatter", s.Path, 1, lint.Error, msg)
+			d.check(Fail, lint.RuleSkillFrontmatter, msg, s.Path)
+			d.finding(lint.RuleSkillFrontmatter, s.Path, 1, lint.Error, msg)
 		case strings.TrimSpace(s.Description) == "":
 			problems++
-			d.check(Fail, "skill-frontmatter", s.Path+": front matter has no description", s.Path)
-			d.finding("skill-frontmatter", s.Path, 1, lint.Error, s.Path+": front matter has no description")
+			d.check(Fail, lint.RuleSkillFrontmatter, s.Path+": front matter has no description", s.Path)
+			d.finding(lint.RuleSkillFrontmatter, s.Path, 1, lint.Error, s.Path+": front matter has no description")
 		}
 	}
 	if problems == 0 {
-		d.check(OK, "skills-link", plural(len(skills), "skill")+", each linked from .claude/skills/", ".agents/skills/")
+		d.check(OK, lint.RuleSkillsLink, plural(len(skills), "skill")+", each linked from .claude/skills/", ".agents/skills/")
 	}
 }
 
@@ -189,15 +189,15 @@ func (d *run) datasets() {
 			continue
 		}
 		if f.Symlink && f.Resolved == "" {
-			d.check(Warn, "dataset-file", f.Path+" is a symlink that leads outside the workspace; not read", f.Path)
+			d.check(Warn, lint.RuleDatasetFile, f.Path+" is a symlink that leads outside the workspace; not read", f.Path)
 			continue
 		}
 		checked++
 		res, err := datafile.ValidateFile(filepath.Join(d.root, filepath.FromSlash(f.Path)), datafile.Options{})
 		if err != nil {
 			bad++
-			d.check(Fail, "dataset-file", f.Path+": "+err.Error(), f.Path)
-			d.finding("dataset-file", f.Path, 1, lint.Error, f.Path+": "+err.Error())
+			d.check(Fail, lint.RuleDatasetFile, f.Path+": "+err.Error(), f.Path)
+			d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Error, f.Path+": "+err.Error())
 			continue
 		}
 		errs := 0
@@ -212,21 +212,21 @@ func (d *run) datasets() {
 			if sev == lint.Error {
 				errs++
 			}
-			d.finding("dataset-file", f.Path, p.Line, sev, p.Message)
+			d.finding(lint.RuleDatasetFile, f.Path, p.Line, sev, p.Message)
 		}
 		switch {
 		case errs > 0:
 			bad++
-			d.check(Fail, "dataset-file", fmt.Sprintf("%s: the upload would refuse it (%s)", f.Path, plural(errs, "problem")), f.Path)
+			d.check(Fail, lint.RuleDatasetFile, fmt.Sprintf("%s: the upload would refuse it (%s)", f.Path, plural(errs, "problem")), f.Path)
 		case len(res.Problems) > 0:
-			d.check(Warn, "dataset-file", f.Path+": "+res.Problems[0].Message, f.Path)
+			d.check(Warn, lint.RuleDatasetFile, f.Path+": "+res.Problems[0].Message, f.Path)
 		}
 	}
 	switch {
 	case checked == 0:
-		d.check(Skipped, "dataset-file", "no dataset files (.jsonl, .csv, .parquet) in data/", "data/")
+		d.check(Skipped, lint.RuleDatasetFile, "no dataset files (.jsonl, .csv, .parquet) in data/", "data/")
 	case bad == 0:
-		d.check(OK, "dataset-file", plural(checked, "dataset file")+" the upload would take", "data/")
+		d.check(OK, lint.RuleDatasetFile, plural(checked, "dataset file")+" the upload would take", "data/")
 	}
 }
 
@@ -240,15 +240,15 @@ func (d *run) envFiles() {
 		switch {
 		case e.Tracked:
 			bad++
-			d.check(Fail, "env-file", e.Name+" is tracked by git: its secrets are in the repository the platform clones; `git rm --cached "+e.Name+"`, add it to .gitignore and rotate the secrets", e.Name)
-			d.finding("env-file", e.Name, 1, lint.Error, e.Name+" is tracked by git: remove it from the repository and rotate its secrets")
+			d.check(Fail, lint.RuleEnvFile, e.Name+" is tracked by git: its secrets are in the repository the platform clones; `git rm --cached "+e.Name+"`, add it to .gitignore and rotate the secrets", e.Name)
+			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Error, e.Name+" is tracked by git: remove it from the repository and rotate its secrets")
 		case !e.Ignored:
 			bad++
-			d.check(Warn, "env-file", e.Name+" is not ignored by .gitignore: the next `git add -A` commits its secrets; add `"+e.Name+"` to .gitignore", e.Name)
-			d.finding("env-file", e.Name, 1, lint.Warning, e.Name+" is not ignored by .gitignore")
+			d.check(Warn, lint.RuleEnvFile, e.Name+" is not ignored by .gitignore: the next `git add -A` commits its secrets; add `"+e.Name+"` to .gitignore", e.Name)
+			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Warning, e.Name+" is not ignored by .gitignore")
 		}
 	}
 	if bad == 0 {
-		d.check(OK, "env-file", "no .env file in git or outside .gitignore", "")
+		d.check(OK, lint.RuleEnvFile, "no .env file in git or outside .gitignore", "")
 	}
 }

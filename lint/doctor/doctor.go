@@ -119,7 +119,7 @@ func Run(dir string, opts Options) (*Report, error) {
 	if opts.Root != "" {
 		how = "given with --workspace"
 	}
-	d.check(OK, "workspace-root", "workspace root: "+root+" ("+how+")", "")
+	d.check(OK, lint.RuleWorkspaceRoot, "workspace root: "+root+" ("+how+")", "")
 	if opts.Fix {
 		d.fixScaffold()
 		if err := d.load(); err != nil {
@@ -198,12 +198,12 @@ func (d *run) scaffold() {
 	for _, e := range d.snap().RequiredDirs() {
 		if !e.Present {
 			d.rep.Missing = append(d.rep.Missing, e.Path)
-			d.check(Fail, "missing-scaffold", "required directory "+e.Path+" is missing: every osmosis command refuses to run without it; `osmosis-lint doctor --fix` creates it", e.Path)
+			d.check(Fail, lint.RuleMissingScaffold, "required directory "+e.Path+" is missing: every osmosis command refuses to run without it; `osmosis-lint doctor --fix` creates it", e.Path)
 			missingDirs++
 		}
 	}
 	if missingDirs == 0 {
-		d.check(OK, "missing-scaffold", "required directories present: rollouts/, configs/training/, configs/eval/, data/", "")
+		d.check(OK, lint.RuleMissingScaffold, "required directories present: rollouts/, configs/training/, configs/eval/, data/", "")
 	}
 	for _, e := range d.snap().AgentFiles() {
 		if !e.Present {
@@ -212,12 +212,12 @@ func (d *run) scaffold() {
 			if e.Symlink {
 				hint = "it is a broken symlink; replace it with the file from the Osmosis workspace template"
 			}
-			d.check(Fail, "missing-agent-file", "agent file "+e.Path+" is missing: "+hint, e.Path)
+			d.check(Fail, lint.RuleMissingAgentFile, "agent file "+e.Path+" is missing: "+hint, e.Path)
 			missingFiles++
 		}
 	}
 	if missingFiles == 0 {
-		d.check(OK, "missing-agent-file", "agent files present: AGENTS.md, CLAUDE.md, configs/AGENTS.md", "")
+		d.check(OK, lint.RuleMissingAgentFile, "agent files present: AGENTS.md, CLAUDE.md, configs/AGENTS.md", "")
 	}
 }
 
@@ -227,12 +227,12 @@ func (d *run) origin() {
 	case o.Found && o.Err == nil:
 		id, url := o.Identity.Repo, o.Identity.DisplayURL
 		d.rep.Git = Git{Identity: &id, RemoteURL: &url}
-		d.check(OK, "origin-identity", "origin is the GitHub repository "+id+" ("+url+")", "")
+		d.check(OK, lint.RuleOriginIdentity, "origin is the GitHub repository "+id+" ("+url+")", "")
 	case o.Found:
 		d.rep.Git = Git{Warning: o.Err.Error()}
-		d.check(Warn, "origin-identity", "origin is not a GitHub repository the platform can use: "+o.Err.Error(), "")
+		d.check(Warn, lint.RuleOriginIdentity, "origin is not a GitHub repository the platform can use: "+o.Err.Error(), "")
 	default:
-		d.check(Warn, "origin-identity", "no git remote named origin: the platform finds the workspace by its GitHub repository; add it with `git remote add origin https://github.com/OWNER/REPO.git`", "")
+		d.check(Warn, lint.RuleOriginIdentity, "no git remote named origin: the platform finds the workspace by its GitHub repository; add it with `git remote add origin https://github.com/OWNER/REPO.git`", "")
 	}
 }
 

@@ -21,22 +21,22 @@ func (d *run) fixScaffold() {
 		}
 		rel := strings.TrimSuffix(e.Path, "/")
 		if err := d.safePath(rel); err != nil {
-			d.check(Fail, "missing-scaffold", "not fixed: "+err.Error(), e.Path)
+			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
 			continue
 		}
 		dir := filepath.Join(d.root, filepath.FromSlash(rel))
 		if fi, err := os.Lstat(dir); err == nil && !fi.IsDir() {
-			d.check(Fail, "missing-scaffold", "not fixed: "+e.Path+" exists but is not a directory; move it away first", e.Path)
+			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+e.Path+" exists but is not a directory; move it away first", e.Path)
 			continue
 		}
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			d.check(Fail, "missing-scaffold", "not fixed: "+err.Error(), e.Path)
+			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
 			continue
 		}
 		keep := filepath.Join(dir, ".gitkeep")
 		if _, err := os.Lstat(keep); errors.Is(err, os.ErrNotExist) {
 			if err := createAtomic(keep, nil); err != nil {
-				d.check(Fail, "missing-scaffold", "not fixed: "+err.Error(), e.Path)
+				d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
 				continue
 			}
 		}
@@ -51,11 +51,11 @@ func (d *run) fixScaffold() {
 			continue
 		}
 		if template == "" {
-			d.check(Warn, "missing-agent-file", "not fixed: "+e.Path+" comes from the Osmosis workspace template (github.com/Osmosis-AI/workspace-template); pass --template DIR with a checkout of it, or set OSMOSIS_WORKSPACE_TEMPLATE_PATH", e.Path)
+			d.check(Warn, lint.RuleMissingAgentFile, "not fixed: "+e.Path+" comes from the Osmosis workspace template (github.com/Osmosis-AI/workspace-template); pass --template DIR with a checkout of it, or set OSMOSIS_WORKSPACE_TEMPLATE_PATH", e.Path)
 			continue
 		}
 		if err := d.copyFromTemplate(template, e.Path); err != nil {
-			d.check(Fail, "missing-agent-file", "not fixed: "+err.Error(), e.Path)
+			d.check(Fail, lint.RuleMissingAgentFile, "not fixed: "+err.Error(), e.Path)
 			continue
 		}
 		d.rep.Fixed = append(d.rep.Fixed, "copied "+e.Path+" from "+template)
@@ -70,16 +70,16 @@ func (d *run) fixScaffold() {
 		}
 		rel := ".claude/skills/" + s.Name
 		if err := d.safePath(rel); err != nil {
-			d.check(Fail, "skills-link", "not fixed: "+err.Error(), rel)
+			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
 			continue
 		}
 		link := filepath.Join(d.root, filepath.FromSlash(rel))
 		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
-			d.check(Fail, "skills-link", "not fixed: "+err.Error(), rel)
+			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
 			continue
 		}
 		if err := os.Symlink("../../.agents/skills/"+s.Name, link); err != nil {
-			d.check(Fail, "skills-link", "not fixed: "+err.Error(), rel)
+			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
 			continue
 		}
 		d.rep.Fixed = append(d.rep.Fixed, "linked "+rel+" -> ../../.agents/skills/"+s.Name)

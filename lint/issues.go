@@ -1,0 +1,79 @@
+package lint
+
+import "github.com/osmosis-lint/osmosis-lint/schema"
+
+// issueDefaults names the rule that reports each kind of schema issue when
+// neither the issue's shape nor the schema's annotation decides otherwise.
+var issueDefaults = map[schema.IssueKind]string{
+	schema.Unknown: RuleUnknownKey,
+	schema.Missing: RuleMissingRequired,
+	schema.Type:    RuleTypeMismatch,
+	schema.Enum:    RuleEnumValue,
+	schema.Length:  RuleListLength,
+	schema.Bound:   RuleParamRange,
+	// Pattern and Duplicate issues belong to the rule their annotation
+	// names; the schema has none without one
+}
+
+// IssueRule is the rule a schema issue is reported under: the one table
+// from schema issues to rules. It returns "" for an issue no rule reports.
+func IssueRule(is schema.Issue) string {
+	switch is.Kind {
+	case schema.Missing:
+		switch {
+		case is.Tag == RuleUnknownVariant:
+			// the discriminator of a variant table is missing
+			return RuleUnknownVariant
+		case is.Section:
+			return RuleMissingSection
+		}
+		return RuleMissingRequired
+	case schema.Type:
+		switch {
+		case is.Section:
+			return RuleNotATable
+		case is.Field != nil && is.Field.Stage() == string(StagePlatform):
+			// the CLI forwards the value; the platform checks its type
+			return RuleParamType
+		}
+		return RuleTypeMismatch
+	}
+	if is.Tag != "" {
+		return is.Tag
+	}
+	return issueDefaults[is.Kind]
+}
+
+// FieldRules lists the rules that check the value of a field, for hover.
+func FieldRules(fl *schema.Field) []string {
+	var ids []string
+	add := func(id string) {
+		for _, have := range ids {
+			if have == id {
+				return
+			}
+		}
+		ids = append(ids, id)
+	}
+	if r := fl.Rule(); r != "" {
+		add(r)
+	}
+	if fl.RangeText() != "" {
+		add(RuleParamRange)
+	}
+	if _, ok := fl.Limit(); ok {
+		add(RuleParamLimit)
+	}
+	if len(fl.Enum()) > 0 {
+		add(RuleEnumValue)
+	}
+	return ids
+}
+
+// UnknownKeyRule is the rule that reports keys a table does not allow.
+func UnknownKeyRule(table *schema.Field) string {
+	if t := table.UnknownTag(); t != "" {
+		return t
+	}
+	return RuleUnknownKey
+}
