@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // suggest returns the candidate closest to s, or "" when none is close
@@ -106,7 +108,7 @@ func visible(s string) string {
 			b.WriteString(`\t`)
 		case r == '\r':
 			b.WriteString(`\r`)
-		case r < 0x20 || r == 0x7f || (r >= 0x80 && r < 0xa0) || isInvisible(r):
+		case escape.Unsafe(r) || isInvisible(r):
 			b.WriteString(`\u`)
 			const hex = "0123456789ABCDEF"
 			b.WriteByte(hex[r>>12&0xF])

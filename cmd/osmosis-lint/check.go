@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -178,5 +179,5 @@ func noConfigs(w io.Writer, root string) {
 			return
 		}
 	}
-	fmt.Fprintf(w, "osmosis-lint: warning: no config files under %s (pass --workspace DIR to check another workspace)\n", filepath.Join(root, "configs"))
+	fmt.Fprintf(w, "osmosis-lint: warning: no config files under %s (pass --workspace DIR to check another workspace)\n", escape.String(filepath.Join(root, "configs")))
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 )
 
@@ -74,7 +75,7 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 		}
 		return c + s + "\x1b[0m"
 	}
-	fmt.Fprintf(bw, "%s %s\n\n", paint("\x1b[1m", "osmosis-lint doctor:"), rep.WorkspaceDirectory)
+	fmt.Fprintf(bw, "%s %s\n\n", paint("\x1b[1m", "osmosis-lint doctor:"), escape.String(rep.WorkspaceDirectory))
 	byID := map[string][]lint.Finding{}
 	for _, f := range rep.Findings {
 		id := f.Rule
@@ -101,7 +102,7 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 		case doctor.Skipped:
 			label = paint("\x1b[2m", "skipped")
 		}
-		fmt.Fprintf(bw, "  %s  %-18s %s\n", label, c.ID, c.Message)
+		fmt.Fprintf(bw, "  %s  %-18s %s\n", label, c.ID, escape.String(c.Message))
 		if fs := byID[c.ID]; len(fs) > 0 && !shown[c.ID] && (c.ID == "configs" || c.ID == lint.RuleDatasetFile) {
 			shown[c.ID] = true
 			files := groupByFile(rep, fs)
@@ -115,7 +116,7 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 	if len(rep.Fixed) > 0 {
 		fmt.Fprintln(bw, "\nfixed:")
 		for _, f := range rep.Fixed {
-			fmt.Fprintf(bw, "  %s\n", f)
+			fmt.Fprintf(bw, "  %s\n", escape.String(f))
 		}
 	}
 	fmt.Fprintln(bw)

@@ -10,6 +10,9 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // Exit codes.
@@ -34,7 +37,7 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 	env := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}
 	c, rest, err := pickCommand(args)
 	if err != nil {
-		fmt.Fprintf(stderr, "osmosis-lint: %v\nRun 'osmosis-lint --help' for usage.\n", err)
+		fmt.Fprintf(stderr, "osmosis-lint: %s\nRun 'osmosis-lint --help' for usage.\n", escape.String(err.Error()))
 		return exitUsage
 	}
 	return c.invoke(env, rest)
@@ -62,12 +65,22 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 	}
 	var u *usageErr
 	if errors.As(err, &u) && u.showUsage {
-		fmt.Fprintf(env.stderr, "osmosis-lint %s: %v\n", c.name, err)
+		fmt.Fprintf(env.stderr, "osmosis-lint %s: %s\n", c.name, escape.String(err.Error()))
 		fmt.Fprintf(env.stderr, "Run 'osmosis-lint %s --help' for usage.\n", c.name)
 	} else {
-		fmt.Fprintf(env.stderr, "osmosis-lint: %v\n", err)
+		fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
 	}
 	return exitUsage
+}
+
+// escapeLines escapes each line of a message (settings problems come one a
+// line) so that a path or value in it cannot act on the terminal.
+func escapeLines(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = escape.String(l)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // newFlagSet makes a command's flag set; it prints nothing, so that invoke

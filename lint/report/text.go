@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 const (
@@ -45,7 +46,7 @@ func writeText(w io.Writer, files []File, opts Options) error {
 			default:
 				sev = paint(bold+blue, sev)
 			}
-			fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(bold, f.Path), x.Line, x.Column, sev, oneLine(x.Message), paint(dim, "["+x.Rule+"]"))
+			fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(bold, escape.String(f.Path)), x.Line, x.Column, sev, oneLine(x.Message), paint(dim, "["+escape.String(x.Rule)+"]"))
 			if !opts.OneLine && x.Line >= 1 && x.Line <= len(lines) {
 				writeSnippet(bw, lines[x.Line-1], x, paint)
 			}
@@ -73,7 +74,9 @@ func plural(n int, word string) string {
 	return strconv.Itoa(n) + " " + word + "s"
 }
 
-func oneLine(s string) string { return strings.ReplaceAll(s, "\n", " ") }
+// oneLine keeps a message on its line and shows its control characters
+// escaped, so a value quoted from a file cannot act on the terminal.
+func oneLine(s string) string { return escape.String(strings.ReplaceAll(s, "\n", " ")) }
 
 // writeSnippet prints the source line with a caret under the finding.
 func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, string) string) {
@@ -118,18 +121,17 @@ func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, s
 	fmt.Fprintf(w, " %s %s %s\n", pad, paint(cyan, "|"), paint(bold, strings.TrimRight(marker.String(), " ")))
 }
 
-// display shows a character of a source line: tabs as one space, invisible
-// and control characters as a visible placeholder.
+// display shows a character of a source line: a tab as one space, control
+// and bidirectional characters escaped (the caret line counts their escapes'
+// width).
 func display(r rune) string {
 	switch {
 	case r == '\t':
 		return " "
-	case r < 0x20 || r == 0x7f:
-		return "\u2426"
 	case r == utf8.RuneError:
 		return "\ufffd"
 	}
-	return string(r)
+	return escape.Rune(r)
 }
 
 // cells is how many terminal columns a shown character takes: two for wide
