@@ -2,62 +2,36 @@ package lsp
 
 import (
 	"context"
-	"slices"
 	"time"
 
 	"go.lsp.dev/protocol"
-
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 func ptr[T any](v T) *T { return &v }
 
 func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	caps := p.Capabilities
-	enc := protocol.PositionEncodingKindUTF16
-	if caps.General != nil {
-		for _, e := range caps.General.PositionEncodings {
-			if e == protocol.PositionEncodingKindUTF8 {
-				enc = protocol.PositionEncodingKindUTF8
-				s.enc = toml.UTF8
-				break
-			}
-		}
-	}
-	if td := caps.TextDocument; td != nil && td.Diagnostic != nil {
-		s.pull = true
-	}
-	if td := caps.TextDocument; td != nil && td.Completion != nil && td.Completion.CompletionItem != nil {
-		s.lazyDocs = slices.Contains(td.Completion.CompletionItem.ResolveSupport.Properties, "documentation")
-	}
-	if ws := caps.Workspace; ws != nil {
-		if ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
-			s.watchReg = *ws.DidChangeWatchedFiles.DynamicRegistration
-		}
-		if ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
-			s.refresh = *ws.Diagnostics.RefreshSupport
-		}
-	}
-	if folders, ok := p.WorkspaceFolders.Get(); ok {
-		for _, f := range folders {
+	c := capsOf(p.Capabilities)
+	s.clientCaps.Store(c)
+	var folders []string
+	if fs, ok := p.WorkspaceFolders.Get(); ok {
+		for _, f := range fs {
 			if path, ok := filePath(f.URI); ok {
-				s.folders = append(s.folders, path)
+				folders = append(folders, path)
 			}
 		}
 	}
-	if len(s.folders) == 0 && p.RootURI != nil {
+	if len(folders) == 0 && p.RootURI != nil {
 		if path, ok := filePath(*p.RootURI); ok {
-			s.folders = append(s.folders, path)
+			folders = append(folders, path)
 		}
 	}
-	s.state = stateInitialized
+	s.sess.setFolders(folders)
+	s.setLifecycle(stateInitialized)
 
 	sync := protocol.TextDocumentSyncKindIncremental
 	result := &protocol.InitializeResult{
 		Capabilities: protocol.ServerCapabilities{
-			PositionEncoding: enc,
+			PositionEncoding: c.positionEncoding(),
 			TextDocumentSync: &protocol.TextDocumentSyncOptions{
 				OpenClose: ptr(true),
 				Change:    &sync,
@@ -65,7 +39,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			},
 			CompletionProvider: &protocol.CompletionOptions{
 				TriggerCharacters: []string{"[", ".", "=", "\"", " ", "{", ","},
-				ResolveProvider:   ptr(s.lazyDocs),
+				ResolveProvider:   ptr(c.lazyDocs),
 			},
 			HoverProvider:          protocol.Boolean(true),
 			DefinitionProvider:     protocol.Boolean(true),
@@ -78,7 +52,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 		},
 		ServerInfo: protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(s.opts.Version)},
 	}
-	if s.pull {
+	if c.pull {
 		result.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{
 			Identifier:            ptr("osmosis-lint"),
 			InterFileDependencies: true,
@@ -89,16 +63,13 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 }
 
 func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams) error {
-	s.mu.Lock()
-	register := s.watchReg
-	pull := s.pull
-	s.mu.Unlock()
-	if register {
+	c := s.caps()
+	if c.watch {
 		s.background("registering file watchers", s.registerWatchers)
 	}
-	if !pull {
+	if !c.pull {
 		// show the findings of every config of the workspace, opened or not
-		s.scheduleWorkspaceLint(nil)
+		s.queue.schedule(nil)
 	}
 	return nil
 }

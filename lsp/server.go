@@ -5,6 +5,16 @@
 // Messages are handled strictly in the order they arrive: document changes
 // are applied in order and each diagnostic result carries the version it was
 // computed for, so a stale result is never published.
+//
+// The parts, as in gopls: Server routes messages and keeps the lifecycle;
+// the client's capabilities are frozen at initialize (caps.go); the session
+// owns the open documents, the workspaces and their generation, and hands
+// each request an immutable snapshot (session.go); small schedulers run the
+// background work, each with its own lock and a context that is cancelled
+// when its work is superseded: the checks of open documents (checks.go),
+// the lint of unopened configs (queue.go) and the look for changed files of
+// clients that cannot watch them (rescan.go). Each LSP method with logic
+// has its own file.
 package lsp
 
 import (
@@ -14,7 +24,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
 	"sync"
 	"sync/atomic"
 
@@ -22,7 +31,6 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -38,7 +46,9 @@ type Options struct {
 	Log io.Writer
 }
 
-// Server is one language server session.
+// Server is one language server connection: it routes messages to their
+// handlers and keeps the lifecycle. Everything else lives in the parts it
+// holds.
 type Server struct {
 	protocol.UnimplementedServer
 
@@ -48,43 +58,23 @@ type Server struct {
 	client protocol.Client
 	ctx    context.Context // connection lifetime
 
-	mu       sync.Mutex
-	enc      toml.Encoding
-	pull     bool // the client pulls diagnostics
-	lazyDocs bool // the client resolves completion documentation
-	refresh  bool // the client takes workspace/diagnostic/refresh
-	watchReg bool // the client takes dynamic file-watcher registration
-	folders  []string
-	docs     map[uri.URI]*document
-	checks   map[uri.URI]*checkState
-	cache    map[uri.URI]*result
-	spaces   map[string]*space        // by workspace root
-	loading  map[string]chan struct{} // roots being loaded
-	closed   map[uri.URI]bool         // closed configs with published diagnostics
+	stateMu  sync.Mutex
 	state    lifecycle
-	gen      uint64 // counts workspace changes; cached results carry it
-	// the queue of the lint of unopened configs: everything, or paths
-	wsAll     bool
-	wsPaths   map[string]bool
-	wsRunning bool
-	// the stamps of the files each workspace reads, for clients that
-	// cannot watch files (rescan.go)
-	stamps      map[string]workspace.Stamps
-	rescanning  bool
-	rescanAgain bool
-	// panicShown is set once the user was told of an internal error.
-	panicShown bool
-
-	pubMu sync.Mutex // orders publications
-
 	exitCode chan int
 
-	hooks hooks
+	clientCaps atomic.Pointer[clientCaps] // set once, at initialize
 
-	// docs of the last completion list, for completionItem/resolve
-	compMu   sync.Mutex
-	compList uint64
-	compDocs []string
+	sess    *session
+	checks  *docChecks
+	queue   *lintQueue
+	rescans *rescanner
+	pub     *publisher
+	comp    *completionDocs
+
+	// panicShown is set once the user was told of an internal error.
+	panicShown atomic.Bool
+
+	hooks hooks
 }
 
 // hooks let tests step into message handling; all are nil in production.
@@ -124,6 +114,8 @@ func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
 
 func (s *Server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {
 	conn := jsonrpc2.NewConn(newStream(rwc, s.log), jsonrpc2.WithCodec(codec{}))
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // ends the background workers
 	s.attach(ctx, conn)
 	select {
 	case code := <-s.exitCode:
@@ -149,18 +141,19 @@ func newServer(opts Options) *Server {
 	if w == nil {
 		w = io.Discard
 	}
-	return &Server{
+	s := &Server{
 		opts:     opts,
 		log:      log.New(w, "osmosis-lint lsp: ", log.LstdFlags|log.Lmicroseconds),
-		enc:      toml.UTF16,
-		docs:     map[uri.URI]*document{},
-		checks:   map[uri.URI]*checkState{},
-		cache:    map[uri.URI]*result{},
-		spaces:   map[string]*space{},
-		loading:  map[string]chan struct{}{},
-		closed:   map[uri.URI]bool{},
 		exitCode: make(chan int, 1),
+		comp:     &completionDocs{},
 	}
+	s.sess = newSession(opts, s.log)
+	s.checks = &docChecks{s: s, states: map[uri.URI]*checkState{}}
+	s.pub = &publisher{s: s, closed: map[uri.URI]bool{}}
+	s.queue = &lintQueue{s: s, worker: worker{what: "the workspace diagnostics"}}
+	s.rescans = &rescanner{s: s, worker: worker{what: "looking for changed files"}, stamps: map[string]workspace.Stamps{}}
+	s.sess.loaded = s.rescans.record
+	return s
 }
 
 // attach wires the server to a connection and starts reading. Requests are
@@ -173,7 +166,7 @@ func (s *Server) attach(ctx context.Context, conn jsonrpc2.Conn) {
 }
 
 // handler is the server's message pipeline: cancellation, lifecycle rules,
-// panic recovery, then dispatch.
+// parameter checks, panic recovery, then dispatch.
 func (s *Server) handler() jsonrpc2.Handler {
 	dispatch := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
 	safe := func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
@@ -188,6 +181,9 @@ func (s *Server) handler() jsonrpc2.Handler {
 				// an error from a notification would end the connection
 				s.log.Printf("%s: %v", method, err)
 				result, err = nil, nil
+			}
+			if err != nil && ctx.Err() != nil && !isRPCError(err) {
+				err = protocol.ErrRequestCancelled
 			}
 		}()
 		if e := s.gate(method); e != nil {
@@ -209,67 +205,16 @@ func (s *Server) handler() jsonrpc2.Handler {
 	return s.cancellation(safe)
 }
 
-// cancelFlag is set when the client cancels an in-flight request.
-type cancelFlag struct{ atomic.Bool }
-
-type cancelKey struct{}
-
-// cancellation handles $/cancelRequest: requests that run off the read loop
-// (workspace diagnostics) watch their flag and stop early. A request handled
-// in order has finished before a cancellation behind it is read.
-func (s *Server) cancellation(next jsonrpc2.Handler) jsonrpc2.Handler {
-	var mu sync.Mutex
-	inflight := map[jsonrpc2.ID]*cancelFlag{}
-	return func(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-		if req.Method() == protocol.MethodCancelRequest {
-			var p protocol.CancelParams
-			if err := protocol.Unmarshal(req.Params(), &p); err == nil {
-				var id jsonrpc2.ID
-				switch x := p.ID.(type) {
-				case protocol.Integer:
-					id = jsonrpc2.NewNumberID(int64(x))
-				case protocol.String:
-					id = jsonrpc2.NewStringID(string(x))
-				}
-				mu.Lock()
-				if f := inflight[id]; f != nil {
-					f.Store(true)
-				}
-				mu.Unlock()
-			}
-			return nil, nil
-		}
-		if !req.IsCall() {
-			return next(ctx, req)
-		}
-		id := req.ID()
-		flag := &cancelFlag{}
-		mu.Lock()
-		inflight[id] = flag
-		mu.Unlock()
-		defer func() {
-			mu.Lock()
-			delete(inflight, id)
-			mu.Unlock()
-		}()
-		return next(context.WithValue(ctx, cancelKey{}, flag), req)
-	}
-}
-
-// canceled reports whether the request of ctx was cancelled.
-func canceled(ctx context.Context) bool {
-	if f, ok := ctx.Value(cancelKey{}).(*cancelFlag); ok && f.Load() {
-		return true
-	}
-	return ctx.Err() != nil
+// isRPCError reports whether err already carries a JSON-RPC error code.
+func isRPCError(err error) bool {
+	var e *jsonrpc2.Error
+	return errors.As(err, &e)
 }
 
 // gate applies the lifecycle rules: nothing before initialize, nothing but
 // exit after shutdown.
 func (s *Server) gate(method string) error {
-	s.mu.Lock()
-	st := s.state
-	s.mu.Unlock()
+	st := s.lifecycle()
 	switch {
 	case method == protocol.MethodExit:
 		return nil
@@ -283,26 +228,37 @@ func (s *Server) gate(method string) error {
 	return nil
 }
 
+func (s *Server) lifecycle() lifecycle {
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	return s.state
+}
+
+func (s *Server) setLifecycle(st lifecycle) {
+	s.stateMu.Lock()
+	s.state = st
+	s.stateMu.Unlock()
+}
+
 func (s *Server) Shutdown(ctx context.Context) error {
-	s.mu.Lock()
-	s.state = stateShutdown
-	s.mu.Unlock()
+	s.setLifecycle(stateShutdown)
 	return nil
 }
 
 func (s *Server) Exit(ctx context.Context) error {
-	s.mu.Lock()
 	code := 1
-	if s.state == stateShutdown {
+	if s.lifecycle() == stateShutdown {
 		code = 0
 	}
-	s.mu.Unlock()
 	select {
 	case s.exitCode <- code:
 	default:
 	}
 	return nil
 }
+
+// current returns the open document at u (nil if not open).
+func (s *Server) current(u uri.URI) *document { return s.sess.snapshot().docs[u] }
 
 // codec reads and writes LSP messages with the protocol package's JSON.
 type codec struct{}
@@ -329,10 +285,4 @@ func (codec) Unmarshal(data []byte, v any) error {
 		return nil
 	}
 	return protocol.Unmarshal(data, v)
-}
-
-// homeDir is the user's home directory, or "".
-func homeDir() string {
-	h, _ := os.UserHomeDir()
-	return h
 }

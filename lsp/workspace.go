@@ -1,13 +1,12 @@
 package lsp
 
 import (
-	"context"
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync/atomic"
 
 	"go.lsp.dev/protocol"
-	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/assist"
@@ -22,79 +21,12 @@ type space struct {
 	ws      *lint.Workspace
 	problem string // the settings error, if any
 	names   *nameIndex
-	shown   bool // the settings error was shown to the user
-}
-
-// spaceFor returns the workspace of a file, loading it on first use; nil
-// when the file is outside any git repository.
-func (s *Server) spaceFor(path string) *space {
-	root, err := workspace.FindRoot(filepath.Dir(path))
-	if err != nil {
-		return nil
-	}
-	for {
-		s.mu.Lock()
-		if sp := s.spaces[root]; sp != nil {
-			s.mu.Unlock()
-			return sp
-		}
-		// one load per root: the startup lint and the first documents
-		// ask at once, and a load reads every config
-		if wait := s.loading[root]; wait != nil {
-			s.mu.Unlock()
-			<-wait
-			continue
-		}
-		done := make(chan struct{})
-		s.loading[root] = done
-		s.mu.Unlock()
-		return s.loadOnce(root, done)
-	}
-}
-
-// loadOnce loads the workspace at root and lets those waiting for it go,
-// even if the load panics.
-func (s *Server) loadOnce(root string, done chan struct{}) *space {
-	var sp *space
-	defer func() {
-		s.mu.Lock()
-		if sp != nil {
-			s.spaces[root] = sp
-		}
-		delete(s.loading, root)
-		s.mu.Unlock()
-		close(done)
-	}()
-	sp = s.loadSpace(root)
-	s.stampSpace(sp)
-	return sp
-}
-
-func (s *Server) loadSpace(root string) *space {
-	ws, err := lint.LoadWorkspace(root, s.opts.Home, s.opts.DatasetsFile)
-	sp := &space{root: root, ws: ws}
-	if err != nil {
-		sp.problem = err.Error()
-		s.log.Printf("%v", err)
-		if ws == nil {
-			sp.ws = nil
-		}
-	}
-	if sp.ws != nil {
-		sp.names = indexNames(sp.ws.Snapshot, nil, nil)
-	}
-	return sp
+	shown   atomic.Bool // the settings error was shown to the user
 }
 
 // reportProblem shows a workspace's settings error once.
 func (s *Server) reportProblem(sp *space) {
-	s.mu.Lock()
-	show := sp != nil && sp.problem != "" && !sp.shown
-	if show {
-		sp.shown = true
-	}
-	s.mu.Unlock()
-	if show {
+	if sp != nil && sp.problem != "" && sp.shown.CompareAndSwap(false, true) {
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "osmosis-lint: " + sp.problem})
 		})
@@ -196,10 +128,8 @@ type assistView struct {
 // leaves them to general TOML tools. Finding the workspace of a path
 // touches the file system, so it is done once per path and workspace
 // generation, not on each keystroke.
-func (s *Server) fileFor(d *document) (lint.Input, *assist.File, bool) {
-	s.mu.Lock()
-	gen := s.gen
-	s.mu.Unlock()
+func (s *Server) fileFor(snap *snapshot, d *document) (lint.Input, *assist.File, bool) {
+	gen := snap.gen
 	fi := d.info.Load()
 	if fi == nil || fi.gen != gen {
 		fi = s.lookupFile(d.path, gen)
@@ -218,7 +148,7 @@ func (s *Server) fileFor(d *document) (lint.Input, *assist.File, bool) {
 
 func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	fi := &fileInfo{gen: gen}
-	sp := s.spaceFor(path)
+	sp := s.sess.spaceFor(path)
 	s.reportProblem(sp)
 	var ws *lint.Workspace
 	if sp != nil {
@@ -238,140 +168,4 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 		fi.snap, fi.names = ws.Snapshot, sp.names.all
 	}
 	return fi
-}
-
-// DidChangeWatchedFiles updates the workspaces with the changed files and
-// checks again what depends on them. A change of config files alone is the
-// common case (a save): only those files are read again, for their names
-// and their findings. Any other change (a rollout, a data file, the
-// settings) can change the findings of every config.
-func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
-	var all []workspace.Change
-	for _, ev := range p.Changes {
-		path, ok := filePath(ev.URI)
-		if !ok {
-			continue
-		}
-		kind := workspace.Changed
-		switch ev.Type {
-		case protocol.FileChangeTypeCreated:
-			kind = workspace.Created
-		case protocol.FileChangeTypeDeleted:
-			kind = workspace.Deleted
-		}
-		all = append(all, workspace.Change{Path: filepath.Clean(path), Kind: kind})
-	}
-	s.applyChanges(all)
-	return nil
-}
-
-// applyChanges updates the workspaces with changed files and checks again
-// what depends on them.
-func (s *Server) applyChanges(all []workspace.Change) {
-	byRoot := s.routeChanges(all)
-	changed := false
-	var configs []string // the changed config files, when nothing else changed
-	onlyConfigs := true
-	for root, changes := range byRoot {
-		s.mu.Lock()
-		sp := s.spaces[root]
-		s.mu.Unlock()
-		if sp == nil || sp.ws == nil {
-			continue
-		}
-		snap := sp.ws.Snapshot.Apply(changes)
-		if snap == sp.ws.Snapshot {
-			continue // nothing it holds changed
-		}
-		rels := map[string]bool{}
-		only := true
-		for _, c := range changes {
-			rel, err := filepath.Rel(root, c.Path)
-			rel = filepath.ToSlash(rel)
-			if err != nil || !strings.HasPrefix(rel, "configs/") || !strings.HasSuffix(rel, ".toml") {
-				only = false
-				continue
-			}
-			rels[rel] = true
-			configs = append(configs, c.Path)
-		}
-		onlyConfigs = onlyConfigs && only
-		ws, err := lint.WorkspaceOf(snap)
-		nsp := &space{root: root, ws: ws}
-		if only {
-			nsp.names = indexNames(snap, sp.names, rels)
-		} else {
-			nsp.names = indexNames(snap, nil, nil)
-		}
-		if err != nil {
-			nsp.problem = err.Error()
-		}
-		s.mu.Lock()
-		// a settings error is shown again only when it changes
-		nsp.shown = sp.shown && sp.problem == nsp.problem
-		s.spaces[root] = nsp
-		s.gen++
-		s.mu.Unlock()
-		changed = true
-	}
-	if !changed {
-		return
-	}
-	s.mu.Lock()
-	open := make([]uri.URI, 0, len(s.docs))
-	for u := range s.docs {
-		open = append(open, u)
-	}
-	pull, refresh := s.pull, s.refresh
-	s.mu.Unlock()
-	for _, u := range open {
-		s.schedule(u)
-	}
-	switch {
-	case pull && refresh:
-		s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
-	case pull:
-	case onlyConfigs:
-		s.scheduleWorkspaceLint(configs)
-	default:
-		s.scheduleWorkspaceLint(nil)
-	}
-}
-
-// routeChanges gives each loaded workspace the changes under its root (a
-// path under nested roots belongs to the innermost) and every change
-// outside all roots: the dataset cache, a dataset list or the git
-// directory of a worktree may live elsewhere, and each snapshot knows
-// which of those it reads.
-func (s *Server) routeChanges(changes []workspace.Change) map[string][]workspace.Change {
-	s.mu.Lock()
-	roots := make([]string, 0, len(s.spaces))
-	for root, sp := range s.spaces {
-		if sp != nil && sp.ws != nil {
-			roots = append(roots, root)
-		}
-	}
-	s.mu.Unlock()
-	out := map[string][]workspace.Change{}
-	for _, c := range changes {
-		owner := ""
-		for _, root := range roots {
-			if within(c.Path, root) && len(root) > len(owner) {
-				owner = root
-			}
-		}
-		if owner != "" {
-			out[owner] = append(out[owner], c)
-			continue
-		}
-		for _, root := range roots {
-			out[root] = append(out[root], c)
-		}
-	}
-	return out
-}
-
-// within reports whether path is dir or lies under it.
-func within(path, dir string) bool {
-	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }

@@ -201,9 +201,7 @@ func TestWatchedGitConfig(t *testing.T) {
 	c.open(eval, readFile(t, eval))
 	c.waitVersion(eval, 1)
 	origin := func() workspace.Origin {
-		c.srv.mu.Lock()
-		defer c.srv.mu.Unlock()
-		return c.srv.spaces[root].ws.Snapshot.Origin()
+		return c.srv.sess.snapshot().spaces[root].ws.Snapshot.Origin()
 	}
 	if o := origin(); o.Found {
 		t.Fatalf("origin before: %+v", o)
@@ -223,13 +221,13 @@ func TestWatchedGitConfig(t *testing.T) {
 func TestRouteChanges(t *testing.T) {
 	outer := filepath.FromSlash("/w/repo")
 	inner := filepath.Join(outer, "sub")
-	s := &Server{spaces: map[string]*space{
+	snap := &snapshot{spaces: map[string]*space{
 		outer:                        {root: outer, ws: &lint.Workspace{}},
 		inner:                        {root: inner, ws: &lint.Workspace{}},
 		filepath.Clean("/w/loading"): nil,
 	}}
 	ch := func(p string) workspace.Change { return workspace.Change{Path: filepath.FromSlash(p)} }
-	got := s.routeChanges([]workspace.Change{ch("/w/repo/.git/config"), ch("/w/repo/sub/rollouts/a/main.py"), ch("/w/repo/subway/x"), ch("/home/u/.cache/osmosis/datasets/d.json")})
+	got := routeChanges(snap.roots(), []workspace.Change{ch("/w/repo/.git/config"), ch("/w/repo/sub/rollouts/a/main.py"), ch("/w/repo/subway/x"), ch("/home/u/.cache/osmosis/datasets/d.json")})
 	paths := func(cs []workspace.Change) string {
 		var out []string
 		for _, c := range cs {
@@ -281,9 +279,7 @@ func TestNoRescanWithWatcher(t *testing.T) {
 	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
 	c.open(eval, readFile(t, eval))
 	c.waitVersion(eval, 1)
-	c.srv.mu.Lock()
-	n := len(c.srv.stamps)
-	c.srv.mu.Unlock()
+	n := c.srv.rescans.count()
 	if n != 0 {
 		t.Errorf("stamps kept for %d workspaces of a client that watches files", n)
 	}

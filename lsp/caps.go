@@ -1,0 +1,62 @@
+package lsp
+
+import (
+	"slices"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// clientCaps is what the client declared at initialize, reduced to what
+// the server acts on. It is made once and never changed: handlers read it
+// without locks.
+type clientCaps struct {
+	enc      toml.Encoding
+	pull     bool // the client pulls diagnostics
+	lazyDocs bool // the client resolves completion documentation
+	refresh  bool // the client takes workspace/diagnostic/refresh
+	watch    bool // the client takes dynamic file-watcher registration
+}
+
+// defaultCaps holds before initialize (nothing is served then).
+var defaultCaps = &clientCaps{enc: toml.UTF16}
+
+// caps returns the client's capabilities.
+func (s *Server) caps() *clientCaps {
+	if c := s.clientCaps.Load(); c != nil {
+		return c
+	}
+	return defaultCaps
+}
+
+// capsOf reads the capabilities the server acts on.
+func capsOf(c protocol.ClientCapabilities) *clientCaps {
+	out := &clientCaps{enc: toml.UTF16}
+	if c.General != nil && slices.Contains(c.General.PositionEncodings, protocol.PositionEncodingKindUTF8) {
+		out.enc = toml.UTF8
+	}
+	if td := c.TextDocument; td != nil {
+		out.pull = td.Diagnostic != nil
+		if td.Completion != nil && td.Completion.CompletionItem != nil {
+			out.lazyDocs = slices.Contains(td.Completion.CompletionItem.ResolveSupport.Properties, "documentation")
+		}
+	}
+	if ws := c.Workspace; ws != nil {
+		if ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {
+			out.watch = *ws.DidChangeWatchedFiles.DynamicRegistration
+		}
+		if ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
+			out.refresh = *ws.Diagnostics.RefreshSupport
+		}
+	}
+	return out
+}
+
+// positionEncoding is the protocol name of the agreed encoding.
+func (c *clientCaps) positionEncoding() protocol.PositionEncodingKind {
+	if c.enc == toml.UTF8 {
+		return protocol.PositionEncodingKindUTF8
+	}
+	return protocol.PositionEncodingKindUTF16
+}

@@ -1,0 +1,132 @@
+package lsp
+
+import (
+	"context"
+	"strings"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) ([]protocol.CommandOrCodeAction, error) {
+	snap := s.sess.snapshot()
+	d := snap.docs[p.TextDocument.URI]
+	if d == nil {
+		return []protocol.CommandOrCodeAction{}, nil
+	}
+	res := s.findings(snap, d)
+	if !res.config {
+		return []protocol.CommandOrCodeAction{}, nil
+	}
+	m := d.mapper(s.caps().enc)
+	want := m.toRange(p.Range)
+	only := map[protocol.CodeActionKind]bool{}
+	for _, k := range p.Context.Only {
+		only[k] = true
+	}
+	allow := func(k protocol.CodeActionKind) bool {
+		if len(only) == 0 {
+			return true
+		}
+		for o := range only {
+			if k == o || strings.HasPrefix(string(k), string(o)+".") {
+				return true
+			}
+		}
+		return false
+	}
+	var out []protocol.CommandOrCodeAction
+	if allow(protocol.CodeActionKindQuickFix) {
+		for _, f := range res.findings {
+			if f.Range.End < want.Start || f.Range.Start > want.End {
+				continue
+			}
+			diag := s.diagnostic(m, f)
+			for i, fx := range f.Fixes {
+				kind := protocol.CodeActionKindQuickFix
+				out = append(out, &protocol.CodeAction{
+					Title:       fx.Title,
+					Kind:        &kind,
+					Diagnostics: []protocol.Diagnostic{diag},
+					IsPreferred: ptr(i == 0 && fx.Safe),
+					Edit:        s.workspaceEdit(d.uri, m, fx.Edits),
+				})
+			}
+			if lint.Suppressible(f.Rule) {
+				if e, ok := ignoreEdit(d.parse(), f); ok {
+					kind := protocol.CodeActionKindQuickFix
+					out = append(out, &protocol.CodeAction{
+						Title:       "Ignore " + f.Rule + " on this line",
+						Kind:        &kind,
+						Diagnostics: []protocol.Diagnostic{diag},
+						Edit:        s.workspaceEdit(d.uri, m, []lint.Edit{e}),
+					})
+				}
+			}
+		}
+	}
+	if allow(protocol.CodeActionKindSourceFixAll) && (len(only) > 0) {
+		var fixes []lint.Fix
+		for _, f := range res.findings {
+			for _, fx := range f.Fixes {
+				if fx.Safe {
+					fixes = append(fixes, fx)
+					break
+				}
+			}
+		}
+		if len(fixes) > 0 {
+			fixed, n := lint.ApplyFixes(d.text, fixes)
+			if n > 0 {
+				kind := protocol.CodeActionKindSourceFixAll
+				whole := toml.Range{Start: 0, End: len(d.text)}
+				out = append(out, &protocol.CodeAction{
+					Title: "Fix all safe osmosis-lint problems",
+					Kind:  &kind,
+					Edit:  s.workspaceEdit(d.uri, m, []lint.Edit{{Range: whole, NewText: string(fixed)}}),
+				})
+			}
+		}
+	}
+	if out == nil {
+		out = []protocol.CommandOrCodeAction{}
+	}
+	return out, nil
+}
+
+func (s *Server) workspaceEdit(u uri.URI, m mapper, edits []lint.Edit) *protocol.WorkspaceEdit {
+	tes := make([]protocol.TextEdit, 0, len(edits))
+	for _, e := range edits {
+		tes = append(tes, protocol.TextEdit{Range: m.rng(e.Range), NewText: e.NewText})
+	}
+	return &protocol.WorkspaceEdit{Changes: map[uri.URI][]protocol.TextEdit{u: tes}}
+}
+
+// ignoreEdit adds the finding's rule to the suppression comment of its line,
+// or writes one.
+func ignoreEdit(doc *toml.Document, f lint.Finding) (lint.Edit, bool) {
+	line := doc.Lines.Line(f.Range.Start)
+	start, end := doc.Lines.LineStart(line), doc.Lines.LineEnd(line)
+	for _, c := range doc.Comments {
+		if c.Range.Start < start || c.Range.Start > end {
+			continue
+		}
+		text := c.Text
+		if i := strings.Index(text, "osmosis-lint: ignore["); i >= 0 {
+			if j := strings.IndexByte(text[i:], ']'); j >= 0 {
+				at := c.Range.Start + i + j
+				return lint.Edit{Range: toml.Range{Start: at, End: at}, NewText: ", " + f.Rule}, true
+			}
+		}
+		// an ordinary comment on the line: put the directive on the line above
+		indent := ""
+		for k := start; k < end && (doc.Src[k] == ' ' || doc.Src[k] == '\t'); k++ {
+			indent += string(doc.Src[k])
+		}
+		return lint.Edit{Range: toml.Range{Start: start, End: start}, NewText: indent + "# osmosis-lint: ignore[" + f.Rule + "]\n"}, true
+	}
+	return lint.Edit{Range: toml.Range{Start: end, End: end}, NewText: "  # osmosis-lint: ignore[" + f.Rule + "]"}, true
+}

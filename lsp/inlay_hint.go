@@ -1,0 +1,25 @@
+package lsp
+
+import (
+	"context"
+
+	"go.lsp.dev/protocol"
+)
+
+func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
+	_, f, m, ok := s.view(p.TextDocument.URI)
+	if !ok {
+		return []protocol.InlayHint{}, nil
+	}
+	hints := f.InlayHints(m.toRange(p.Range))
+	out := make([]protocol.InlayHint, 0, len(hints))
+	for _, h := range hints {
+		out = append(out, protocol.InlayHint{
+			Position:    m.position(h.At),
+			Label:       protocol.String(h.Label),
+			Tooltip:     &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: h.Tooltip},
+			PaddingLeft: ptr(true),
+		})
+	}
+	return out, nil
+}

@@ -1,0 +1,127 @@
+package lsp
+
+import (
+	"context"
+	"sync"
+
+	"go.lsp.dev/uri"
+)
+
+// lintQueue checks and publishes configs that are not open, for clients
+// that do not pull diagnostics: some paths, or every config of the
+// workspaces. One run at a time: a run started on an older workspace
+// could otherwise publish after a newer one, or clear a file the newer one
+// found. A full run is cancelled when another is asked for or when the
+// workspaces move on, and starts again on the new generation.
+type lintQueue struct {
+	s      *Server
+	worker worker
+
+	mu     sync.Mutex
+	all    bool
+	paths  map[string]bool
+	cancel context.CancelFunc // of the full run under way
+}
+
+// schedule asks for the given paths to be checked, or every config of the
+// workspaces when paths is nil.
+func (q *lintQueue) schedule(paths []string) {
+	q.mu.Lock()
+	if paths == nil {
+		q.all = true
+		if q.cancel != nil {
+			q.cancel()
+		}
+	} else {
+		if q.paths == nil {
+			q.paths = map[string]bool{}
+		}
+		for _, p := range paths {
+			q.paths[p] = true
+		}
+	}
+	q.mu.Unlock()
+	q.worker.kick(q.s, q.run)
+}
+
+// run works the queue until it is empty.
+func (q *lintQueue) run() {
+	for {
+		snap := q.s.sess.snapshot()
+		q.mu.Lock()
+		all, paths := q.all, q.paths
+		q.all, q.paths = false, nil
+		var ctx context.Context
+		if all {
+			ctx, q.cancel = context.WithCancel(snap.ctx)
+		}
+		q.mu.Unlock()
+		switch {
+		case all:
+			q.s.lintWorkspaces(ctx, snap)
+			q.mu.Lock()
+			if ctx.Err() != nil {
+				q.all = true // superseded: again, on the new generation
+			}
+			q.cancel()
+			q.cancel = nil
+			q.mu.Unlock()
+		case len(paths) > 0:
+			for p := range paths {
+				q.s.lintPath(p)
+			}
+		default:
+			return
+		}
+	}
+}
+
+// lintWorkspaces publishes the findings of every config that is not open,
+// and clears the unopened files that are configs no more.
+func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
+	files := s.sess.workspaceConfigs(snap)
+	seen := map[uri.URI]bool{}
+	for _, path := range files {
+		if ctx.Err() != nil {
+			return
+		}
+		u := uri.File(path)
+		seen[u] = true
+		if s.current(u) != nil {
+			continue
+		}
+		fs, text, _ := s.lintClosed(snap, path)
+		s.pub.publishClosed(u, text, fs)
+	}
+	s.pub.clearGone(seen)
+}
+
+// lintPath publishes the findings of one config that is not open, or
+// clears a file that is no longer a config (deleted, moved away).
+func (s *Server) lintPath(path string) {
+	u := uri.File(path)
+	if s.current(u) != nil {
+		return
+	}
+	fs, text, config := s.lintClosed(s.sess.snapshot(), path)
+	if config {
+		s.pub.publishClosed(u, text, fs)
+		return
+	}
+	s.pub.clearClosed(u)
+}
+
+// recheckClosed shows the on-disk state of a config that was just closed.
+func (s *Server) recheckClosed(path string, u uri.URI) {
+	published := s.checks.forget(u)
+	if s.caps().pull {
+		return
+	}
+	s.background("the diagnostics of "+path, func() {
+		fs, text, config := s.lintClosed(s.sess.snapshot(), path)
+		if !config && !published {
+			return // nothing shown, nothing to show
+		}
+		s.pub.publishClosed(u, text, fs)
+	})
+}

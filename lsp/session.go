@@ -1,0 +1,227 @@
+package lsp
+
+import (
+	"context"
+	"log"
+	"maps"
+	"path/filepath"
+	"sync"
+
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// session owns the state of a connection that requests read: the open
+// documents, the workspaces the server has loaded and their generation.
+// Each change makes a new snapshot; a request or a background check takes
+// the snapshot of its moment and reads it without locks, and never sees
+// half of a change.
+type session struct {
+	opts Options
+	log  *log.Logger
+	// loaded is told of each workspace loaded for the first time.
+	loaded func(*space)
+
+	mu        sync.Mutex
+	snap      *snapshot
+	cancelGen context.CancelFunc
+	loading   map[string]chan struct{} // roots being loaded
+
+	// applying orders the changes of workspace files
+	applying sync.Mutex
+}
+
+// snapshot is the session at one moment. It is never changed: a change
+// makes a new one.
+type snapshot struct {
+	// gen counts the changes of the workspaces (files on disk); document
+	// edits do not move it. Results computed against the workspaces carry
+	// it.
+	gen uint64
+	// ctx is cancelled when gen moves on: work for this generation is
+	// superseded.
+	ctx     context.Context
+	folders []string
+	docs    map[uri.URI]*document
+	spaces  map[string]*space // by workspace root
+}
+
+func newSession(opts Options, logger *log.Logger) *session {
+	ctx, cancel := context.WithCancel(context.Background())
+	return &session{
+		opts:      opts,
+		log:       logger,
+		snap:      &snapshot{ctx: ctx, docs: map[uri.URI]*document{}, spaces: map[string]*space{}},
+		cancelGen: cancel,
+		loading:   map[string]chan struct{}{},
+	}
+}
+
+// snapshot returns the current snapshot.
+func (ss *session) snapshot() *snapshot {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.snap
+}
+
+// next makes the snapshot after the current one, with its maps copied;
+// the caller holds mu.
+func (ss *session) next() *snapshot {
+	n := *ss.snap
+	n.docs = maps.Clone(ss.snap.docs)
+	n.spaces = maps.Clone(ss.snap.spaces)
+	return &n
+}
+
+func (ss *session) setFolders(folders []string) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	n := ss.next()
+	n.folders = folders
+	ss.snap = n
+}
+
+// editDoc replaces the open document at u with what edit makes of it (nil
+// closes it) and returns the old and the new document. edit runs under the
+// session's lock, so edits of a document never interleave.
+func (ss *session) editDoc(u uri.URI, edit func(old *document) *document) (old, now *document) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	old = ss.snap.docs[u]
+	now = edit(old)
+	if now == old {
+		return old, now
+	}
+	n := ss.next()
+	if now == nil {
+		delete(n.docs, u)
+	} else {
+		n.docs[u] = now
+	}
+	ss.snap = n
+	return old, now
+}
+
+// replaceSpaces installs changed workspaces and moves the generation on,
+// cancelling the work of the last one.
+func (ss *session) replaceSpaces(spaces map[string]*space) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	n := ss.next()
+	maps.Copy(n.spaces, spaces)
+	n.gen++
+	ss.cancelGen()
+	n.ctx, ss.cancelGen = context.WithCancel(context.Background())
+	ss.snap = n
+}
+
+// spaceFor returns the workspace of a file, loading it on first use; nil
+// when the file is outside any git repository.
+func (ss *session) spaceFor(path string) *space {
+	root, err := workspace.FindRoot(filepath.Dir(path))
+	if err != nil {
+		return nil
+	}
+	for {
+		ss.mu.Lock()
+		if sp := ss.snap.spaces[root]; sp != nil {
+			ss.mu.Unlock()
+			return sp
+		}
+		// one load per root: the startup lint and the first documents
+		// ask at once, and a load reads every config
+		if wait := ss.loading[root]; wait != nil {
+			ss.mu.Unlock()
+			<-wait
+			continue
+		}
+		done := make(chan struct{})
+		ss.loading[root] = done
+		ss.mu.Unlock()
+		return ss.loadOnce(root, done)
+	}
+}
+
+// loadOnce loads the workspace at root and lets those waiting for it go,
+// even if the load panics.
+func (ss *session) loadOnce(root string, done chan struct{}) *space {
+	var sp *space
+	defer func() {
+		ss.mu.Lock()
+		if sp != nil {
+			n := ss.next()
+			n.spaces[root] = sp
+			ss.snap = n
+		}
+		delete(ss.loading, root)
+		ss.mu.Unlock()
+		close(done)
+	}()
+	sp = ss.loadSpace(root)
+	if ss.loaded != nil {
+		ss.loaded(sp)
+	}
+	return sp
+}
+
+func (ss *session) loadSpace(root string) *space {
+	ws, err := lint.LoadWorkspace(root, ss.opts.Home, ss.opts.DatasetsFile)
+	sp := &space{root: root, ws: ws}
+	if err != nil {
+		sp.problem = err.Error()
+		ss.log.Printf("%v", err)
+	}
+	if sp.ws != nil {
+		sp.names = indexNames(sp.ws.Snapshot, nil, nil)
+	}
+	return sp
+}
+
+// roots returns the roots of the workspaces loaded in a snapshot.
+func (snap *snapshot) roots() []string {
+	out := make([]string, 0, len(snap.spaces))
+	for root, sp := range snap.spaces {
+		if sp != nil && sp.ws != nil {
+			out = append(out, root)
+		}
+	}
+	return out
+}
+
+// workspaceConfigs lists the config files of the workspaces the server
+// knows: its workspace folders and the workspaces of open documents.
+func (ss *session) workspaceConfigs(snap *snapshot) []string {
+	roots := map[string]bool{}
+	for r := range snap.spaces {
+		roots[r] = true
+	}
+	for _, f := range snap.folders {
+		if root, err := workspace.FindRoot(f); err == nil {
+			roots[root] = true
+		}
+	}
+	var out []string
+	for root := range roots {
+		sp := ss.spaceFor(filepath.Join(root, ".git"))
+		if sp == nil || sp.ws == nil {
+			continue
+		}
+		for _, c := range sp.ws.Snapshot.Configs() {
+			if c.Location == workspace.LocationKindDir {
+				out = append(out, filepath.Join(root, filepath.FromSlash(c.Path)))
+			}
+		}
+	}
+	return out
+}
+
+// filePath turns a file URI into a path.
+func filePath(u uri.URI) (string, bool) {
+	if !u.IsFile() {
+		return "", false
+	}
+	p := u.FsPath()
+	return p, p != ""
+}

@@ -1,0 +1,135 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// DidChangeWatchedFiles updates the workspaces with the changed files and
+// checks again what depends on them. A change of config files alone is the
+// common case (a save): only those files are read again, for their names
+// and their findings. Any other change (a rollout, a data file, the
+// settings) can change the findings of every config.
+func (s *Server) DidChangeWatchedFiles(ctx context.Context, p *protocol.DidChangeWatchedFilesParams) error {
+	var all []workspace.Change
+	for _, ev := range p.Changes {
+		path, ok := filePath(ev.URI)
+		if !ok {
+			continue
+		}
+		kind := workspace.Changed
+		switch ev.Type {
+		case protocol.FileChangeTypeCreated:
+			kind = workspace.Created
+		case protocol.FileChangeTypeDeleted:
+			kind = workspace.Deleted
+		}
+		all = append(all, workspace.Change{Path: filepath.Clean(path), Kind: kind})
+	}
+	s.applyChanges(all)
+	return nil
+}
+
+// applyChanges updates the workspaces with changed files and checks again
+// what depends on them.
+func (s *Server) applyChanges(all []workspace.Change) {
+	// one change at a time: each builds on the workspaces the last made
+	s.sess.applying.Lock()
+	defer s.sess.applying.Unlock()
+	snap := s.sess.snapshot()
+	next := map[string]*space{}
+	var configs []string // the changed config files, when nothing else changed
+	onlyConfigs := true
+	for root, changes := range routeChanges(snap.roots(), all) {
+		sp := snap.spaces[root]
+		ws := sp.ws.Snapshot.Apply(changes)
+		if ws == sp.ws.Snapshot {
+			continue // nothing it holds changed
+		}
+		rels := map[string]bool{}
+		only := true
+		for _, c := range changes {
+			rel, err := filepath.Rel(root, c.Path)
+			rel = filepath.ToSlash(rel)
+			if err != nil || !strings.HasPrefix(rel, "configs/") || !strings.HasSuffix(rel, ".toml") {
+				only = false
+				continue
+			}
+			rels[rel] = true
+			configs = append(configs, c.Path)
+		}
+		onlyConfigs = onlyConfigs && only
+		next[root] = respace(sp, ws, only, rels)
+	}
+	if len(next) == 0 {
+		return
+	}
+	s.sess.replaceSpaces(next)
+	for u := range s.sess.snapshot().docs {
+		s.checks.schedule(u)
+	}
+	c := s.caps()
+	switch {
+	case c.pull && c.refresh:
+		s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
+	case c.pull:
+	case onlyConfigs:
+		s.queue.schedule(configs)
+	default:
+		s.queue.schedule(nil)
+	}
+}
+
+// respace makes the space that follows sp on a changed workspace snapshot.
+// When only the configs in rels changed, only their names are read again.
+func respace(sp *space, snap *workspace.Snapshot, only bool, rels map[string]bool) *space {
+	ws, err := lint.WorkspaceOf(snap)
+	nsp := &space{root: sp.root, ws: ws}
+	if only {
+		nsp.names = indexNames(snap, sp.names, rels)
+	} else {
+		nsp.names = indexNames(snap, nil, nil)
+	}
+	if err != nil {
+		nsp.problem = err.Error()
+	}
+	// a settings error is shown again only when it changes
+	nsp.shown.Store(sp.shown.Load() && sp.problem == nsp.problem)
+	return nsp
+}
+
+// routeChanges gives each loaded workspace the changes under its root (a
+// path under nested roots belongs to the innermost) and every change
+// outside all roots: the dataset cache, a dataset list or the git
+// directory of a worktree may live elsewhere, and each snapshot knows
+// which of those it reads.
+func routeChanges(roots []string, changes []workspace.Change) map[string][]workspace.Change {
+	out := map[string][]workspace.Change{}
+	for _, c := range changes {
+		owner := ""
+		for _, root := range roots {
+			if within(c.Path, root) && len(root) > len(owner) {
+				owner = root
+			}
+		}
+		if owner != "" {
+			out[owner] = append(out[owner], c)
+			continue
+		}
+		for _, root := range roots {
+			out[root] = append(out[root], c)
+		}
+	}
+	return out
+}
+
+// within reports whether path is dir or lies under it.
+func within(path, dir string) bool {
+	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
+}
