@@ -19,7 +19,6 @@ package lsp
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -192,17 +191,48 @@ func (s *Server) handler() jsonrpc2.Handler {
 			}
 			return nil, e
 		}
+		if e := checkParams(method, req.Params()); e != nil {
+			if method == protocol.MethodInitialized {
+				// its params are an empty object: none is as good
+				return nil, s.Initialized(ctx, &protocol.InitializedParams{})
+			}
+			return nil, e
+		}
 		if s.hooks.before != nil {
 			s.hooks.before(method)
 		}
 		result, err = dispatch(ctx, req)
-		if errors.Is(err, jsonrpc2.ErrParse) && json.Valid(req.Params()) {
-			// the params are JSON of the wrong shape, not broken JSON
+		if errors.Is(err, jsonrpc2.ErrParse) {
+			// the params are JSON of the wrong shape (the stream answers
+			// broken JSON before it gets here)
 			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
 		}
 		return result, err
 	}
 	return s.cancellation(safe)
+}
+
+// handled are the methods the server answers; any other is not found.
+var handled = map[string]bool{
+	protocol.MethodInitialize:                     true,
+	protocol.MethodInitialized:                    true,
+	protocol.MethodShutdown:                       true,
+	protocol.MethodExit:                           true,
+	protocol.MethodTextDocumentDidOpen:            true,
+	protocol.MethodTextDocumentDidChange:          true,
+	protocol.MethodTextDocumentDidSave:            true,
+	protocol.MethodTextDocumentDidClose:           true,
+	protocol.MethodTextDocumentDiagnostic:         true,
+	protocol.MethodWorkspaceDiagnostic:            true,
+	protocol.MethodTextDocumentCompletion:         true,
+	protocol.MethodCompletionItemResolve:          true,
+	protocol.MethodTextDocumentHover:              true,
+	protocol.MethodTextDocumentDefinition:         true,
+	protocol.MethodTextDocumentDocumentSymbol:     true,
+	protocol.MethodTextDocumentFoldingRange:       true,
+	protocol.MethodTextDocumentInlayHint:          true,
+	protocol.MethodTextDocumentCodeAction:         true,
+	protocol.MethodWorkspaceDidChangeWatchedFiles: true,
 }
 
 // isRPCError reports whether err already carries a JSON-RPC error code.
