@@ -40,3 +40,26 @@ func TestCatalogComplete(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainDoctorChecks checks that explain does not give a workspace
+// check a config stage or offer a line suppression that cannot apply.
+func TestExplainDoctorChecks(t *testing.T) {
+	n := 0
+	for _, r := range Rules() {
+		text := Explain(r)
+		if r.Doctor {
+			n++
+			for _, bad := range []string{"Stage: submit", "Stage: platform", "Stage: runtime", "Stage: advice", "rejects the config", "# osmosis-lint: ignore["} {
+				if strings.Contains(text, bad) {
+					t.Errorf("explain %s says %q:\n%s", r.ID, bad, text)
+				}
+			}
+		}
+		if !r.Suppressible() && strings.Contains(text, "ignore["+r.ID+"]") {
+			t.Errorf("explain %s offers a suppression comment the rule does not honour", r.ID)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no doctor checks in the catalog")
+	}
+}

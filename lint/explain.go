@@ -12,11 +12,7 @@ func Suggest(s string, candidates []string) string { return suggest(s, candidate
 func Explain(r *Rule) string {
 	var b strings.Builder
 	b.WriteString("# " + r.ID + "\n\n")
-	stage := string(r.Stage)
-	if r.Doctor {
-		stage = "doctor"
-	}
-	b.WriteString("Severity: " + string(r.Severity) + "  \nStage: " + stage + stageNote(r) + "\n\n")
+	b.WriteString("Severity: " + string(r.Severity) + "  \nStage: " + stageLine(r) + "\n\n")
 	b.WriteString(r.Summary + "\n\n")
 	if r.Doc != "" {
 		b.WriteString(strings.TrimSpace(r.Doc) + "\n\n")
@@ -27,8 +23,35 @@ func Explain(r *Rule) string {
 	if r.Good != "" {
 		b.WriteString("Fine:\n\n```toml\n" + strings.TrimRight(r.Good, "\n") + "\n```\n\n")
 	}
-	b.WriteString("Suppress one finding with `# osmosis-lint: ignore[" + r.ID + "] reason`, or turn the rule off with `ignore = [\"" + r.ID + "\"]` in `[tool.osmosis-lint]` of pyproject.toml.\n")
+	if strings.Contains(r.Bad+r.Good, elided) {
+		b.WriteString("`" + elided + "` stands for the rest of a valid config.\n\n")
+	}
+	b.WriteString(silencing(r) + "\n")
 	return b.String()
+}
+
+// elided marks the part of an example that a valid config fills in.
+const elided = "# ..."
+
+// silencing says how a rule's findings can be silenced, and how not.
+func silencing(r *Rule) string {
+	off := "turn the rule off with `ignore = [\"" + r.ID + "\"]` in `[tool.osmosis-lint]` of pyproject.toml"
+	switch {
+	case r.Doctor:
+		// doctor checks look at the workspace, not at lines of a config
+		return "Turn the check off with `ignore = [\"" + r.ID + "\"]` in `[tool.osmosis-lint]` of pyproject.toml."
+	case !r.Suppressible():
+		return "A suppression comment cannot silence it (the comment is reported instead); " + off + "."
+	}
+	return "Suppress one finding with `# osmosis-lint: ignore[" + r.ID + "] reason`, or " + off + "."
+}
+
+// stageLine names the rule's stage and what it means.
+func stageLine(r *Rule) string {
+	if r.Doctor {
+		return "doctor (a check of the whole workspace that `osmosis-lint doctor` runs)"
+	}
+	return string(r.Stage) + stageNote(r)
 }
 
 func stageNote(r *Rule) string {

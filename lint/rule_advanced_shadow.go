@@ -11,8 +11,8 @@ func init() {
 		Doc: `[advanced] forwards any key to the platform. A key that has its own place in a typed section
 (lr in [training], n in [evaluation]) belongs there: in [advanced] it escapes the type checks,
 and when both are set it is unclear which value wins.`,
-		Bad:   "[advanced]\nlr = 1e-6\n",
-		Good:  "[training]\nlr = 1e-6\n",
+		Bad:   "# ...\n[advanced]\nlr = 1e-6\n",
+		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		Kinds: []string{"training", "eval"},
 		check: checkAdvancedShadow,
 	})

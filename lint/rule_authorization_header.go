@@ -15,8 +15,8 @@ func init() {
 		Doc: `An endpoint model authenticates with api_key_secret, which the platform sends as the bearer token.
 extra_headers must not carry an Authorization header (in any letter case): the key would sit in
 the config in plain text.`,
-		Bad:   "[agents.model]\ntype = \"endpoint\"\nextra_headers = { Authorization = \"Bearer sk-...\" }\n",
-		Good:  "[agents.model]\ntype = \"endpoint\"\napi_key_secret = \"MY_ENDPOINT_KEY\"\n",
+		Bad:   "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"endpoint\"\nbase_url = \"https://llm.example.com/v1\"\nmodel = \"my-model\"\napi_key_secret = \"MY_ENDPOINT_KEY\"\nextra_headers = { Authorization = \"Bearer ...\" }\n",
+		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"endpoint\"\nbase_url = \"https://llm.example.com/v1\"\nmodel = \"my-model\"\napi_key_secret = \"MY_ENDPOINT_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkAuthorizationHeader,
 	})

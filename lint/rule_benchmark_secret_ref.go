@@ -24,8 +24,8 @@ merged):
   var; every other harness (and the official scaffold) must not set harness_api_key_secret;
 - with the mini-swe-agent harness and a provider or endpoint model, MSWEA_API_KEY must not be an
   env var: the platform sets it to the model key.`,
-		Bad:   "[env]\nOPENAI_API_KEY = \"sk-...\"\n\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
-		Good:  "[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
+		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"set-in-ci\"\n\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
+		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkBenchmarkSecretRefs,
 	})

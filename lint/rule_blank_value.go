@@ -8,8 +8,8 @@ func init() {
 		Summary:  "An empty or whitespace-only benchmark task selector.",
 		Doc: `[tasks] categories and task_names select tasks by name: each entry must contain a character other
 than whitespace.`,
-		Bad:   "[tasks]\ntask_names = [\"\"]\n",
-		Good:  "[tasks]\ntask_names = [\"terminal-bench/git-multibranch\"]\n",
+		Bad:   "# ...\n[tasks]\ntask_names = [\"\"]\n",
+		Good:  "# ...\n[tasks]\ntask_names = [\"terminal-bench/git-multibranch\"]\n",
 		Kinds: []string{"benchmark"},
 		check: checkBlankValue,
 	})

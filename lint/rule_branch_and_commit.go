@@ -8,8 +8,8 @@ func init() {
 		Stage:              StageSubmit,
 		Summary:            "experiment.branch and experiment.commit_sha are both set.",
 		Doc:                `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
-		Bad:                "[experiment]\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
-		Good:               "[experiment]\ncommit_sha = \"deadbeef\"\n",
+		Bad:                "[experiment]\n# ...\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
+		Good:               "[experiment]\n# ...\ncommit_sha = \"deadbeef\"\n",
 		Kinds:              []string{"training", "eval"},
 		check:              checkBranchAndCommit,
 	})

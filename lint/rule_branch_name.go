@@ -11,8 +11,8 @@ func init() {
 		Doc: `branch names the git branch to run from. The osmosis CLI rejects an empty branch and any
 whitespace in it, as Python's str.isspace defines it (which includes the separators U+001C to
 U+001F, U+0085 and U+00A0; zero-width spaces are not whitespace there).`,
-		Bad:   "[experiment]\nbranch = \"my feature\"\n",
-		Good:  "[experiment]\nbranch = \"my-feature\"\n",
+		Bad:   "[experiment]\n# ...\nbranch = \"my feature\"\n",
+		Good:  "[experiment]\n# ...\nbranch = \"my-feature\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkBranchName,
 	})

@@ -10,8 +10,8 @@ func init() {
 		Summary:  "experiment.commit_sha is not 7 to 40 hexadecimal digits.",
 		Doc: `commit_sha pins the run to a git commit: 7 to 40 hexadecimal digits (either case), the whole
 string, nothing else (no 0x prefix, no trailing newline).`,
-		Bad:   "[experiment]\ncommit_sha = \"0xdeadbeef\"\n",
-		Good:  "[experiment]\ncommit_sha = \"deadbeef\"\n",
+		Bad:   "[experiment]\n# ...\ncommit_sha = \"0xdeadbeef\"\n",
+		Good:  "[experiment]\n# ...\ncommit_sha = \"deadbeef\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkCommitSHA,
 	})

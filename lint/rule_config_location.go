@@ -17,8 +17,8 @@ func init() {
 ` + "`osmosis train submit`" + `, configs/eval/ for ` + "`osmosis eval submit`" + `, configs/benchmark/ for
 ` + "`osmosis benchmark submit`" + ` (sub-directories are fine), with the suffix .toml exactly, after
 symlinks are resolved. A .toml elsewhere under configs/ is reported, not guessed at.`,
-		Bad:       "# configs/train/run.toml\n",
-		Good:      "# configs/training/run.toml\n",
+		Bad:       "# configs/train/run.toml\n# ...\n",
+		Good:      "# configs/training/run.toml\n# ...\n",
 		Workspace: true,
 		check:     checkConfigLocation,
 	})

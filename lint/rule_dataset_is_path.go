@@ -15,8 +15,8 @@ func init() {
 creates the dataset ` + "`train`" + ` (the file's stem); the config then says ` + "`dataset = \"train\"`" + `. A value with
 a slash or a data file extension is a path, and the platform finds no dataset by that name. When
 the file exists under data/, the fix uses its stem.`,
-		Bad:   "[experiment]\ndataset = \"data/train.jsonl\"\n",
-		Good:  "[experiment]\ndataset = \"train\"\n",
+		Bad:   "[experiment]\n# ...\ndataset = \"data/multiply.jsonl\"\n",
+		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkDatasetIsPath,
 	})

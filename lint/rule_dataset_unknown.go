@@ -13,8 +13,8 @@ func init() {
 		Doc: `With a saved platform dataset list (` + "`osmosis --json dataset list --all > datasets.json`" + `, passed
 with --datasets or the datasets setting), a dataset name it does not hold is an error: the
 platform would reject the run. Without such a list osmosis-lint cannot know, and stays quiet.`,
-		Bad:       "[experiment]\ndataset = \"multiplly\"\n",
-		Good:      "[experiment]\ndataset = \"multiply\"\n",
+		Bad:       "[experiment]\n# ...\ndataset = \"multiplly\"\n",
+		Good:      "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDatasetUnknown,
@@ -25,8 +25,8 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 		Stage:     StagePlatform,
 		Summary:   "experiment.dataset is known to the platform but not uploaded yet.",
 		Doc:       `A dataset whose status in the saved platform list is not "uploaded" (still processing, or failed) cannot be used by a run yet.`,
-		Bad:       "[experiment]\ndataset = \"still-processing\"\n",
-		Good:      "[experiment]\ndataset = \"multiply\"\n",
+		Bad:       "[experiment]\n# ...\ndataset = \"still-processing\"\n",
+		Good:      "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDatasetNotReady,

@@ -14,8 +14,8 @@ func init() {
 		Doc: `The entrypoint is a file of the rollout, relative to rollouts/<rollout>/. The osmosis CLI resolves
 it (following symlinks) and rejects anything outside that directory: an absolute path, ".." that
 climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fine.`,
-		Bad:   "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"../shared/main.py\"\n",
-		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
+		Bad:   "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"../shared/main.py\"\n",
+		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkEntrypointEscape,
 	})
@@ -25,8 +25,8 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 		Stage:     StageSubmit,
 		Summary:   "rollouts/<rollout> is a symlink that leads outside rollouts/.",
 		Doc:       `The rollout directory must resolve inside rollouts/ of the workspace. A symlink under rollouts/ that points elsewhere is rejected by the osmosis CLI; osmosis-lint never follows it.`,
-		Bad:       "# rollouts/my-agent -> ../../elsewhere\n[experiment]\nrollout = \"my-agent\"\n",
-		Good:      "# rollouts/my-agent is a directory\n[experiment]\nrollout = \"my-agent\"\n",
+		Bad:       "# rollouts/my-agent -> ../../elsewhere\n[experiment]\n# ...\nrollout = \"my-agent\"\n",
+		Good:      "# rollouts/my-agent is a directory\n[experiment]\n# ...\nrollout = \"my-agent\"\n",
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkRolloutEscape,

@@ -11,8 +11,8 @@ func init() {
 		Doc: `Some fields take one of a few values. A benchmark's [tasks] task_set takes only "parity": the
 CLI is strict on purpose, because the platform would silently run every task for a value it does
 not know.`,
-		Bad:   "[tasks]\ntask_set = \"all\"\n",
-		Good:  "[tasks]\ntask_set = \"parity\"\n",
+		Bad:   "# ...\n[tasks]\ntask_set = \"all\"\n",
+		Good:  "# ...\n[tasks]\ntask_set = \"parity\"\n",
 		Kinds: []string{"benchmark"},
 		check: func(c *Context) { reportEnum(c, RuleEnumValue) },
 	})
@@ -24,8 +24,8 @@ not know.`,
 		Doc: `[agents.model] is one of three shapes chosen by type: "provider" (model, api_key_secret),
 "endpoint" (base_url, model, api_key_secret, extra_headers) or "hosted" (base_model,
 lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
-		Bad:   "[agents.model]\ntype = \"openai\"\nmodel = \"gpt-5\"\n",
-		Good:  "[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
+		Bad:   "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"openai\"\nmodel = \"gpt-5\"\n",
+		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: func(c *Context) { reportEnum(c, RuleUnknownVariant) },
 	})

@@ -12,8 +12,8 @@ func init() {
 		Summary:  "An [env] variable name that is not uppercase letters, digits and underscores.",
 		Doc: `Environment variable names in [env] (and in a benchmark agent's [agents.env]) must match
 ^[A-Z_][A-Z0-9_]*$: ASCII uppercase letters, digits and underscores, not starting with a digit.`,
-		Bad:   "[env]\nlog_level = \"INFO\"\n",
-		Good:  "[env]\nLOG_LEVEL = \"INFO\"\n",
+		Bad:   "# ...\n[env]\nlog_level = \"INFO\"\n",
+		Good:  "# ...\n[env]\nLOG_LEVEL = \"INFO\"\n",
 		check: checkEnvName,
 	})
 	register(&Rule{
@@ -22,8 +22,8 @@ func init() {
 		Stage:    StageSubmit,
 		Summary:  "An [env] variable name starting with _OSMOSIS_, which the platform reserves.",
 		Doc:      `The platform reserves every environment variable name that starts with _OSMOSIS_ (the bare prefix included).`,
-		Bad:      "[env]\n_OSMOSIS_DEBUG = \"1\"\n",
-		Good:     "[env]\nMY_DEBUG = \"1\"\n",
+		Bad:      "# ...\n[env]\n_OSMOSIS_DEBUG = \"1\"\n",
+		Good:     "# ...\n[env]\nMY_DEBUG = \"1\"\n",
 		check:    checkEnvReserved,
 	})
 }

@@ -8,8 +8,8 @@ func init() {
 		Summary:  "n_samples_per_prompt = 1: every sample is its own group baseline, so there is no learning signal.",
 		Doc: `GRPO scores each sample against the other samples of the same prompt. With one sample per prompt
 every advantage is zero and the run learns nothing. Use 4 or more (the platform default is 8).`,
-		Bad:   "[training]\nn_samples_per_prompt = 1\n",
-		Good:  "[training]\nn_samples_per_prompt = 8\n",
+		Bad:   "# ...\n[training]\nn_samples_per_prompt = 1\n",
+		Good:  "# ...\n[training]\nn_samples_per_prompt = 8\n",
 		Kinds: []string{"training"},
 		check: checkGRPOGroupSize,
 	})

@@ -10,8 +10,8 @@ func init() {
 		Summary:  "An HLE benchmark run without task_set = \"parity\".",
 		Doc: `Published HLE scores use the parity task set. A run on the full or a custom task selection is
 not comparable with them; the osmosis CLI warns before it submits.`,
-		Bad:   "[experiment]\nbenchmark = \"HLE\"\n",
-		Good:  "[experiment]\nbenchmark = \"HLE\"\n\n[tasks]\ntask_set = \"parity\"\n",
+		Bad:   "# ...\n[experiment]\nbenchmark = \"HLE\"\n",
+		Good:  "# ...\n[experiment]\nbenchmark = \"HLE\"\n\n[tasks]\ntask_set = \"parity\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkHLEParity,
 	})

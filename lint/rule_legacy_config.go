@@ -23,8 +23,8 @@ func init() {
 - [training] global_batch_size (0.2.18 and 0.2.19): now rollout_batch_size.
 
 osmosis-lint names the shape and how to migrate it, with a fix where the mapping is certain.`,
-		Bad:   "[secrets]\nOPENAI_API_KEY = \"OPENAI_API_KEY\"\n",
-		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:   "# ...\n[secrets]\nOPENAI_API_KEY = \"OPENAI_API_KEY\"\n",
+		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkLegacy,
 	})
 }

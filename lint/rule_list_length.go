@@ -10,8 +10,8 @@ func init() {
 		Summary:  "A benchmark list with too many or too few items: 1 to 8 agents, at most 16 secrets.",
 		Doc: `A benchmark runs 1 to 8 [[agents]]; [secrets] required and [verifier] required list at most 16
 names each. The osmosis CLI rejects longer (or, for agents, empty) lists.`,
-		Bad:   "agents = []\n",
-		Good:  "[[agents]]\nharness = \"codex\"\n",
+		Bad:   "# ...\nagents = []\n",
+		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\n# ...\n",
 		Kinds: []string{"benchmark"},
 		check: checkListLength,
 	})

@@ -16,8 +16,8 @@ func init() {
 the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint]. Eval runs
 take a LiteLLM-style ` + "`provider/model`" + ` id such as ` + "`openai/gpt-5-mini`" + `. The platform checks the model
 after submission; this warning catches typos before.`,
-		Bad:   "[experiment]\nmodel_path = \"Qwen3.6-35B\"\n",
-		Good:  "[experiment]\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
+		Bad:   "[experiment]\n# ...\nmodel_path = \"Qwen3.6-35B\"\n",
+		Good:  "[experiment]\n# ...\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkModelUnknown,
 	})

@@ -15,8 +15,8 @@ func init() {
 		Doc: `The osmosis CLI checks names with a Python regular expression whose $ also matches before a
 final newline, so "ABC\n" passes as an [env] or secret name. No environment variable or secret
 record can have that name; the platform fails later. The fix removes the newline.`,
-		Bad:   "[secrets]\nrequired = [\"OPENAI_API_KEY\\n\"]\n",
-		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:   "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\\n\"]\n",
+		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkNameTrailingNewline,
 	})
 }

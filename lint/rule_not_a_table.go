@@ -16,7 +16,7 @@ func init() {
 tables (` + "`[[experiment]]`" + `). Benchmark agents are the opposite: an array of tables, one ` + "`[[agents]]`" + `
 per agent.`,
 		Bad:   "[[experiment]]\nrollout = \"my-agent\"\n",
-		Good:  "[experiment]\nrollout = \"my-agent\"\n",
+		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\n",
 		check: checkNotATable,
 	})
 }

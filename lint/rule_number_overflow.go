@@ -17,8 +17,8 @@ func init() {
 osmosis CLI accepts them. The config then travels to the platform as JSON, which has no infinity,
 no nan, and whose parsers keep integers to 64 bits: the platform is likely to reject the value or
 to read another one.`,
-		Bad:   "[advanced]\nseed = 99999999999999999999\n",
-		Good:  "[advanced]\nseed = 42\n",
+		Bad:   "# ...\n[advanced]\nseed = 99999999999999999999\n",
+		Good:  "# ...\n[advanced]\nseed = 42\n",
 		check: checkNumberOverflow,
 	})
 }

@@ -16,8 +16,8 @@ n_samples_per_prompt <= 1024, rollout_batch_size <= 1000000, max_*_length <= 262
 <= 86400 s, temperature <= 2, eval_interval and checkpoint_save_freq <= 1000000. The CLI no
 longer checks them and the platform's limits are not published, so a value above them is a
 warning, not an error.`,
-		Bad:   "[training]\nlr = 5\n",
-		Good:  "[training]\nlr = 5e-6\n",
+		Bad:   "# ...\n[training]\nlr = 5\n",
+		Good:  "# ...\n[training]\nlr = 5e-6\n",
 		Kinds: []string{"training", "eval"},
 		check: checkParamLimit,
 	})

@@ -9,8 +9,8 @@ func init() {
 		Doc: `Some values are impossible whatever the platform's exact limits: lr <= 0; counts, lengths and
 intervals below 1; timeouts <= 0; a negative temperature; top_p outside (0, 1]; pass_threshold
 outside [0, 1]. The platform rejects them after submission.`,
-		Bad:   "[sampling]\nrollout_top_p = 1.5\n",
-		Good:  "[sampling]\nrollout_top_p = 0.95\n",
+		Bad:   "# ...\n[sampling]\nrollout_top_p = 1.5\n",
+		Good:  "# ...\n[sampling]\nrollout_top_p = 0.95\n",
 		check: checkParamRange,
 	})
 }

@@ -10,8 +10,8 @@ func init() {
 looking at them; the platform validates them after submission. Counts, lengths and intervals are
 integers; the learning rate, temperatures, top_p, pass_threshold and timeouts are finite numbers
 (not booleans, not strings, not nan or inf).`,
-		Bad:   "[training]\ntotal_epochs = \"3\"\n",
-		Good:  "[training]\ntotal_epochs = 3\n",
+		Bad:   "# ...\n[training]\ntotal_epochs = \"3\"\n",
+		Good:  "# ...\n[training]\ntotal_epochs = 3\n",
 		check: func(c *Context) { reportTypes(c, RuleParamType) },
 	})
 }

@@ -15,8 +15,8 @@ func init() {
 		Doc: `Config templates mark what to fill in with placeholders such as ` + "`<your-rollout>`" + ` or
 ` + "`<your-dataset>`" + `. The CLI accepts them as strings; the platform then looks for a dataset or model
 literally named that way and fails.`,
-		Bad:   "[experiment]\ndataset = \"<your-dataset>\"\n",
-		Good:  "[experiment]\ndataset = \"multiply\"\n",
+		Bad:   "[experiment]\n# ...\ndataset = \"<your-dataset>\"\n",
+		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		check: checkPlaceholder,
 	})
 }

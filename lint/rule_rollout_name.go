@@ -12,8 +12,8 @@ func init() {
 		Summary:  "experiment.rollout is not one plain directory name.",
 		Doc: `rollout names a directory under rollouts/: one path segment, not absolute, not "", "." or "..",
 without / or \. Write ` + "`rollout = \"my-agent\"`" + `, not ` + "`\"rollouts/my-agent\"`" + `.`,
-		Bad:   "[experiment]\nrollout = \"rollouts/my-agent\"\n",
-		Good:  "[experiment]\nrollout = \"my-agent\"\n",
+		Bad:   "[experiment]\n# ...\nrollout = \"rollouts/my-agent\"\n",
+		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkRolloutName,
 	})

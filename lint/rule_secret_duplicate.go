@@ -9,8 +9,8 @@ func init() {
 		Stage:    StageSubmit,
 		Summary:  "A secret listed twice in [secrets] required.",
 		Doc:      `Each secret name must appear once in [secrets] required of a training or eval config. (Benchmark configs allow repeats: the CLI removes them.)`,
-		Bad:      "[secrets]\nrequired = [\"OPENAI_API_KEY\", \"OPENAI_API_KEY\"]\n",
-		Good:     "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:      "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\", \"OPENAI_API_KEY\"]\n",
+		Good:     "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		Kinds:    []string{"training", "eval"},
 		check:    checkSecretDuplicate,
 	})

@@ -11,8 +11,8 @@ func init() {
 		Summary:            "A name in both [env] and [secrets] required.",
 		Doc: `A secret is injected as an environment variable of the same name, so a name cannot also be a
 literal [env] variable: each variable comes from exactly one place.`,
-		Bad:   "[env]\nOPENAI_API_KEY = \"x\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
-		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"x\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		Kinds: []string{"training", "eval"},
 		check: checkSecretEnvOverlap,
 	})

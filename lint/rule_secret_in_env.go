@@ -17,8 +17,8 @@ func init() {
 A value with a provider key prefix (sk-, sk-ant-, ghp_, github_pat_, hf_, AKIA, AIza, xoxb-, ...)
 or a long random-looking token under a name such as *_KEY, *_TOKEN or *_SECRET is a credential:
 store it as a platform secret (` + "`osmosis secret set NAME`" + `) and list NAME in [secrets] required.`,
-		Bad:   "[env]\nOPENAI_API_KEY = \"sk-proj-4f9a...\"\n",
-		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
+		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
 	})
 }

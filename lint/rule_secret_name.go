@@ -16,8 +16,8 @@ func init() {
 environment variable of that name, so names must match ^[A-Z][A-Z0-9_]*$. In benchmark configs
 this covers every secret a config references: each model's api_key_secret, harness_api_key_secret,
 [execution] judge_api_key_secret (even when empty), [verifier] required and [secrets] required.`,
-		Bad:   "[secrets]\nrequired = [\"openai-key\"]\n",
-		Good:  "[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+		Bad:   "# ...\n[secrets]\nrequired = [\"openai-key\"]\n",
+		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretName,
 	})
 }

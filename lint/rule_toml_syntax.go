@@ -15,8 +15,8 @@ additions: newlines, comments and trailing commas inside inline tables, the ` + 
 and times without seconds.
 
 After a syntax error osmosis-lint skips the broken statement and keeps checking the rest of the file.`,
-		Bad:   "[training]\nlr = 1e-6\nlr = 2e-6\nopts = { a = 1, }\n",
-		Good:  "[training]\nlr = 2e-6\nopts = { a = 1 }\n",
+		Bad:   "# ...\n[training]\nlr = 1e-6\nlr = 2e-6\n\n[advanced]\nopts = { a = 1, }\n",
+		Good:  "# ...\n[training]\nlr = 2e-6\n\n[advanced]\nopts = { a = 1 }\n",
 		check: checkTOMLSyntax,
 	})
 }

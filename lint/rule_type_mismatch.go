@@ -14,8 +14,8 @@ func init() {
 		Doc: `The osmosis CLI checks the types of [experiment], [env], [secrets] and of every benchmark field:
 rollout, entrypoint, model_path, dataset, branch and commit_sha are strings, [env] values are
 strings (a dotted key inside [env] makes a table), [secrets] required is a list of strings.`,
-		Bad:   "[env]\nPORT = 8080\n",
-		Good:  "[env]\nPORT = \"8080\"\n",
+		Bad:   "# ...\n[env]\nPORT = 8080\n",
+		Good:  "# ...\n[env]\nPORT = \"8080\"\n",
 		check: func(c *Context) { reportTypes(c, RuleTypeMismatch) },
 	})
 }

@@ -16,8 +16,8 @@ func init() {
 		Doc: `Every section of a config accepts a fixed set of keys (only [advanced] takes any key).
 The osmosis CLI rejects anything else at submit, so a misspelled key never silently falls back
 to the platform default. In benchmark configs this also covers unknown top-level keys.`,
-		Bad:   "[training]\nlerning_rate = 1e-6\n",
-		Good:  "[training]\nlr = 1e-6\n",
+		Bad:   "# ...\n[training]\nlerning_rate = 1e-6\n",
+		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		check: func(c *Context) { reportUnknown(c, RuleUnknownKey) },
 	})
 	register(&Rule{

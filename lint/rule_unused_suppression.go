@@ -17,8 +17,8 @@ var ruleUnusedSuppression = register(&Rule{
 on the line above, or for the whole file with ` + "`# osmosis-lint: ignore-file[rule]`" + ` in the leading comment
 block. A suppression that no longer matches anything hides nothing but still claims to: it is
 reported so it can be removed (the fix deletes it). Syntax errors cannot be suppressed.`,
-	Bad:  "[training]\nlr = 1e-6  # osmosis-lint: ignore[param-range]\n",
-	Good: "[training]\nlr = 1e-6\n",
+	Bad:  "# ...\n[training]\nlr = 1e-6  # osmosis-lint: ignore[param-range]\n",
+	Good: "# ...\n[training]\nlr = 1e-6\n",
 	// runs after the other rules: see applySuppressions
 })
 

@@ -1,0 +1,190 @@
+package lint
+
+import (
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// The documented examples (`explain`, RULES.md) are fragments of configs.
+// A line `# ...` stands for the rest of a valid config: inside a section it
+// means the section's other required keys, before the first section the
+// other required sections. A leading comment `# configs/<dir>/<name>.toml`
+// places the example there, and `# <path> -> <target>` makes <path> a
+// symlink. The example workspace holds the rollout my-agent with main.py
+// and run.sh, and a dataset list in which multiply and my-dataset are
+// uploaded and still-processing is not.
+
+// exampleBase is, per kind, a valid config the fragments are completed
+// from, one top-level section a block.
+var exampleBase = map[schema.Kind][]string{
+	schema.Training: {
+		"[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
+	},
+	schema.Eval: {
+		"[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"multiply\"\n",
+		"[secrets]\nrequired = []\n",
+	},
+	schema.Benchmark: {
+		"[experiment]\nbenchmark = \"terminal-bench\"\n",
+		"[[agents]]\nharness = \"codex\"\n\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
+	},
+}
+
+var exampleTree = tree{
+	"rollouts/my-agent/main.py":        "# agent\n",
+	"rollouts/my-agent/run.sh":         "#!/bin/sh\n",
+	"rollouts/my-agent/pyproject.toml": "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
+	"data/multiply.jsonl":              "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
+	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\n",
+	"datasets.json": `{"items": [
+		{"file_name": "multiply", "status": "uploaded"},
+		{"file_name": "my-dataset", "status": "uploaded"},
+		{"file_name": "still-processing", "status": "processing"}
+	]}`,
+}
+
+// completeExample expands the `# ...` lines of a fragment from the base
+// config of its kind.
+func completeExample(kind schema.Kind, frag string) string {
+	doc := toml.Parse([]byte(frag))
+	var out []string
+	header, topFill := "", false
+	for _, line := range strings.SplitAfter(frag, "\n") {
+		trimmed := strings.TrimSpace(line)
+		if strings.HasPrefix(trimmed, "[") {
+			header = trimmed
+		}
+		out = append(out, line)
+		if trimmed != "# ..." {
+			continue
+		}
+		if header == "" {
+			topFill = true
+			continue
+		}
+		// the section's own keys that the fragment leaves out
+		path := strings.Split(strings.Trim(header, "[]"), ".")
+		for _, block := range exampleBase[kind] {
+			in := ""
+			for _, l := range strings.SplitAfter(block, "\n") {
+				t := strings.TrimSpace(l)
+				switch {
+				case strings.HasPrefix(t, "["):
+					in = strings.Trim(t, "[]")
+				case in == strings.Join(path, ".") && strings.Contains(t, "="):
+					key := strings.TrimSpace(t[:strings.Index(t, "=")])
+					if e, _ := doc.Root.Lookup(append(append([]string(nil), path...), key)...); e == nil {
+						out = append(out, l)
+					}
+				}
+			}
+		}
+	}
+	text := strings.Join(out, "")
+	if topFill {
+		for _, block := range exampleBase[kind] {
+			name := strings.Trim(strings.SplitN(block, "\n", 2)[0], "[]")
+			if e, _ := doc.Root.Lookup(name); e == nil {
+				if !strings.HasSuffix(text, "\n") {
+					text += "\n"
+				}
+				text += "\n" + block
+			}
+		}
+	}
+	return text
+}
+
+// exampleInput places a completed example in a fresh example workspace.
+func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
+	t.Helper()
+	c := ruleCase{kind: kind, src: src, ws: tree{}}
+	for k, v := range exampleTree {
+		c.ws[k] = v
+	}
+	for _, line := range strings.Split(src, "\n") {
+		comment, ok := strings.CutPrefix(line, "# ")
+		if !ok {
+			break
+		}
+		if from, to, ok := strings.Cut(comment, " -> "); ok {
+			delete(c.ws, from+"/")
+			for k := range c.ws {
+				if strings.HasPrefix(k, from+"/") {
+					delete(c.ws, k)
+				}
+			}
+			c.ws[from] = "->" + to
+		} else if strings.HasPrefix(comment, "configs/") && strings.HasSuffix(comment, ".toml") {
+			c.path = comment
+		}
+	}
+	return c.input(t)
+}
+
+// TestCatalogExamples runs every documented example: the bad one gives a
+// finding of its rule and no error of another rule, the good one gives no
+// finding of its rule and no error at all.
+func TestCatalogExamples(t *testing.T) {
+	for _, r := range Rules() {
+		if r.Doctor {
+			if r.Bad != "" || r.Good != "" {
+				t.Errorf("%s: a doctor check has no config examples", r.ID)
+			}
+			continue
+		}
+		t.Run(r.ID, func(t *testing.T) {
+			if r.Bad == "" || r.Good == "" {
+				t.Fatal("a config rule documents a bad and a good example")
+			}
+			kind := schema.Training
+			if len(r.Kinds) > 0 {
+				kind = schema.Kind(r.Kinds[0])
+			}
+			for _, ex := range []struct {
+				name string
+				src  string
+				bad  bool
+			}{{"bad", r.Bad, true}, {"good", r.Good, false}} {
+				src := completeExample(kind, ex.src)
+				in := exampleInput(t, kind, src)
+				fs := Check([]byte(src), in)
+				fired := false
+				for _, f := range fs {
+					switch {
+					case f.Rule == r.ID:
+						fired = true
+					case f.IsError():
+						t.Errorf("%s example: unrelated error %s: %s", ex.name, formatFinding(f), f.Message)
+					}
+				}
+				if fired != ex.bad {
+					t.Errorf("%s example: %s fired = %v\nfindings:\n%s\nsource (%s):\n%s", ex.name, r.ID, fired,
+						describeFindings(fs), filepath.ToSlash(in.Path), numbered(src))
+				}
+			}
+		})
+	}
+}
+
+// TestCompleteExample pins the expansion of `# ...`: inside a section the
+// section's missing keys, before the first section the missing sections.
+func TestCompleteExample(t *testing.T) {
+	for _, c := range []struct {
+		kind       schema.Kind
+		frag, want string
+	}{
+		{schema.Eval, "[experiment]\n# ...\ndataset = \"x\"\n",
+			"[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"x\"\n"},
+		{schema.Training, "# ...\n[training]\nlr = 5\n", "# ...\n[training]\nlr = 5\n\n" + exampleBase[schema.Training][0]},
+		{schema.Training, "[training]\nlr = 5\n", "[training]\nlr = 5\n"},
+	} {
+		if got := completeExample(c.kind, c.frag); got != c.want {
+			t.Errorf("%q: got\n%s\nwant\n%s", c.frag, got, c.want)
+		}
+	}
+}
