@@ -28,6 +28,12 @@ type RunOptions struct {
 	Home string
 	// Fix applies safe fixes; UnsafeFixes also the others.
 	Fix, UnsafeFixes bool
+	// Select is the command line's layer of rule selection, over the
+	// workspace settings.
+	Select Selection
+	// Settings, when set, replace the [tool.osmosis-lint] settings of every
+	// workspace (--config FILE; empty settings for --isolated).
+	Settings *workspace.Settings
 	// Root, when set, is the workspace root of the files inside it, instead
 	// of the top of the enclosing git repository (for a workspace kept in a
 	// sub-directory, such as an example or a monorepo part).
@@ -82,6 +88,9 @@ func Run(paths []string, opts RunOptions) ([]FileResult, error) {
 			return nil, usagef("workspace %s: not a directory", opts.Root)
 		}
 		opts.Root = abs
+	}
+	if _, err := (*Settings)(nil).Selected(opts.Select); err != nil {
+		return nil, &UsageError{err}
 	}
 	r := &runner{opts: opts, workspaces: map[string]*Workspace{}}
 	if len(paths) == 0 && opts.Root != "" {
@@ -239,12 +248,29 @@ func (r *runner) workspace(abs string) (*Workspace, error) {
 	if e, ok := r.workspaces[root]; ok {
 		return e, nil
 	}
-	e, err := LoadWorkspace(root, r.opts.Home, r.opts.DatasetsFile)
+	snap, err := workspace.Load(root, workspace.Options{Home: r.opts.Home, DatasetsFile: r.opts.DatasetsFile, Settings: r.opts.Settings})
+	if err != nil {
+		return nil, &UsageError{fmt.Errorf("workspace %s: %w", root, err)}
+	}
+	e, err := WorkspaceOf(snap)
 	if err != nil {
 		return nil, err
 	}
+	if e.Settings, err = e.Settings.Selected(r.opts.Select); err != nil {
+		return nil, &UsageError{err}
+	}
 	r.workspaces[root] = e
 	return e, nil
+}
+
+// settingsOf returns the settings a file is checked with: its workspace's,
+// or the command line's selection alone outside a workspace.
+func (r *runner) settingsOf(ws *Workspace) *Settings {
+	if ws != nil {
+		return ws.Settings
+	}
+	s, _ := (*Settings)(nil).Selected(r.opts.Select) // checked when the run starts
+	return s
 }
 
 // LoadWorkspace loads the workspace at root with its settings. Bad settings
@@ -266,7 +292,7 @@ func WorkspaceOf(snap *workspace.Snapshot) (*Workspace, error) {
 		return ws, err
 	}
 	st := snap.Settings()
-	settings, err := NewSettings(st.Ignore, st.Severity)
+	settings, err := NewSettingsSelection(Selection{Select: st.Select, ExtendSelect: st.ExtendSelect, Ignore: st.Ignore}, st.Severity)
 	if err != nil {
 		return ws, &UsageError{fmt.Errorf("%s: %w", filepath.Join(snap.Root(), "pyproject.toml"), err)}
 	}
@@ -398,6 +424,7 @@ func (r *runner) check(j job) (FileResult, error) {
 	}
 	res := FileResult{Path: display, Abs: j.abs, Src: src}
 	in, ok := InputFor(j.abs, display, j.ws, r.opts.Kind)
+	in.Settings = r.settingsOf(j.ws)
 	if !ok {
 		res.Findings = locationOnly(src, in)
 		return res, nil
@@ -469,6 +496,9 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 			opts.Root = a
 		}
 	}
+	if _, err := (*Settings)(nil).Selected(opts.Select); err != nil {
+		return FileResult{}, &UsageError{err}
+	}
 	r := &runner{opts: opts, workspaces: map[string]*Workspace{}}
 	ws, err := r.workspace(abs)
 	if err != nil {
@@ -477,6 +507,7 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 	display := displayPath(opts.Dir, abs)
 	res := FileResult{Path: display, Abs: abs, Src: src}
 	in, ok := InputFor(abs, display, ws, opts.Kind)
+	in.Settings = r.settingsOf(ws)
 	if !ok {
 		res.Findings = locationOnly(src, in)
 		return res, nil

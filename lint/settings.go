@@ -2,31 +2,49 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 )
 
 // Settings are the workspace's `[tool.osmosis-lint]` choices that change
 // what is reported.
 type Settings struct {
-	// Ignore turns rules off.
+	// Ignore lists the rules that are off, sorted (resolved from the
+	// selection layers).
 	Ignore []string
 	// Severity overrides the severity of rules.
 	Severity map[string]Severity
 
+	layers  []Selection
 	ignored map[string]bool
 }
 
 // NewSettings validates rule names and severities and returns the settings.
 // The error names the offending key.
 func NewSettings(ignore []string, severity map[string]string) (*Settings, error) {
-	s := &Settings{ignored: map[string]bool{}, Severity: map[string]Severity{}}
-	for _, id := range ignore {
-		if _, ok := Lookup(id); !ok {
-			return nil, unknownRuleError("ignore", id)
+	return NewSettingsSelection(Selection{Ignore: ignore}, severity)
+}
+
+// NewSettingsSelection is NewSettings with the settings' whole selection
+// layer (`select`, `extend-select` and `ignore` of [tool.osmosis-lint]).
+func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings, error) {
+	s := &Settings{Severity: map[string]Severity{}}
+	for _, part := range [][]string{sel.Select, sel.ExtendSelect, sel.Ignore, sel.ExtendIgnore} {
+		for _, id := range part {
+			if _, _, ok := expand(id); !ok {
+				key := "ignore"
+				switch {
+				case slices.Contains(sel.Select, id):
+					key = "select"
+				case slices.Contains(sel.ExtendSelect, id):
+					key = "extend-select"
+				}
+				return nil, unknownRuleError(key, id)
+			}
 		}
-		s.Ignore = append(s.Ignore, id)
-		s.ignored[id] = true
 	}
+	s.layers = []Selection{sel}
+	s.resolve()
 	keys := make([]string, 0, len(severity))
 	for k := range severity {
 		keys = append(keys, k)
@@ -47,7 +65,7 @@ func NewSettings(ignore []string, severity map[string]string) (*Settings, error)
 }
 
 func unknownRuleError(key, id string) error {
-	hint, _ := didYouMean(id, RuleIDs())
+	hint, _ := didYouMean(id, Selectors())
 	return fmt.Errorf("[tool.osmosis-lint] %s: unknown rule %s%s (see `osmosis-lint rules`)", key, code(id), hint)
 }
 

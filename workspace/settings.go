@@ -23,11 +23,14 @@ const settingsKey = "tool.osmosis-lint"
 var severities = []string{"error", "warning", "info"}
 
 // settingKeys are the keys [tool.osmosis-lint] accepts.
-var settingKeys = []string{"datasets", "exclude", "ignore", "models", "severity"}
+var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "models", "select", "severity"}
 
 // Settings are the [tool.osmosis-lint] settings of the root pyproject.toml.
 // Rule names are kept as written; checking them is the rules' business.
 type Settings struct {
+	// Select, when not nil, lists the rules (or rule groups) to check
+	// instead of all of them; ExtendSelect adds to them.
+	Select, ExtendSelect []string
 	// Ignore lists rules to turn off everywhere.
 	Ignore []string
 	// Severity maps a rule to "error", "warning" or "info".
@@ -58,6 +61,8 @@ func (st Settings) Excluded(rel string) bool {
 
 func (st Settings) clone() Settings {
 	st.Ignore = slices.Clone(st.Ignore)
+	st.Select = slices.Clone(st.Select)
+	st.ExtendSelect = slices.Clone(st.ExtendSelect)
 	st.Severity = maps.Clone(st.Severity)
 	st.Models = slices.Clone(st.Models)
 	st.Exclude = slices.Clone(st.Exclude)
@@ -111,6 +116,11 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 		switch key {
 		case "ignore":
 			st.Ignore = stringList(value, path, report)
+		case "select":
+			// an empty list is a choice (nothing but extend-select), unlike no key
+			st.Select = append([]string{}, stringList(value, path, report)...)
+		case "extend-select":
+			st.ExtendSelect = stringList(value, path, report)
 		case "models":
 			st.Models = stringList(value, path, report)
 		case "exclude":
@@ -333,6 +343,10 @@ type settingsPart struct {
 
 func (s *Snapshot) loadSettings() *settingsPart {
 	part := &settingsPart{}
+	if s.opts.Settings != nil {
+		part.settings = s.opts.Settings.clone()
+		return part
+	}
 	r := s.rv.resolve(".", SettingsFile)
 	if !r.Inside || !r.IsRegular {
 		return part

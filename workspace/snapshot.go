@@ -24,6 +24,10 @@ type Options struct {
 	// Models are extra known base model names (added to the built-in list
 	// and the `models` setting).
 	Models []string
+	// Settings, when set, are used instead of the [tool.osmosis-lint]
+	// table of the root pyproject.toml, which is then not read (a settings
+	// file named on the command line, or none at all).
+	Settings *Settings
 	// MaxRolloutFiles bounds the files listed per rollout; 0 means 20,000.
 	MaxRolloutFiles int
 	// MaxConfigFiles bounds the files walked under configs/; 0 means 200,000.

@@ -20,6 +20,7 @@ type checkFlags struct {
 	format, output, stdinName, datasets, kind, root string
 	fix, unsafeFixes, strict, noColor, quiet        bool
 	oneline, exitZero                               bool
+	selectFlags
 }
 
 func checkCommand(fs *flag.FlagSet) runFunc {
@@ -37,6 +38,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.BoolVar(&f.oneline, "oneline", false, "one line per finding, without the source snippet")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when errors are found")
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
+	f.selectFlags.define(fs)
 	return f.run
 }
 
@@ -46,6 +48,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		return 0, &usageErr{err: err, showUsage: true}
 	}
 	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: f.fix || f.unsafeFixes, UnsafeFixes: f.unsafeFixes, Root: f.root}
+	if err := f.selectFlags.apply(&opts); err != nil {
+		return 0, err
+	}
 	if f.kind != "" {
 		k, ok := schema.ParseKind(f.kind)
 		if !ok {

@@ -1,0 +1,182 @@
+package lint
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+)
+
+// Selection is one layer of rule choices, with ruff's names and meaning.
+// The layers are the defaults (every rule), the workspace settings, then
+// the command line. A layer that sets Select starts over from it (and drops
+// the ignores of the layers below: `--select unknown-key` reports that rule
+// whatever pyproject.toml ignores); a layer without it adds ExtendSelect to
+// the rules chosen below and takes Ignore and ExtendIgnore away. Within a
+// layer a more specific selector wins (a rule id over a stage over ALL), and
+// at the same specificity an ignore wins over a select.
+type Selection struct {
+	// Select is nil when the layer does not set it; empty selects nothing.
+	Select       []string
+	ExtendSelect []string
+	Ignore       []string
+	ExtendIgnore []string
+}
+
+// Selector groups besides the rule ids: ALL, the four stages, and doctor
+// (the workspace checks only `doctor` runs).
+const (
+	SelectAll    = "ALL"
+	SelectDoctor = "doctor"
+)
+
+// selectorGroups are the group names a selector may take, for help and
+// suggestions.
+func selectorGroups() []string {
+	return []string{SelectAll, string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageAdvice), SelectDoctor}
+}
+
+// Selectors lists every name a selector may take: the groups, then the rule
+// ids (for shell completion and messages).
+func Selectors() []string { return append(selectorGroups(), RuleIDs()...) }
+
+// SelectorError is a selector that names no rule or group.
+type SelectorError struct {
+	// Option is where it was written (`--select`, `[tool.osmosis-lint] ignore`).
+	Option, Selector string
+}
+
+func (e *SelectorError) Error() string {
+	hint, _ := didYouMean(e.Selector, Selectors())
+	return fmt.Sprintf("%s: unknown rule or group %s%s (rules: `osmosis-lint rules`; groups: %s)", e.Option, code(e.Selector), hint, strings.Join(selectorGroups(), ", "))
+}
+
+// expand returns the rules a selector names and its specificity.
+func expand(sel string) ([]string, int, bool) {
+	switch sel {
+	case SelectAll:
+		return RuleIDs(), 0, true
+	case SelectDoctor:
+		var ids []string
+		for _, r := range Rules() {
+			if r.Doctor {
+				ids = append(ids, r.ID)
+			}
+		}
+		return ids, 1, true
+	case string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageAdvice):
+		var ids []string
+		for _, r := range Rules() {
+			if string(r.Stage) == sel {
+				ids = append(ids, r.ID)
+			}
+		}
+		return ids, 1, true
+	}
+	if _, ok := Lookup(sel); ok {
+		return []string{sel}, 2, true
+	}
+	return nil, 0, false
+}
+
+// check validates every selector of the layer; option names where the
+// layer was written ("--" for the command line, else the settings table).
+func (s Selection) check(option string) error {
+	name := func(flag, key string) string {
+		if option == "--" {
+			return "--" + flag
+		}
+		return option + " " + key
+	}
+	for _, part := range []struct {
+		name string
+		sels []string
+	}{
+		{name("select", "select"), s.Select},
+		{name("extend-select", "extend-select"), s.ExtendSelect},
+		{name("ignore", "ignore"), s.Ignore},
+		{name("extend-ignore", "extend-ignore"), s.ExtendIgnore},
+	} {
+		for _, sel := range part.sels {
+			if _, _, ok := expand(sel); !ok {
+				return &SelectorError{Option: part.name, Selector: sel}
+			}
+		}
+	}
+	return nil
+}
+
+// enabled resolves layers (already checked) into the set of rules on.
+func enabled(layers []Selection) map[string]bool {
+	on := map[string]bool{}
+	for _, id := range RuleIDs() {
+		on[id] = true
+	}
+	for _, l := range layers {
+		updates := map[string]bool{}
+		for spec := 0; spec <= 2; spec++ {
+			apply := func(sels []string, value bool) {
+				for _, sel := range sels {
+					if ids, sp, _ := expand(sel); sp == spec {
+						for _, id := range ids {
+							updates[id] = value
+						}
+					}
+				}
+			}
+			apply(l.Select, true)
+			apply(l.ExtendSelect, true)
+			apply(l.Ignore, false)
+			apply(l.ExtendIgnore, false)
+		}
+		if l.Select != nil {
+			clear(on)
+		}
+		for id, v := range updates {
+			on[id] = v
+		}
+	}
+	return on
+}
+
+// SplitSelectors reads a command-line value: comma-separated selectors,
+// spaces around them ignored.
+func SplitSelectors(s string) []string {
+	var out []string
+	for _, part := range strings.Split(s, ",") {
+		if part = strings.TrimSpace(part); part != "" {
+			out = append(out, part)
+		}
+	}
+	return out
+}
+
+// Selected returns the settings with a command-line layer of selection on
+// top. An unknown selector is an error naming the option.
+func (s *Settings) Selected(cli Selection) (*Settings, error) {
+	if err := cli.check("--"); err != nil {
+		return nil, err
+	}
+	out := &Settings{Severity: map[string]Severity{}}
+	if s != nil {
+		out.layers = slices.Clone(s.layers)
+		for k, v := range s.Severity {
+			out.Severity[k] = v
+		}
+	}
+	out.layers = append(out.layers, cli)
+	out.resolve()
+	return out, nil
+}
+
+// resolve computes which rules are off from the layers.
+func (s *Settings) resolve() {
+	s.ignored = map[string]bool{}
+	s.Ignore = nil
+	on := enabled(s.layers)
+	for _, id := range RuleIDs() {
+		if !on[id] {
+			s.ignored[id] = true
+			s.Ignore = append(s.Ignore, id)
+		}
+	}
+}
