@@ -55,15 +55,24 @@ func stageLine(r *Rule) string {
 }
 
 func stageNote(r *Rule) string {
-	switch r.Stage {
+	if m := StageMeaning(r.Stage); m != "" {
+		return " (" + m + ")"
+	}
+	return ""
+}
+
+// StageMeaning says in words when a problem of the stage bites, for the
+// texts that explain a finding's stage ("" for an unknown stage).
+func StageMeaning(s Stage) string {
+	switch s {
 	case StageSubmit:
-		return " (the osmosis CLI rejects the config at submit)"
+		return "the osmosis CLI rejects the config at submit"
 	case StagePlatform:
-		return " (the platform rejects the run after submission)"
+		return "the platform rejects the run after submission"
 	case StageRuntime:
-		return " (the run starts, then fails)"
+		return "the run starts, then fails"
 	case StageAdvice:
-		return " (legal, but very likely a mistake)"
+		return "legal, but very likely a mistake"
 	}
 	return ""
 }

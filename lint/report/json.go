@@ -7,14 +7,18 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
-type jsonReport struct {
+// JSONReport is the document of the JSON format, also the structured
+// result of the MCP server's check.
+type JSONReport struct {
 	Version  int            `json:"version"`
 	Findings []lint.Finding `json:"findings"`
 	Summary  Summary        `json:"summary"`
 }
 
-func writeJSON(w io.Writer, files []File, opts Options) error {
-	r := jsonReport{Version: 1, Findings: []lint.Finding{}, Summary: Summarize(files)}
+// NewJSONReport gathers the findings of files in the JSON format's shape
+// (never a null list).
+func NewJSONReport(files []File) JSONReport {
+	r := JSONReport{Version: 1, Findings: []lint.Finding{}, Summary: Summarize(files)}
 	for _, f := range files {
 		for _, x := range f.Findings {
 			if x.Fixes == nil {
@@ -23,6 +27,11 @@ func writeJSON(w io.Writer, files []File, opts Options) error {
 			r.Findings = append(r.Findings, x)
 		}
 	}
+	return r
+}
+
+func writeJSON(w io.Writer, files []File, opts Options) error {
+	r := NewJSONReport(files)
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	enc.SetIndent("", "  ")
