@@ -20,6 +20,10 @@ type command struct {
 	flags   func(fs *flag.FlagSet) runFunc
 	// hidden commands run but are not listed (machine-facing entry points).
 	hidden bool
+	// errorExit is the exit code of an error (0: exitUsage). A coding
+	// agent's hook reads exit 2 as a finding for the model, so the hook's
+	// own failures exit 1, which the agent shows the user.
+	errorExit int
 }
 
 // runFunc runs a command with its positional arguments.
@@ -38,6 +42,7 @@ func init() {
 		{name: "schema", args: "KIND", summary: "print the JSON Schema of training, eval or benchmark configs", flags: schemaCommand},
 		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand},
 		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand},
+		{name: "hook", args: "claude-code|codex", summary: "a coding agent's PostToolUse hook: findings of an edited config for the model", flags: hookCommand, errorExit: exitErrors},
 		{name: "version", args: "", summary: "print the version", flags: versionCommand},
 		{name: "help", args: "[COMMAND]", summary: "show help for osmosis-lint or one command", flags: helpCommand},
 	}

@@ -70,6 +70,9 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 	} else {
 		fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
 	}
+	if c.errorExit != 0 {
+		return c.errorExit
+	}
 	return exitUsage
 }
 

@@ -1,0 +1,330 @@
+// Package agenthook turns the tool-call payload of a coding agent's
+// PostToolUse hook (Claude Code; Codex speaks the same format) into the
+// osmosis-lint findings of what the agent just edited, written for the
+// model. It is an adapter: it picks the files, runs lint and words nothing
+// itself beyond lint/report's agent text.
+package agenthook
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// Payload is the part of a PostToolUse hook input the hook reads.
+type Payload struct {
+	HookEventName string          `json:"hook_event_name"`
+	ToolName      string          `json:"tool_name"`
+	ToolInput     json.RawMessage `json:"tool_input"`
+	Cwd           string          `json:"cwd"`
+}
+
+// Options are what the agent's environment tells the hook.
+type Options struct {
+	// ProjectDir is the directory the agent works in (CLAUDE_PROJECT_DIR);
+	// empty: the payload's cwd. Files outside its workspace are not read.
+	ProjectDir string
+	// Home is the user's home directory (the CLI's dataset cache).
+	Home string
+}
+
+// Outcome is what the hook tells the agent: nothing (both empty), a
+// blocking report (Block: the edit left errors the model must see), or
+// context (warnings, and findings of configs that depend on the edited
+// file).
+type Outcome struct {
+	Block   string
+	Context string
+}
+
+// editTools are the tools whose calls change files: Claude Code's Write,
+// Edit and MultiEdit (tool_input.file_path), and the apply_patch tool of
+// Codex (tool_input.command holds the patch). Reads and searches carry
+// file paths too and must stay silent.
+var editTools = map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "apply_patch": true}
+
+// ErrPayload is a hook input that is not a JSON object.
+var ErrPayload = errors.New("the hook input on standard input is not a JSON object")
+
+// Run reads a hook payload and returns what to tell the agent. An error is
+// the hook's own failure (a bad payload, bad settings it cannot check
+// with), never a finding.
+func Run(input []byte, opts Options) (Outcome, error) {
+	var p Payload
+	if err := json.Unmarshal(input, &p); err != nil {
+		return Outcome{}, fmt.Errorf("%w: %v", ErrPayload, err)
+	}
+	if p.HookEventName != "" && p.HookEventName != "PostToolUse" {
+		return Outcome{}, nil // before the tool ran there is nothing to check yet
+	}
+	if !editTools[p.ToolName] {
+		return Outcome{}, nil
+	}
+	base := p.Cwd
+	if !filepath.IsAbs(base) {
+		base = opts.ProjectDir
+	}
+	if base == "" {
+		return Outcome{}, nil // no way to place a relative path
+	}
+	project := opts.ProjectDir
+	if project == "" {
+		project = base
+	}
+	root, err := workspace.FindRoot(project)
+	if err != nil {
+		return Outcome{}, nil // the agent is not in an Osmosis workspace
+	}
+	h := &hook{root: root, dir: base, home: opts.Home}
+	for _, path := range editedPaths(p.ToolInput) {
+		if !filepath.IsAbs(path) {
+			path = filepath.Join(base, path)
+		}
+		if err := h.add(filepath.Clean(path)); err != nil {
+			return Outcome{}, err
+		}
+	}
+	return h.outcome()
+}
+
+// editedPaths lists the files a tool call wrote, as given.
+func editedPaths(raw json.RawMessage) []string {
+	var in struct {
+		FilePath string `json:"file_path"`
+		Command  any    `json:"command"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return nil
+	}
+	if in.FilePath != "" {
+		return []string{in.FilePath}
+	}
+	if patch, ok := in.Command.(string); ok {
+		return patchPaths(patch)
+	}
+	return nil
+}
+
+// patchPaths lists the files an apply_patch patch adds, updates or moves
+// to (deleted files have nothing left to check).
+func patchPaths(patch string) []string {
+	var out []string
+	for _, line := range strings.Split(patch, "\n") {
+		line = strings.TrimRight(line, "\r")
+		for _, prefix := range []string{"*** Add File: ", "*** Update File: ", "*** Move to: "} {
+			if p, ok := strings.CutPrefix(line, prefix); ok && strings.TrimSpace(p) != "" {
+				out = append(out, strings.TrimSpace(p))
+			}
+		}
+	}
+	return out
+}
+
+// hook gathers what the edited files concern.
+type hook struct {
+	root, dir, home string
+	ws              *lint.Workspace
+	configs         []string        // edited configs, absolute
+	rollouts        map[string]bool // rollouts with an edited file
+	settings        bool            // pyproject.toml at the root was edited
+}
+
+// add sorts one edited file: a config, a file of a rollout, the settings,
+// or nothing osmosis-lint checks.
+func (h *hook) add(abs string) error {
+	rel, ok := relInside(h.root, abs)
+	if !ok {
+		return nil
+	}
+	if rel == "pyproject.toml" {
+		h.settings = true
+		return nil
+	}
+	parts := strings.Split(rel, "/")
+	switch {
+	case parts[0] == "rollouts" && len(parts) >= 3:
+		if h.rollouts == nil {
+			h.rollouts = map[string]bool{}
+		}
+		h.rollouts[parts[1]] = true
+	case parts[0] == "configs" && strings.HasSuffix(rel, ".toml"):
+		ws, err := h.workspace()
+		if ws == nil {
+			return err
+		}
+		r := ws.Snapshot.Resolve(rel)
+		if !r.Inside || !r.IsRegular || ws.Snapshot.Settings().Excluded(rel) {
+			return nil // a link out of the workspace, a directory, or excluded
+		}
+		h.configs = append(h.configs, abs)
+	}
+	return nil
+}
+
+// workspace loads the workspace once. Bad settings are the hook's error
+// unless the edit is to the settings themselves (then outcome reports them).
+func (h *hook) workspace() (*lint.Workspace, error) {
+	if h.ws != nil {
+		return h.ws, nil
+	}
+	ws, err := lint.LoadWorkspace(h.root, h.home, "")
+	if err != nil {
+		return nil, err
+	}
+	h.ws = ws
+	return ws, nil
+}
+
+func (h *hook) outcome() (Outcome, error) {
+	if h.settings {
+		if _, err := h.workspace(); err != nil {
+			var u *lint.UsageError
+			if errors.As(err, &u) {
+				return Outcome{Block: "osmosis-lint cannot use the settings in pyproject.toml, so no config can be checked: " + err.Error()}, nil
+			}
+			return Outcome{}, err
+		}
+	}
+	var out Outcome
+	if len(h.configs) > 0 {
+		files, err := h.check(h.configs)
+		if err != nil {
+			return Outcome{}, err
+		}
+		out = split(files)
+	}
+	if len(h.rollouts) > 0 {
+		text, err := h.dependents()
+		if err != nil {
+			return Outcome{}, err
+		}
+		out.Context = join(out.Context, text)
+	}
+	return out, nil
+}
+
+// check lints files and keeps the errors and warnings.
+func (h *hook) check(paths []string) ([]report.File, error) {
+	results, err := lint.Run(paths, lint.RunOptions{Dir: h.dir, Home: h.home})
+	if err != nil {
+		return nil, err
+	}
+	files := make([]report.File, 0, len(results))
+	for _, r := range results {
+		f := report.File{Path: r.Path, Src: r.Src}
+		for _, x := range r.Findings {
+			if x.Severity == lint.Error || x.Severity == lint.Warning {
+				f.Findings = append(f.Findings, x)
+			}
+		}
+		files = append(files, f)
+	}
+	return files, nil
+}
+
+// split puts the files with errors in the blocking text, with their
+// warnings, and files with only warnings in the context.
+func split(files []report.File) Outcome {
+	var block, context []report.File
+	for _, f := range files {
+		if report.Summarize([]report.File{f}).Errors > 0 {
+			block = append(block, f)
+		} else if len(f.Findings) > 0 {
+			context = append(context, f)
+		}
+	}
+	return Outcome{Block: agentText(block), Context: agentText(context)}
+}
+
+// dependents reports the cross-file findings (rollout and entrypoint) of
+// the configs that name an edited rollout: the edit may have fixed or
+// caused them. They are context, not a block: a rollout is often written
+// a file at a time, and its configs may be mid-way too.
+func (h *hook) dependents() (string, error) {
+	ws, err := h.workspace()
+	if ws == nil {
+		return "", err
+	}
+	var paths []string
+	for _, c := range ws.Snapshot.Configs() {
+		if !ws.Snapshot.Settings().Excluded(c.Path) {
+			paths = append(paths, filepath.Join(h.root, filepath.FromSlash(c.Path)))
+		}
+	}
+	if len(paths) == 0 {
+		return "", nil
+	}
+	files, err := h.check(paths)
+	if err != nil {
+		return "", err
+	}
+	var out []report.File
+	for _, f := range files {
+		name, ok := lint.NamedRollout(f.Src)
+		if !ok || !h.rollouts[name] {
+			continue
+		}
+		kept := f
+		kept.Findings = nil
+		for _, x := range f.Findings {
+			if r, ok := lint.Lookup(x.Rule); ok && r.Workspace && x.Severity == lint.Error {
+				kept.Findings = append(kept.Findings, x)
+			}
+		}
+		if len(kept.Findings) > 0 {
+			out = append(out, kept)
+		}
+	}
+	return agentText(out), nil
+}
+
+func agentText(files []report.File) string {
+	if len(files) == 0 {
+		return ""
+	}
+	var b bytes.Buffer
+	_ = report.WriteAgent(&b, files) // a bytes.Buffer does not fail
+	return b.String()
+}
+
+func join(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + "\n" + b
+}
+
+// relInside is abs relative to root with forward slashes, when abs is
+// inside root: lexically, or once both are resolved (the agent may spell
+// the project through a symlink the root does not have).
+func relInside(root, abs string) (string, bool) {
+	if rel, ok := lexicalRel(root, abs); ok {
+		return rel, true
+	}
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return "", false
+	}
+	// the file itself may be a link (then its target is checked later):
+	// resolve only its directory
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return "", false
+	}
+	return lexicalRel(realRoot, filepath.Join(dir, filepath.Base(abs)))
+}
+
+func lexicalRel(root, abs string) (string, bool) {
+	rel, err := filepath.Rel(root, abs)
+	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
+}

@@ -1,0 +1,86 @@
+package main
+
+import (
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+
+	"github.com/osmosis-lint/osmosis-lint/cmd/internal/agenthook"
+)
+
+// maxHookInput bounds the hook payload read from standard input (a Write
+// call carries the whole file).
+const maxHookInput = 64 << 20
+
+// hookCommand runs as a PostToolUse command hook of a coding agent: it
+// reads the tool call as JSON on standard input and, when the call wrote a
+// workspace config (or a file of a rollout, or the settings), prints the
+// findings for the model: {"decision":"block","reason":...} for errors,
+// additionalContext for warnings, nothing when there is nothing to say.
+// Its own failures exit 1 (the command's errorExit), never 2.
+func hookCommand(*flag.FlagSet) runFunc {
+	return runHook
+}
+
+func runHook(env *cmdEnv, pos []string) (code int, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			code, err = 0, fmt.Errorf("hook: internal error: %v\n%s", r, debug.Stack())
+		}
+	}()
+	if len(pos) != 1 || (pos[0] != "claude-code" && pos[0] != "codex") {
+		return 0, &usageErr{err: errors.New("name the agent: claude-code or codex"), showUsage: true}
+	}
+	input, err := io.ReadAll(io.LimitReader(env.stdin, maxHookInput+1))
+	if err != nil {
+		return 0, fmt.Errorf("hook: read standard input: %w", err)
+	}
+	if len(input) > maxHookInput {
+		return 0, fmt.Errorf("hook: the hook input is larger than %d MiB", maxHookInput>>20)
+	}
+	home, _ := os.UserHomeDir()
+	out, err := agenthook.Run(input, agenthook.Options{ProjectDir: os.Getenv("CLAUDE_PROJECT_DIR"), Home: home})
+	if err != nil {
+		return 0, fmt.Errorf("hook: %w", err)
+	}
+	if err := writeHookOutput(env.stdout, out); err != nil {
+		return 0, fmt.Errorf("hook: write the hook output: %w", err)
+	}
+	return exitOK, nil
+}
+
+// hookOutput is the JSON a PostToolUse hook prints on exit 0.
+type hookOutput struct {
+	Decision string          `json:"decision,omitempty"`
+	Reason   string          `json:"reason,omitempty"`
+	Specific *hookSpecOutput `json:"hookSpecificOutput,omitempty"`
+}
+
+type hookSpecOutput struct {
+	HookEventName     string `json:"hookEventName"`
+	AdditionalContext string `json:"additionalContext"`
+}
+
+// writeHookOutput prints nothing for an empty outcome, a block with the
+// reason for errors, and additional context for the rest.
+func writeHookOutput(w io.Writer, out agenthook.Outcome) error {
+	var o hookOutput
+	switch {
+	case out.Block != "":
+		o.Decision, o.Reason = "block", out.Block
+		if out.Context != "" {
+			o.Reason += "\n" + out.Context
+		}
+	case out.Context != "":
+		o.Specific = &hookSpecOutput{HookEventName: "PostToolUse", AdditionalContext: out.Context}
+	default:
+		return nil
+	}
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	return enc.Encode(o)
+}

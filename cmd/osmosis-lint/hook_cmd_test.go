@@ -1,0 +1,78 @@
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func hookPayload(t *testing.T, cwd, file string) string {
+	t.Helper()
+	b, err := json.Marshal(map[string]any{
+		"hook_event_name": "PostToolUse", "tool_name": "Write", "cwd": cwd,
+		"tool_input": map[string]any{"file_path": file},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// The hook's answers on exit 0: a block with the reason for errors, nothing
+// at all for a file that is no config.
+func TestHookOutput(t *testing.T) {
+	ws := copyExample(t)
+	t.Setenv("CLAUDE_PROJECT_DIR", ws)
+	bad := filepath.Join(ws, "configs", "training", "multiply-long.toml")
+	code, stdout, stderr := invoke(t, hookPayload(t, ws, bad), "hook", "claude-code")
+	if code != 0 || stderr != "" {
+		t.Fatalf("exit %d, stderr %q", code, stderr)
+	}
+	var o struct {
+		Decision string `json:"decision"`
+		Reason   string `json:"reason"`
+	}
+	if err := json.Unmarshal([]byte(stdout), &o); err != nil {
+		t.Fatalf("stdout is not the hook's JSON: %v\n%s", err, stdout)
+	}
+	if o.Decision != "block" || !strings.Contains(o.Reason, "[unknown-key]") {
+		t.Fatalf("want a block naming unknown-key, got %+v", o)
+	}
+	notes := filepath.Join(ws, "notes.md")
+	if err := os.WriteFile(notes, []byte("# notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr = invoke(t, hookPayload(t, ws, notes), "hook", "claude-code")
+	if code != 0 || stdout != "" || stderr != "" {
+		t.Fatalf("notes.md: exit %d, stdout %q, stderr %q; want silence", code, stdout, stderr)
+	}
+}
+
+// Exit 2 would put the hook's own trouble in front of the model as if it
+// were a finding: every failure of the hook is exit 1, for the user.
+func TestHookFailuresExit1(t *testing.T) {
+	ws := copyExample(t)
+	if err := os.WriteFile(filepath.Join(ws, "pyproject.toml"), []byte("[tool.osmosis-lint]\nignore = [\"nope\"]\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(ws, "configs", "training", "multiply-long.toml")
+	for name, c := range map[string]struct {
+		stdin string
+		args  []string
+	}{
+		"not JSON":      {"{", []string{"hook", "claude-code"}},
+		"no agent":      {"{}", []string{"hook"}},
+		"unknown agent": {"{}", []string{"hook", "vim"}},
+		"bad settings":  {hookPayload(t, ws, cfg), []string{"hook", "codex"}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			t.Setenv("CLAUDE_PROJECT_DIR", ws)
+			code, stdout, stderr := invoke(t, c.stdin, c.args...)
+			if code != 1 || stdout != "" || !strings.HasPrefix(stderr, "osmosis-lint") {
+				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 with a message on stderr only", code, stdout, stderr)
+			}
+		})
+	}
+}
