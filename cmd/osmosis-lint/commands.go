@@ -43,6 +43,7 @@ func init() {
 		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand},
 		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand},
 		{name: "hook", args: "claude-code|codex", summary: "a coding agent's PostToolUse hook: findings of an edited config for the model", flags: hookCommand, errorExit: exitErrors},
+		{name: "init-skill", args: "[--workspace DIR] [DIR]", summary: "install the osmosis-lint agent skill into the workspace (.agents/skills, .claude/skills)", flags: initSkillCommand},
 		{name: "version", args: "", summary: "print the version", flags: versionCommand},
 		{name: "help", args: "[COMMAND]", summary: "show help for osmosis-lint or one command", flags: helpCommand},
 	}

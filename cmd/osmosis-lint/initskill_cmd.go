@@ -1,0 +1,51 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/agentskill"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+func initSkillCommand(fs *flag.FlagSet) runFunc {
+	root := fs.String("workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
+	return func(env *cmdEnv, pos []string) (int, error) { return runInitSkill(env, pos, *root) }
+}
+
+func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
+	if len(pos) > 1 {
+		return 0, &usageErr{err: errors.New("init-skill takes one directory"), showUsage: true}
+	}
+	dir := "."
+	if len(pos) == 1 {
+		dir = pos[0]
+	}
+	top := root
+	if top == "" {
+		var err error
+		if top, err = workspace.FindRoot(dir); err != nil {
+			return 0, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); pass --workspace DIR", dir)
+		}
+	}
+	top, err := filepath.Abs(top)
+	if err != nil {
+		return 0, err
+	}
+	created, err := agentskill.Install(top)
+	for _, c := range created {
+		fmt.Fprintf(env.stdout, "created %s\n", c)
+	}
+	if errors.Is(err, agentskill.ErrExists) {
+		fmt.Fprintf(env.stderr, "osmosis-lint init-skill: %s\n", escape.String(err.Error()))
+		return exitErrors, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	fmt.Fprintf(env.stdout, "Agents that read .agents/skills (and Claude Code, through .claude/skills) now find the %s skill in %s.\n", agentskill.Name, escape.String(top))
+	return exitOK, nil
+}

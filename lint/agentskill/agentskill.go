@@ -1,0 +1,97 @@
+// Package agentskill holds the osmosis-lint agent skill, in the workspace's
+// own format (.agents/skills/<name>/SKILL.md with name and description
+// front matter, linked from .claude/skills/<name>), and installs it into a
+// workspace. The Claude Code plugin ships the same file.
+package agentskill
+
+import (
+	_ "embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+// Name is the skill's directory and front matter name.
+const Name = "osmosis-lint"
+
+// Text is the skill's SKILL.md.
+//
+//go:embed SKILL.md
+var Text []byte
+
+// Paths of the skill and of its Claude Code link, relative to the root.
+const (
+	SkillPath = ".agents/skills/" + Name + "/SKILL.md"
+	LinkPath  = ".claude/skills/" + Name
+	// linkTarget is relative, as the template's links are, so the link
+	// works in every clone.
+	linkTarget = "../../.agents/skills/" + Name
+)
+
+// ErrExists is returned when the skill is there already: Install never
+// overwrites it.
+var ErrExists = errors.New("exists already")
+
+// Install writes the skill into the workspace at root and links it for
+// Claude Code. It refuses when the skill file or the link is there already
+// and never writes through a symlink. It returns what it created, as
+// workspace-relative paths.
+func Install(root string) ([]string, error) {
+	for _, rel := range []string{SkillPath, LinkPath} {
+		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+			return nil, fmt.Errorf("%s %w; not overwritten (remove it first to install this version)", rel, ErrExists)
+		} else if !errors.Is(err, fs.ErrNotExist) {
+			return nil, err
+		}
+		if err := noLinkOnTheWay(root, rel); err != nil {
+			return nil, err
+		}
+	}
+	skill := filepath.Join(root, filepath.FromSlash(SkillPath))
+	if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+		return nil, err
+	}
+	if err := lint.CreateAtomic(skill, Text); err != nil {
+		return nil, fmt.Errorf("%s: %w", SkillPath, err)
+	}
+	created := []string{SkillPath}
+	link := filepath.Join(root, filepath.FromSlash(LinkPath))
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		return created, err
+	}
+	if err := os.Symlink(linkTarget, link); err != nil {
+		return created, fmt.Errorf("%s: %w", LinkPath, err)
+	}
+	return append(created, LinkPath+" -> "+linkTarget), nil
+}
+
+// noLinkOnTheWay refuses a path whose existing directories include a
+// symlink: a write there could land outside the workspace.
+func noLinkOnTheWay(root, rel string) error {
+	parts := strings.Split(rel, "/")
+	cur := root
+	for _, part := range parts[:len(parts)-1] {
+		cur = filepath.Join(cur, part)
+		fi, err := os.Lstat(cur)
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			r, _ := filepath.Rel(root, cur)
+			return fmt.Errorf("%s is a symlink; the skill is not written through it", filepath.ToSlash(r))
+		}
+		if !fi.IsDir() {
+			r, _ := filepath.Rel(root, cur)
+			return fmt.Errorf("%s is not a directory", filepath.ToSlash(r))
+		}
+	}
+	return nil
+}
