@@ -1,0 +1,206 @@
+package editors
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// agentTools is where .ci/run installs the coding-agent clients (npm ci).
+const agentTools = "test/agents"
+
+// claude finds the Claude Code CLI installed by npm ci in test/agents.
+func claude(t *testing.T) string {
+	t.Helper()
+	need(t, "node")
+	p, err := filepath.Abs(filepath.Join(agentTools, "node_modules", ".bin", "claude"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(p); err != nil {
+		missing(t, fmt.Sprintf("Claude Code is not installed (run `npm ci` in editors/%s; %v)", agentTools, err))
+	}
+	return p
+}
+
+// claudeEnv keeps Claude Code to a fresh home of its own and off the
+// network: the commands used here work offline.
+func claudeEnv(t *testing.T) []string {
+	home := t.TempDir()
+	return []string{"HOME=" + home, "USERPROFILE=" + home, "CLAUDE_CONFIG_DIR=" + filepath.Join(home, ".claude"),
+		"DISABLE_TELEMETRY=1", "DISABLE_AUTOUPDATER=1", "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC=1"}
+}
+
+// validation is the part of `claude plugin validate --json` the tests read.
+type validation struct {
+	Success  bool `json:"success"`
+	Manifest struct {
+		Type     string            `json:"type"`
+		Errors   []json.RawMessage `json:"errors"`
+		Warnings []json.RawMessage `json:"warnings"`
+	} `json:"manifest"`
+	Provides struct {
+		Hooks []struct {
+			Event, Matcher, Type, Command string
+		} `json:"hooks"`
+		LSPServers []struct {
+			Name, Command string
+			Args          []string
+		} `json:"lspServers"`
+	} `json:"provides"`
+}
+
+func validate(t *testing.T, cc string, env []string, path string) validation {
+	t.Helper()
+	out := run(t, ".", env, cc, "plugin", "validate", "--strict", "--json", path)
+	var v validation
+	if err := json.Unmarshal(out, &v); err != nil {
+		t.Fatalf("claude plugin validate --json: %v\n%s", err, out)
+	}
+	if !v.Success || len(v.Manifest.Errors) > 0 || len(v.Manifest.Warnings) > 0 {
+		t.Fatalf("claude plugin validate --strict %s: not clean:\n%s", path, out)
+	}
+	return v
+}
+
+// The plugin and the marketplace pass Claude Code's own validation with
+// no error or warning, and declare the server and the hook as intended.
+func TestClaudeCodePluginValidates(t *testing.T) {
+	cc := claude(t)
+	env := claudeEnv(t)
+	v := validate(t, cc, env, "claude-code")
+	if v.Manifest.Type != "plugin" {
+		t.Fatalf("validated a %q, want the plugin", v.Manifest.Type)
+	}
+	if len(v.Provides.LSPServers) != 1 || v.Provides.LSPServers[0].Command != "osmosis-lint" || strings.Join(v.Provides.LSPServers[0].Args, " ") != "lsp" {
+		t.Fatalf("language servers = %+v, want osmosis-lint lsp", v.Provides.LSPServers)
+	}
+	hook := pluginHook(t, v)
+	matcher := regexp.MustCompile("^(?:" + hook.Matcher + ")$")
+	for tool, want := range map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "Read": false, "Bash": false} {
+		if matcher.MatchString(tool) != want {
+			t.Errorf("the hook matcher %q matches %s: %v, want %v", hook.Matcher, tool, !want, want)
+		}
+	}
+	if m := validate(t, cc, env, ".."); m.Manifest.Type != "marketplace" {
+		t.Fatalf("the repository root validated as a %q, want the marketplace", m.Manifest.Type)
+	}
+}
+
+func pluginHook(t *testing.T, v validation) struct{ Event, Matcher, Type, Command string } {
+	t.Helper()
+	if len(v.Provides.Hooks) != 1 || v.Provides.Hooks[0].Event != "PostToolUse" || v.Provides.Hooks[0].Type != "command" {
+		t.Fatalf("hooks = %+v, want one PostToolUse command hook", v.Provides.Hooks)
+	}
+	return v.Provides.Hooks[0]
+}
+
+// `claude plugin marketplace add <this repository>` then `claude plugin
+// install osmosis-lint@osmosis-lint` installs the plugin, with its skill,
+// hook and language server.
+func TestClaudeCodeMarketplaceInstall(t *testing.T) {
+	cc := claude(t)
+	env := claudeEnv(t)
+	repo, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	run(t, ".", env, cc, "plugin", "marketplace", "add", repo)
+	run(t, ".", env, cc, "plugin", "install", "osmosis-lint@osmosis-lint")
+	out := string(run(t, ".", env, cc, "plugin", "details", "osmosis-lint@osmosis-lint"))
+	for _, want := range []string{"Skills (1)  osmosis-lint", "Hooks (1)  PostToolUse", "LSP servers (1)  osmosis-lint"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("claude plugin details lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// The hook run as Claude Code runs it: the command line Claude Code read
+// from the plugin, through the shell, with the payload on standard input
+// and CLAUDE_PLUGIN_ROOT and CLAUDE_PROJECT_DIR set. A config with a
+// misspelled key reaches the model (a block with the finding); a clean
+// config and a file that is no config leave it silent.
+func TestClaudeCodeHook(t *testing.T) {
+	cc := claude(t)
+	sh := need(t, "sh")
+	hook := pluginHook(t, validate(t, cc, claudeEnv(t), "claude-code"))
+	plugin, err := filepath.Abs("claude-code")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ws := workspace(t)
+	bad := filepath.Join(ws, "configs", "training", "lr.toml")
+	src, err := os.ReadFile(filepath.Join(ws, "configs", "training", "multiply-baseline.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bad, bytes.Replace(src, []byte("lr = 1e-6"), []byte("lerning_rate = 1"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	notes := filepath.Join(ws, "notes.md")
+	if err := os.WriteFile(notes, []byte("lerning_rate = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runHook := func(tool, file string) (string, string) {
+		payload, _ := json.Marshal(map[string]any{
+			"session_id": "e2e", "transcript_path": filepath.Join(ws, "t.jsonl"), "cwd": ws,
+			"permission_mode": "default", "hook_event_name": "PostToolUse", "tool_name": tool,
+			"tool_input":    map[string]any{"file_path": file, "content": "..."},
+			"tool_response": map[string]any{"filePath": file, "success": true},
+		})
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		cmd := exec.CommandContext(ctx, sh, "-c", strings.ReplaceAll(hook.Command, "${CLAUDE_PLUGIN_ROOT}", plugin))
+		cmd.Dir = ws
+		// the binary under test is the osmosis-lint on PATH, as an
+		// installed one would be
+		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+			"CLAUDE_PLUGIN_ROOT="+plugin, "CLAUDE_PROJECT_DIR="+ws)
+		cmd.Stdin = bytes.NewReader(payload)
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		if err := cmd.Run(); err != nil {
+			t.Fatalf("hook %q on %s: %v (exit 0 expected; 2 would block, 1 is a failure of the hook)\nstderr: %s", hook.Command, file, err, stderr.String())
+		}
+		return stdout.String(), stderr.String()
+	}
+	out, _ := runHook("Write", bad)
+	var o struct{ Decision, Reason string }
+	if err := json.Unmarshal([]byte(out), &o); err != nil {
+		t.Fatalf("the hook's stdout is not its JSON decision: %v\n%q", err, out)
+	}
+	for _, want := range []string{"block", "[unknown-key]", "lerning_rate = 1", "osmosis-lint explain unknown-key"} {
+		if !strings.Contains(o.Decision+o.Reason, want) {
+			t.Errorf("the text for the model lacks %q:\n%s", want, o.Reason)
+		}
+	}
+	for _, file := range []string{filepath.Join(ws, "configs", "training", "multiply-baseline.toml"), notes} {
+		if out, errs := runHook("Edit", file); out != "" || errs != "" {
+			t.Errorf("%s: want silence, got stdout %q stderr %q", filepath.Base(file), out, errs)
+		}
+	}
+}
+
+// The plugin ships the agent skill that `osmosis-lint init-skill` installs,
+// byte for byte: one text for every agent.
+func TestClaudeCodeSkillIsTheAgentSkill(t *testing.T) {
+	plugin, err := os.ReadFile(filepath.Join("claude-code", "skills", "osmosis-lint", "SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	skill, err := os.ReadFile(filepath.Join("..", "lint", "agentskill", "SKILL.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(plugin, skill) {
+		t.Fatal("editors/claude-code/skills/osmosis-lint/SKILL.md differs from lint/agentskill/SKILL.md: copy lint/agentskill/SKILL.md over it")
+	}
+}
