@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // maxAgentLine is how much of a source line the agent text quotes.
@@ -100,25 +101,17 @@ func quoteLine(line string, column int) string {
 			runes, suffix = runes[:start+maxAgentLine], " …"
 		}
 	}
-	return prefix + clean(string(runes[start:])) + suffix
-}
-
-// clean makes control characters of file-derived text visible, so a
-// config cannot write terminal escapes or fake lines into the text.
-func clean(s string) string {
-	if !strings.ContainsFunc(s, func(r rune) bool { return r < 0x20 || r == 0x7f }) {
-		return s
-	}
 	var b strings.Builder
-	for _, r := range s {
-		if r == '\n' {
-			b.WriteByte(' ')
-			continue
-		}
+	for _, r := range runes[start:] {
 		b.WriteString(display(r))
 	}
-	return b.String()
+	return prefix + b.String() + suffix
 }
+
+// clean escapes control and bidirectional characters of file-derived
+// text, so a config can neither write terminal escapes into the text nor
+// start a line of its own in it.
+func clean(s string) string { return escape.String(s) }
 
 // shellQuote quotes a path for a command line when it needs it.
 func shellQuote(p string) string {

@@ -49,7 +49,7 @@ func TestAgentCleansFileText(t *testing.T) {
 	if strings.Contains(out, "\nforged line") {
 		t.Fatalf("a message started a line of its own:\n%s", out)
 	}
-	if !strings.Contains(out, "osmosis-lint check --fix 'configs/training/x\u2426.toml'") {
+	if !strings.Contains(out, `osmosis-lint check --fix 'configs/training/x\x1b.toml'`) {
 		t.Fatalf("want the odd path quoted in the fix command:\n%s", out)
 	}
 }
