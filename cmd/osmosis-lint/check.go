@@ -21,11 +21,12 @@ type checkFlags struct {
 	fix, unsafeFixes, strict, noColor, quiet        bool
 	oneline, exitZero                               bool
 	selectFlags
+	outputFlags
 }
 
 func checkCommand(fs *flag.FlagSet) runFunc {
 	f := &checkFlags{}
-	fs.StringVar(&f.format, "format", "", "output `FORMAT`: text, json, sarif or github (default text; github when GITHUB_ACTIONS=true)")
+	f.outputFlags.define(fs, &f.format)
 	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
 	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "with --fix, also apply fixes that need review")
@@ -33,7 +34,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.stdinName, "stdin-filename", "", "with PATH '-', the `NAME` of the file read from standard input")
 	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
 	fs.StringVar(&f.kind, "kind", "", "check every file as this config `KIND` (training, eval or benchmark)")
-	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output")
+	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output (the same as --color never)")
 	fs.BoolVar(&f.quiet, "q", false, "print findings only, no summary")
 	fs.BoolVar(&f.oneline, "oneline", false, "one line per finding, without the source snippet")
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when errors are found")
@@ -46,6 +47,14 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	format, err := chooseFormat(f.format)
 	if err != nil {
 		return 0, &usageErr{err: err, showUsage: true}
+	}
+	color, err := colorFor(f.color, f.noColor, env.stdout, f.output != "")
+	if err != nil {
+		return 0, err
+	}
+	color = color && format.ForPeople()
+	if f.statistics && !format.ForPeople() && format != report.JSON {
+		return 0, &usageErr{err: fmt.Errorf("--statistics prints a table or, with --format json, a JSON array; not %s", format), showUsage: true}
 	}
 	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: f.fix || f.unsafeFixes, UnsafeFixes: f.unsafeFixes, Root: f.root}
 	if err := f.selectFlags.apply(&opts); err != nil {
@@ -119,13 +128,17 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		fixed += r.Fixed
 	}
 	ropts := report.Options{
-		Color:   format == report.Text && f.output == "" && !f.noColor && colorTerminal(env.stdout),
+		Color:   color,
 		OneLine: f.oneline,
 		Quiet:   f.quiet,
 		Version: version(),
 		Fixed:   fixed,
 	}
-	if err := report.Write(out, format, files, ropts); err != nil {
+	write := report.Write
+	if f.statistics {
+		write = report.WriteStatistics
+	}
+	if err := write(out, format, files, ropts); err != nil {
 		return 0, fmt.Errorf("write report: %w", err)
 	}
 	if file != nil {
@@ -156,19 +169,6 @@ func exitCode(fs []lint.Finding, strict, exitZero bool) int {
 		}
 	}
 	return exitOK
-}
-
-// colorTerminal reports whether w is a terminal that takes colors.
-func colorTerminal(w io.Writer) bool {
-	if os.Getenv("NO_COLOR") != "" || os.Getenv("TERM") == "dumb" {
-		return false
-	}
-	f, ok := w.(*os.File)
-	if !ok {
-		return false
-	}
-	fi, err := f.Stat()
-	return err == nil && fi.Mode()&os.ModeCharDevice != 0
 }
 
 var _ = strings.TrimSpace

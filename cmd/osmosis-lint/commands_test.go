@@ -118,3 +118,19 @@ func TestCommandNamedDirectory(t *testing.T) {
 		t.Errorf("rules: exit %d", code)
 	}
 }
+
+// TestREADMEListsEveryFlag keeps the README's table of check flags true.
+func TestREADMEListsEveryFlag(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := lookupCommand("check")
+	fs := newFlagSet(c)
+	c.flags(fs)
+	fs.VisitAll(func(f *flag.Flag) {
+		if !strings.Contains(string(readme), "`"+flagSpelling(f.Name)) {
+			t.Errorf("README.md does not list %s", flagSpelling(f.Name))
+		}
+	})
+}

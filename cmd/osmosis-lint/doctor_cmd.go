@@ -16,7 +16,7 @@ import (
 )
 
 type doctorFlags struct {
-	format, template, datasets, root string
+	format, template, datasets, root, color string
 	fix, noColor                     bool
 }
 
@@ -27,7 +27,8 @@ func doctorCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.template, "template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
 	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
-	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output")
+	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output (the same as --color never)")
+	defineColor(fs, &f.color)
 	return f.run
 }
 
@@ -37,6 +38,10 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 	}
 	if len(pos) > 1 {
 		return 0, &usageErr{err: errors.New("doctor takes one directory"), showUsage: true}
+	}
+	color, err := colorFor(f.color, f.noColor, env.stdout, false)
+	if err != nil {
+		return 0, err
 	}
 	dir := "."
 	if len(pos) == 1 {
@@ -58,7 +63,7 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 			return 0, err
 		}
 	} else {
-		writeDoctorText(env.stdout, rep, !f.noColor && colorTerminal(env.stdout))
+		writeDoctorText(env.stdout, rep, color)
 	}
 	if rep.Valid {
 		return exitOK, nil

@@ -1,12 +1,14 @@
 // Package report writes findings in the formats of `osmosis-lint check`:
-// text for terminals, JSON for scripts, SARIF for code-scanning services and
-// GitHub workflow commands for annotations.
+// text for terminals (full, concise or grouped), JSON for scripts, SARIF for
+// code-scanning services, GitHub workflow commands for annotations, GitLab
+// Code Quality for merge requests and JUnit XML for CI test views.
 package report
 
 import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 )
@@ -52,21 +54,45 @@ func Summarize(files []File) Summary {
 // Format names an output format.
 type Format string
 
-// Output formats.
+// Output formats. Text is the full style (a snippet under each finding);
+// Concise is one line a finding, Grouped one heading a file.
 const (
-	Text   Format = "text"
-	JSON   Format = "json"
-	SARIF  Format = "sarif"
-	GitHub Format = "github"
+	Text    Format = "text"
+	Full    Format = "full"
+	Concise Format = "concise"
+	Grouped Format = "grouped"
+	JSON    Format = "json"
+	SARIF   Format = "sarif"
+	GitHub  Format = "github"
+	GitLab  Format = "gitlab"
+	JUnit   Format = "junit"
 )
+
+// Formats lists every format name, for help, messages and completion.
+func Formats() []Format {
+	return []Format{Text, Full, Concise, Grouped, JSON, SARIF, GitHub, GitLab, JUnit}
+}
 
 // ParseFormat reads a --format value.
 func ParseFormat(s string) (Format, error) {
-	switch Format(s) {
-	case Text, JSON, SARIF, GitHub:
-		return Format(s), nil
+	names := make([]string, 0, len(Formats()))
+	for _, f := range Formats() {
+		if string(f) == s {
+			return f, nil
+		}
+		names = append(names, string(f))
 	}
-	return "", fmt.Errorf("unknown format %q: use text, json, sarif or github", s)
+	return "", fmt.Errorf("unknown format %q: use %s", s, strings.Join(names, ", "))
+}
+
+// ForPeople reports whether a format is read by people in a terminal (and
+// may be colored).
+func (f Format) ForPeople() bool {
+	switch f {
+	case Text, Full, Concise, Grouped:
+		return true
+	}
+	return false
 }
 
 // Options tune the text format.
@@ -90,6 +116,14 @@ func Write(w io.Writer, format Format, files []File, opts Options) error {
 		return writeSARIF(w, files, opts)
 	case GitHub:
 		return writeGitHub(w, files)
+	case GitLab:
+		return writeGitLab(w, files)
+	case JUnit:
+		return writeJUnit(w, files)
+	case Concise:
+		opts.OneLine = true
+	case Grouped:
+		return writeGrouped(w, files, opts)
 	}
 	return writeText(w, files, opts)
 }

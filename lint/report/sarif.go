@@ -1,8 +1,6 @@
 package report
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"io"
 	"net/url"
@@ -150,21 +148,13 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 		run.OriginalURIBaseIDs = map[string]sarifArtifactLoc{srcRoot: {URI: fileURI(wd) + "/"}}
 	}
 	for _, f := range files {
-		lines := strings.Split(string(f.Src), "\n")
+		prints := fingerprints(f)
 		loc := sarifArtifactLoc{URI: relURI(f.Path), URIBaseID: srcRoot}
 		if filepath.IsAbs(filepath.FromSlash(f.Path)) {
 			// a file outside the current directory: an absolute URI
 			loc = sarifArtifactLoc{URI: fileURI(filepath.FromSlash(f.Path))}
 		}
-		seen := map[string]int{}
-		for _, x := range f.Findings {
-			text := ""
-			if x.Line >= 1 && x.Line <= len(lines) {
-				text = strings.TrimSpace(lines[x.Line-1])
-			}
-			h := sha256.Sum256([]byte(x.Rule + "\x00" + f.Path + "\x00" + x.Key + "\x00" + text))
-			fp := hex.EncodeToString(h[:8])
-			seen[fp]++
+		for i, x := range f.Findings {
 			res := sarifResult{
 				RuleID:    x.Rule,
 				RuleIndex: index[x.Rule],
@@ -172,7 +162,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 				Message:   sarifText{Text: x.Message},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: loc, Region: region(x.Line, x.Column, x.EndLine, x.EndColumn)}}},
 				PartialFingerprints: map[string]string{
-					"osmosisLintFingerprint/v1": fp + ":" + itoa(seen[fp]),
+					"osmosisLintFingerprint/v1": prints[i],
 				},
 				Properties: map[string]string{"stage": string(x.Stage), "key": x.Key},
 			}

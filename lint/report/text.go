@@ -52,6 +52,55 @@ func writeText(w io.Writer, files []File, opts Options) error {
 			}
 		}
 	}
+	writeSummary(bw, files, opts)
+	return bw.Flush()
+}
+
+// writeGrouped writes one heading a file and its findings indented under
+// it, without snippets.
+func writeGrouped(w io.Writer, files []File, opts Options) error {
+	bw := bufio.NewWriter(w)
+	paint := painter(opts)
+	for _, f := range files {
+		if len(f.Findings) == 0 {
+			continue
+		}
+		fmt.Fprintf(bw, "%s:\n", paint(bold, escape.String(f.Path)))
+		width := 0
+		for _, x := range f.Findings {
+			width = max(width, len(fmt.Sprintf("%d:%d", x.Line, x.Column)))
+		}
+		for _, x := range f.Findings {
+			pos := fmt.Sprintf("%d:%d", x.Line, x.Column)
+			fmt.Fprintf(bw, "  %-*s  %s: %s %s\n", width, pos, severityLabel(x.Severity, paint), oneLine(x.Message), paint(dim, "["+escape.String(x.Rule)+"]"))
+		}
+		fmt.Fprintln(bw)
+	}
+	writeSummary(bw, files, opts)
+	return bw.Flush()
+}
+
+func painter(opts Options) func(color, s string) string {
+	return func(color, s string) string {
+		if !opts.Color {
+			return s
+		}
+		return color + s + reset
+	}
+}
+
+func severityLabel(sev lint.Severity, paint func(string, string) string) string {
+	switch sev {
+	case lint.Error:
+		return paint(bold+red, string(sev))
+	case lint.Warning:
+		return paint(bold+yellow, string(sev))
+	}
+	return paint(bold+blue, string(sev))
+}
+
+// writeSummary writes the closing line of the text styles.
+func writeSummary(bw *bufio.Writer, files []File, opts Options) {
 	if !opts.Quiet {
 		s := Summarize(files)
 		if opts.Fixed > 0 {
@@ -64,7 +113,6 @@ func writeText(w io.Writer, files []File, opts Options) error {
 			fmt.Fprintf(bw, "%s: %s, %s in %s\n", "osmosis-lint", plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Files, "file"))
 		}
 	}
-	return bw.Flush()
 }
 
 func plural(n int, word string) string {

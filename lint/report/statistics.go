@@ -1,0 +1,103 @@
+package report
+
+import (
+	"bufio"
+	"cmp"
+	"encoding/json"
+	"fmt"
+	"io"
+	"slices"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+// Statistic counts one rule's findings over a run.
+type Statistic struct {
+	Rule     string        `json:"rule"`
+	Count    int           `json:"count"`
+	Severity lint.Severity `json:"severity"`
+	Stage    lint.Stage    `json:"stage"`
+	// Fixable counts the findings that --fix repairs (a safe fix).
+	Fixable int `json:"fixable"`
+}
+
+// Statistics counts the findings of files by rule, the most frequent first
+// (ties by rule id).
+func Statistics(files []File) []Statistic {
+	index := map[string]int{}
+	var out []Statistic
+	for _, f := range files {
+		for _, x := range f.Findings {
+			i, ok := index[x.Rule]
+			if !ok {
+				i = len(out)
+				index[x.Rule] = i
+				out = append(out, Statistic{Rule: x.Rule, Severity: x.Severity, Stage: x.Stage})
+			}
+			out[i].Count++
+			if severityRank(x.Severity) < severityRank(out[i].Severity) {
+				out[i].Severity = x.Severity
+			}
+			if slices.ContainsFunc(x.Fixes, func(fx lint.Fix) bool { return fx.Safe }) {
+				out[i].Fixable++
+			}
+		}
+	}
+	slices.SortFunc(out, func(a, b Statistic) int {
+		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Rule, b.Rule))
+	})
+	return out
+}
+
+func severityRank(s lint.Severity) int {
+	switch s {
+	case lint.Error:
+		return 0
+	case lint.Warning:
+		return 1
+	}
+	return 2
+}
+
+// WriteStatistics writes the statistics of files: a table for people (with
+// [*] on rules that --fix repairs), or a JSON array with the JSON format.
+func WriteStatistics(w io.Writer, format Format, files []File, opts Options) error {
+	stats := Statistics(files)
+	if format == JSON {
+		enc := json.NewEncoder(w)
+		enc.SetIndent("", "  ")
+		if stats == nil {
+			stats = []Statistic{}
+		}
+		return enc.Encode(stats)
+	}
+	bw := bufio.NewWriter(w)
+	// one aligned table: count right-aligned, then rule, severity, stage
+	width := 0
+	for _, s := range stats {
+		width = max(width, len(s.Rule))
+	}
+	countWidth := len(fmt.Sprint(max(1, firstCount(stats))))
+	for _, s := range stats {
+		fix := ""
+		if s.Fixable > 0 {
+			fix = " [*]"
+		}
+		fmt.Fprintf(bw, "%*d  %-*s  %-7s  %s%s\n", countWidth, s.Count, width, s.Rule, s.Severity, s.Stage, fix)
+	}
+	if !opts.Quiet {
+		total := 0
+		for _, s := range stats {
+			total += s.Count
+		}
+		fmt.Fprintf(bw, "%s in %s\n", plural(total, "finding"), plural(len(files), "file"))
+	}
+	return bw.Flush()
+}
+
+func firstCount(stats []Statistic) int {
+	if len(stats) == 0 {
+		return 0
+	}
+	return stats[0].Count
+}
