@@ -17,7 +17,7 @@ import (
 
 type doctorFlags struct {
 	format, template, datasets, root, color string
-	fix, noColor                     bool
+	fix, noColor                            bool
 }
 
 func doctorCommand(fs *flag.FlagSet) runFunc {
