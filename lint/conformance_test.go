@@ -57,6 +57,23 @@ func loadCases(t testing.TB, name string) []conformanceCase {
 	return cases
 }
 
+// conformanceFiles are the corpora under testdata/conformance.
+var conformanceFiles = []string{"cases.json", "generated.json.gz"}
+
+// caseInput is the check input of a case: alone, or placed in the example
+// workspace.
+func caseInput(t testing.TB, c conformanceCase, withEnv bool) Input {
+	kind, ok := schema.ParseKind(c.Kind)
+	if !ok {
+		t.Fatalf("%s: kind %q", c.ID, c.Kind)
+	}
+	in := Input{Path: "configs/" + c.Kind + "/" + c.ID + ".toml", Kind: kind}
+	if withEnv {
+		in.Env, in.Settings = exampleEnv(t, in.Path)
+	}
+	return in
+}
+
 // verdict compares the submit-stage findings of one case with the CLI's.
 func verdict(c conformanceCase, fs []Finding) string {
 	var submit []Finding

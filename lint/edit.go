@@ -1,8 +1,6 @@
 package lint
 
 import (
-	"fmt"
-	"slices"
 	"sort"
 	"strings"
 
@@ -17,9 +15,19 @@ func insertAt(off int, text string) Edit {
 	return Edit{Range: toml.Range{Start: off, End: off}, NewText: text}
 }
 
-// fix builds a fix from edits.
+// fix builds a fix from edits: safe, or unsafe (applied only with
+// --unsafe-fixes).
 func fix(title string, safe bool, edits ...Edit) Fix {
-	return Fix{Title: title, Safe: safe, Edits: edits}
+	a := Unsafe
+	if safe {
+		a = Safe
+	}
+	return Fix{Title: title, Applicability: a, Edits: edits}
+}
+
+// displayOnly builds a fix that is offered and never applied by a command.
+func displayOnly(title string, edits ...Edit) Fix {
+	return Fix{Title: title, Applicability: DisplayOnly, Edits: edits}
 }
 
 // lineSpan returns the range of the whole lines covering r, including the
@@ -90,99 +98,3 @@ func appendSection(doc *toml.Document, text string) Edit {
 	}
 	return insertAt(len(doc.Src), prefix+text)
 }
-
-// ApplyFixes applies the edits of the given fixes to src. Edits that overlap
-// an earlier one are skipped; it returns the new text and how many fixes it
-// applied.
-func ApplyFixes(src []byte, fixes []Fix) ([]byte, int) {
-	// accepted is kept in the order the edits are applied: by start, and at
-	// one offset insertions first, the one accepted last first. Fixes mostly
-	// come in source order, so the search lands at the end and the insert
-	// is an append: linear, where comparing each edit with every accepted
-	// one and rebuilding the text per edit was quadratic.
-	var accepted []Edit
-	var reach []int // reach[j]: the largest end among accepted[:j+1]
-	applied := 0
-	overlaps := func(e Edit) bool {
-		// look back from the last edit starting at or before e's end until
-		// none before reaches e's start
-		i := sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start > e.Range.End })
-		for j := i - 1; j >= 0 && reach[j] >= e.Range.Start; j-- {
-			a := accepted[j]
-			if e.Range.Start < a.Range.End && a.Range.Start < e.Range.End {
-				return true
-			}
-			if e.Range.Start == a.Range.Start && e.Range.Len() == 0 && a.Range.Len() == 0 {
-				return true
-			}
-		}
-		return false
-	}
-	for _, f := range fixes {
-		ok := len(f.Edits) > 0
-		for _, e := range f.Edits {
-			if e.Range.Start < 0 || e.Range.End > len(src) || e.Range.Start > e.Range.End || overlaps(e) {
-				ok = false
-			}
-		}
-		if !ok {
-			continue
-		}
-		for _, e := range f.Edits {
-			var i int
-			if e.Range.Len() == 0 {
-				i = sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start >= e.Range.Start })
-			} else {
-				i = sort.Search(len(accepted), func(i int) bool { return accepted[i].Range.Start > e.Range.Start })
-			}
-			accepted = slices.Insert(accepted, i, e)
-			reach = slices.Insert(reach, i, 0)
-			for k := i; k < len(accepted); k++ {
-				reach[k] = accepted[k].Range.End
-				if k > 0 {
-					reach[k] = max(reach[k], reach[k-1])
-				}
-			}
-		}
-		applied++
-	}
-	out := make([]byte, 0, len(src))
-	at := 0
-	for _, e := range accepted {
-		if e.Range.Start < at {
-			continue // overlaps another edit of its own fix
-		}
-		out = append(out, src[at:e.Range.Start]...)
-		out = append(out, e.NewText...)
-		at = e.Range.End
-	}
-	return append(out, src[at:]...), applied
-}
-
-// FixFile applies fixes to src until no fix applies any more (at most a few
-// rounds): the result is what --fix writes. safeOnly keeps unsafe fixes out.
-func FixFile(src []byte, in Input, safeOnly bool) ([]byte, int) {
-	total := 0
-	for round := 0; round < 8; round++ {
-		var fixes []Fix
-		for _, f := range Check(src, in) {
-			for _, fx := range f.Fixes {
-				if fx.Safe || !safeOnly {
-					fixes = append(fixes, fx)
-					break
-				}
-			}
-		}
-		if len(fixes) == 0 {
-			break
-		}
-		next, n := ApplyFixes(src, fixes)
-		if n == 0 || string(next) == string(src) {
-			break
-		}
-		src, total = next, total+n
-	}
-	return src, total
-}
-
-var _ = fmt.Sprintf

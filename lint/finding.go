@@ -5,6 +5,9 @@
 package lint
 
 import (
+	"bytes"
+	"encoding/json"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -54,12 +57,50 @@ type Finding struct {
 
 // Fix is one way to repair a finding: text edits to apply together.
 type Fix struct {
-	Title string `json:"title"`
-	// Safe fixes keep the config's meaning and are applied by --fix; the
-	// others need review and are applied only with --unsafe-fixes (and are
-	// offered as editor code actions).
-	Safe  bool   `json:"safe"`
-	Edits []Edit `json:"edits"`
+	Title         string        `json:"title"`
+	Applicability Applicability `json:"applicability"`
+	Edits         []Edit        `json:"edits"`
+	// Keys are the dotted key paths to which the fix carries the file's
+	// own text, besides the key of its finding: the new name of a rename,
+	// the destination of a move, a table rewritten in another form. Two
+	// fixes that touch one key (or a table and a key inside it) are
+	// alternatives: the fixer never applies both in one round. A value
+	// problem the fix reveals there is the user's, not the fix's.
+	Keys []string `json:"-"`
+}
+
+// Applicability says how far a fix may be applied without review.
+type Applicability string
+
+// The applicabilities, from the most to the least trusted.
+const (
+	// Safe fixes keep the config's meaning: --fix and an editor's "fix
+	// all" apply them.
+	Safe Applicability = "safe"
+	// Unsafe fixes are right in the usual case but change what the config
+	// says or guess a value: applied only with --unsafe-fixes.
+	Unsafe Applicability = "unsafe"
+	// DisplayOnly fixes are offered (editor code actions, the JSON
+	// report) and never applied by a command: only a person knows
+	// whether they are right, such as deleting a key whose value would be
+	// lost.
+	DisplayOnly Applicability = "display-only"
+)
+
+// MarshalJSON writes the applicability and, for readers of version 1 of the
+// JSON report, the boolean `safe` it replaced.
+// Like the reports, it leaves <, > and & as they are.
+func (f Fix) MarshalJSON() ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(struct {
+		Title         string        `json:"title"`
+		Safe          bool          `json:"safe"`
+		Applicability Applicability `json:"applicability"`
+		Edits         []Edit        `json:"edits"`
+	}{f.Title, f.Applicability == Safe, f.Applicability, f.Edits})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 // Edit replaces the bytes of Range with NewText.

@@ -19,7 +19,19 @@ type fixCase struct {
 	// rule and title pick the finding and its fix.
 	rule, title string
 	safe        bool
-	want        string
+	// display marks a display-only fix (safe is then false).
+	display bool
+	want    string
+}
+
+func (c fixCase) applicability() Applicability {
+	switch {
+	case c.display:
+		return DisplayOnly
+	case c.safe:
+		return Safe
+	}
+	return Unsafe
 }
 
 func runFixCases(t *testing.T, cases []fixCase) {
@@ -30,22 +42,23 @@ func runFixCases(t *testing.T, cases []fixCase) {
 			in := rc.input(t)
 			before := Check([]byte(c.src), in)
 			var fx *Fix
-			for _, f := range before {
-				for i := range f.Fixes {
-					if f.Rule == c.rule && f.Fixes[i].Title == c.title {
-						fx = &f.Fixes[i]
+			var of *Finding
+			for i, f := range before {
+				for j := range f.Fixes {
+					if f.Rule == c.rule && f.Fixes[j].Title == c.title {
+						fx, of = &before[i].Fixes[j], &before[i]
 					}
 				}
 			}
 			if fx == nil {
 				t.Fatalf("no %s finding with the fix %q; findings:\n%s", c.rule, c.title, describeFixes(before))
 			}
-			if fx.Safe != c.safe {
-				t.Errorf("fix %q: safe = %v, want %v", c.title, fx.Safe, c.safe)
+			if want := c.applicability(); fx.Applicability != want {
+				t.Errorf("fix %q: %s, want %s", c.title, fx.Applicability, want)
 			}
-			out, n := ApplyFixes([]byte(c.src), []Fix{*fx})
-			if n != 1 {
-				t.Fatalf("ApplyFixes applied %d fixes, want 1", n)
+			out, reason := CheckFix([]byte(c.src), in, before, of, *fx)
+			if reason != "" {
+				t.Fatalf("the fixer refuses %q: %s", c.title, reason)
 			}
 			if string(out) != c.want {
 				t.Fatalf("after %q (-want +got):\n%s", c.title, diffLines(strings.Split(c.want, "\n"), strings.Split(string(out), "\n")))
@@ -206,7 +219,7 @@ func TestFixes(t *testing.T) {
 		{
 			name: "missing-required: add the key to its table", rule: "missing-required", title: "Add `dataset`", safe: false,
 			src:  "[experiment]\nrollout = \"a\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n\n[training]\nlr = 1e-6\n",
-			want: "[experiment]\nrollout = \"a\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"\"\n\n[training]\nlr = 1e-6\n",
+			want: "[experiment]\nrollout = \"a\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"<your-dataset>\"\n\n[training]\nlr = 1e-6\n",
 		},
 		{
 			name: "missing-required: [secrets] required at the end of a file without a final newline", rule: "missing-required", title: "Add `required`", safe: false,
@@ -221,7 +234,63 @@ func TestFixes(t *testing.T) {
 		{
 			name: "missing-section: [experiment]", rule: "missing-section", title: "Add [experiment]", safe: false,
 			src:  "# run\n[training]\nlr = 1e-6\n",
-			want: "[experiment]\nrollout = \"\"\nentrypoint = \"main.py\"\nmodel_path = \"\"\ndataset = \"\"\n\n# run\n[training]\nlr = 1e-6\n",
+			want: "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint>\"\nmodel_path = \"<your-model>\"\ndataset = \"<your-dataset>\"\n\n# run\n[training]\nlr = 1e-6\n",
+		},
+		{
+			name: "missing-section: [experiment] with what the workspace holds", rule: "missing-section", title: "Add [experiment]", safe: false, ws: rolloutWS,
+			src:  "[training]\nlr = 1e-6\n",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"<your-model>\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n",
+		},
+		{
+			name: "missing-required: the only rollout", rule: "missing-required", title: "Add `rollout`", safe: false, ws: rolloutWS,
+			src:  "[experiment]\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
+			want: "[experiment]\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\nrollout = \"multiply-agent\"\n",
+		},
+		{
+			name: "missing-required: the rollout's only Python file", rule: "missing-required", title: "Add `entrypoint`", safe: false, ws: rolloutWS,
+			src:  "[experiment]\nrollout = \"multiply-agent\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\nentrypoint = \"main.py\"\n",
+		},
+		{
+			name: "missing-required: the only data file", rule: "missing-required", title: "Add `dataset`", safe: false, ws: rolloutWS,
+			src:  "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
+		},
+		{
+			name: "missing-required: the only model of the settings", rule: "missing-required", title: "Add `model_path`", safe: false,
+			ws:   withWS(tree{"pyproject.toml": "[tool.osmosis-lint]\nmodels = [\"acme/base-7b\"]\n"}),
+			src:  "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\ndataset = \"multiply\"\n",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\ndataset = \"multiply\"\nmodel_path = \"acme/base-7b\"\n",
+		},
+		{
+			name: "missing-required: the model of a legacy [llm] section", rule: "missing-required", title: "Add `model_path`", safe: false, kind: schema.Eval,
+			src:  "[experiment]\nrollout = \"r\"\nentrypoint = \"main.py\"\ndataset = \"d\"\n\n[llm]\nmodel_path = 'openai/gpt-5-mini'\n\n[secrets]\nrequired = []\n",
+			want: "[experiment]\nrollout = \"r\"\nentrypoint = \"main.py\"\ndataset = \"d\"\nmodel_path = 'openai/gpt-5-mini'\n\n[llm]\nmodel_path = 'openai/gpt-5-mini'\n\n[secrets]\nrequired = []\n",
+		},
+		{
+			name: "missing-section: [[agents]] with placeholders", rule: "missing-section", title: "Add an [[agents]] table", safe: false, kind: b,
+			src:  benchHead,
+			want: benchHead + "\n[[agents]]\nharness = \"<your-harness>\"\n\n[agents.model]\ntype = \"provider\"\nmodel = \"<your-model>\"\napi_key_secret = \"<your-api-key-secret>\"\n",
+		},
+		{
+			name: "unknown-key: move a misplaced key to its section", rule: "unknown-key", title: "Move to [training]", safe: false,
+			src:  goodTraining + "\n[training]\nlr = 1e-6\n\n[sampling]\nrollout_top_p = 0.9\nagent_workflow_timeout_s = 600  # slow grader\n",
+			want: goodTraining + "\n[training]\nlr = 1e-6\nagent_workflow_timeout_s = 600  # slow grader\n\n[sampling]\nrollout_top_p = 0.9\n",
+		},
+		{
+			name: "unknown-key: move into a section that is not there yet", rule: "unknown-key", title: "Move to [evaluation]", safe: false, kind: schema.Eval,
+			src:  strings.Replace(goodEval, "dataset = \"multiply\"\n", "dataset = \"multiply\"\nn = 4 # four tries\n", 1),
+			want: goodEval + "\n[evaluation]\nn = 4 # four tries\n",
+		},
+		{
+			name: "unknown-key: move under the name the section has", rule: "unknown-key", title: "Move to [sampling] as `rollout_temperature`", safe: false,
+			src:  trainingWith("lr = 1e-6\ntemperature = 0.7\n"),
+			want: trainingWith("lr = 1e-6\n") + "\n[sampling]\nrollout_temperature = 0.7\n",
+		},
+		{
+			name: "unknown-key: removing a misplaced key is only offered", rule: "unknown-key", title: "Remove `agent_workflow_timeout_s`", display: true,
+			src:  goodTraining + "\n[sampling]\nagent_workflow_timeout_s = 600\nrollout_top_p = 0.9\n",
+			want: goodTraining + "\n[sampling]\nrollout_top_p = 0.9\n",
 		},
 		{
 			name: "branch-and-commit: remove the branch", rule: "branch-and-commit", title: "Remove branch (keep the pinned commit)", safe: false,
@@ -244,9 +313,9 @@ func TestFixes(t *testing.T) {
 			want: goodTraining + "\n[env]\nA = \"1\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
 		},
 		{
-			name: "type-mismatch: quote a secret item", rule: "type-mismatch", title: "Quote the value", safe: false,
-			src:  goodTraining + "\n[secrets]\nrequired = [\"A\", 2]\n",
-			want: goodTraining + "\n[secrets]\nrequired = [\"A\", \"2\"]\n",
+			name: "type-mismatch: quote a commit id written as a number", rule: "type-mismatch", title: "Quote the value", safe: false,
+			src:  goodTraining + "commit_sha = 1234567\n",
+			want: goodTraining + "commit_sha = \"1234567\"\n",
 		},
 		{
 			name: "model-unknown: the closest model", rule: "model-unknown", title: `Use "Qwen/Qwen3.6-35B-A3B"`, safe: false,
@@ -338,6 +407,12 @@ func TestFixesNotOffered(t *testing.T) {
 			title: "Rename [rollout.env] to [env]",
 		},
 		{
+			name:  "a number quoted into an invalid secret name",
+			src:   goodTraining + "\n[secrets]\nrequired = [\"A\", 2]\n",
+			rule:  "type-mismatch",
+			title: "Quote the value",
+		},
+		{
 			name:  "a dataset path without its file in the workspace",
 			src:   datasetConfig(`"data/train.jsonl"`),
 			rule:  "dataset-is-path",
@@ -384,7 +459,7 @@ PORT = 8080  # the grader's port
 required = ["OPENAI_API_KEY", "OPENAI_API_KEY"]  # one key
 `
 
-func TestFixFile(t *testing.T) {
+func TestFixSource(t *testing.T) {
 	in := ruleCase{src: messy, ws: rolloutWS}.input(t)
 	for _, c := range []struct {
 		name     string
@@ -446,19 +521,20 @@ required = ["OPENAI_API_KEY"]  # one key
 		},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			out, n := FixFile([]byte(messy), in, c.safeOnly)
+			res := FixSource([]byte(messy), in, FixOptions{Unsafe: !c.safeOnly})
+			out := res.Src
 			if string(out) != c.want {
-				t.Fatalf("FixFile (-want +got):\n%s", diffLines(strings.Split(c.want, "\n"), strings.Split(string(out), "\n")))
+				t.Fatalf("FixSource (-want +got):\n%s", diffLines(strings.Split(c.want, "\n"), strings.Split(string(out), "\n")))
 			}
-			if n == 0 {
-				t.Error("FixFile reported no fix applied")
+			if len(res.Applied) == 0 || len(res.Skipped) > 0 || !res.Converged {
+				t.Errorf("applied %v, skipped %v, converged %v", res.Applied, res.Skipped, res.Converged)
 			}
-			again, n2 := FixFile(out, in, c.safeOnly)
-			if string(again) != string(out) || n2 != 0 {
-				t.Errorf("a second FixFile changed the file (%d fixes):\n%s", n2, again)
+			again := FixSource(out, in, FixOptions{Unsafe: !c.safeOnly})
+			if string(again.Src) != string(out) || len(again.Applied) != 0 {
+				t.Errorf("a second run changed the file (%v):\n%s", again.Applied, again.Src)
 			}
 			var left []string
-			for _, f := range Check(out, in) {
+			for _, f := range res.Findings {
 				left = append(left, f.Rule)
 			}
 			if strings.Join(left, ",") != strings.Join(c.left, ",") {
@@ -468,48 +544,16 @@ required = ["OPENAI_API_KEY"]  # one key
 	}
 }
 
-// TestApplyFixesOverlap checks that of two fixes touching the same text
-// only the first is applied, and that a bad range is skipped.
-func TestApplyFixesOverlap(t *testing.T) {
-	src := []byte("abcdef")
-	at := func(s, e int, text string) Fix {
-		return Fix{Title: text, Edits: []Edit{{Range: rangeOf(s, e), NewText: text}}}
-	}
-	for _, c := range []struct {
-		name  string
-		fixes []Fix
-		want  string
-		n     int
-	}{
-		{"disjoint", []Fix{at(0, 1, "A"), at(4, 6, "EF")}, "AbcdEF", 2},
-		{"overlapping", []Fix{at(1, 3, "X"), at(2, 4, "Y")}, "aXdef", 1},
-		{"two inserts at one place", []Fix{at(3, 3, "1"), at(3, 3, "2")}, "abc1def", 1},
-		{"an insert next to a replacement", []Fix{at(3, 3, "+"), at(3, 4, "D")}, "abc+Def", 2},
-		{"out of range", []Fix{at(4, 9, "x"), at(0, 0, ">")}, ">abcdef", 1},
-		{"no edits", []Fix{{Title: "empty"}}, "abcdef", 0},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			out, n := ApplyFixes(src, c.fixes)
-			if string(out) != c.want || n != c.n {
-				t.Errorf("ApplyFixes = %q, %d; want %q, %d", out, n, c.want, c.n)
-			}
-			if string(src) != "abcdef" {
-				t.Errorf("ApplyFixes changed its input: %q", src)
-			}
-		})
-	}
-}
-
-// TestFixFileAtTheStart applies an insertion and a replacement at offset 0
+// TestFixSourceAtTheStart applies an insertion and a replacement at offset 0
 // together: [experiment] is added before [agents], which becomes
 // [[agents]].
-func TestFixFileAtTheStart(t *testing.T) {
+func TestFixSourceAtTheStart(t *testing.T) {
 	src := "[agents]\nharness = \"codex\"\n"
 	in := Input{Path: "configs/benchmark/b.toml", Kind: schema.Benchmark}
-	out, _ := FixFile([]byte(src), in, false)
-	want := "[experiment]\nbenchmark = \"\"\n\n[[agents]]\nharness = \"codex\"\n"
+	out := FixSource([]byte(src), in, FixOptions{Unsafe: true}).Src
+	want := "[experiment]\nbenchmark = \"<your-benchmark>\"\n\n[[agents]]\nharness = \"codex\"\n"
 	if !strings.HasPrefix(string(out), want) {
-		t.Fatalf("FixFile gave\n%s\nwant it to start with\n%s", out, want)
+		t.Fatalf("FixSource gave\n%s\nwant it to start with\n%s", out, want)
 	}
 	for _, f := range Check(out, in) {
 		if f.Rule == "toml-syntax" {

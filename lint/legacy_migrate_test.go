@@ -25,10 +25,11 @@ func TestMigrateLocalEval(t *testing.T) {
 	if strings.Contains(strings.Join(rules, " "), "missing-section") {
 		t.Errorf("a local-eval file also gets missing-section: %v", rules)
 	}
-	fixed, n := FixFile(src, in, false)
-	if n == 0 {
-		t.Fatal("no fix applied")
+	res := FixSource(src, in, FixOptions{Unsafe: true})
+	if len(res.Applied) == 0 || !res.Converged || len(res.Skipped) > 0 {
+		t.Fatalf("applied %v, skipped %v, converged %v", res.Applied, res.Skipped, res.Converged)
 	}
+	fixed := res.Src
 	got := string(fixed)
 	for _, want := range []string{
 		"# Multiply eval (old local-eval format)\n",
@@ -47,12 +48,12 @@ func TestMigrateLocalEval(t *testing.T) {
 			t.Errorf("the migrated config is still rejected at submit: %s %s", f.Rule, f.Message)
 		}
 	}
-	again, m := FixFile(fixed, in, false)
-	if m != 0 || string(again) != got {
+	again := FixSource(fixed, in, FixOptions{Unsafe: true})
+	if len(again.Applied) != 0 || string(again.Src) != got {
 		t.Errorf("a second migration changed the file")
 	}
 	// the migration needs review: --fix alone does not apply it
-	if _, n := FixFile(src, in, true); n != 0 {
+	if res := FixSource(src, in, FixOptions{}); len(res.Applied) != 0 {
 		t.Errorf("the migration is marked safe")
 	}
 }

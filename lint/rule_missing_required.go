@@ -34,8 +34,10 @@ func checkMissingRequired(c *Context) {
 		}
 		var fixes []Fix
 		if _, v := c.Get(p...); v != nil && v.Kind == toml.KindTable {
-			if e, ok := appendToTable(c.Doc, v.Table, keyText(is.Name)+" = "+placeholderValue(is.Field)); ok {
-				fixes = append(fixes, fix("Add `"+is.Name+"`", false, e))
+			if line, ok := addedKeyLine(c, is.Path, is.Field); ok {
+				if e, ok := appendToTable(c.Doc, v.Table, line); ok {
+					fixes = append(fixes, fix("Add `"+is.Name+"`", false, e))
+				}
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
@@ -49,27 +51,6 @@ func secretsIsLegacyMap(c *Context) bool {
 		}
 	}
 	return false
-}
-
-// placeholderValue is an empty value of the field's type for an inserted key.
-func placeholderValue(f interface{ Types() []string }) string {
-	if f == nil {
-		return `""`
-	}
-	ts := f.Types()
-	if len(ts) == 1 {
-		switch ts[0] {
-		case "array":
-			return "[]"
-		case "object":
-			return "{}"
-		case "integer", "number":
-			return "0"
-		case "boolean":
-			return "false"
-		}
-	}
-	return `""`
 }
 
 // firstSentence returns the first sentence of a description, without

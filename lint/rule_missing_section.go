@@ -31,20 +31,41 @@ func checkMissingSection(c *Context) {
 		case "experiment":
 			if c.Kind == "benchmark" {
 				msg = "missing [experiment] section: a benchmark config names its benchmark there (benchmark = \"...\")"
-				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nbenchmark = \"\"\n\n")))
 			} else {
 				msg = "missing [experiment] section: " + article(string(c.Kind)) + " " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
-				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, "[experiment]\nrollout = \"\"\nentrypoint = \"main.py\"\nmodel_path = \"\"\ndataset = \"\"\n\n")))
+			}
+			if text, ok := newSection(c, "experiment"); ok {
+				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, text+"\n")))
 			}
 		case "secrets":
 			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
 			fixes = append(fixes, fix("Add [secrets] required = []", false, appendSection(c.Doc, "[secrets]\nrequired = []\n")))
 		case "agents":
 			msg = "missing [[agents]]: a benchmark config needs 1 to 8 agents, each with a [agents.model]"
-			fixes = append(fixes, fix("Add an [[agents]] table", false, appendSection(c.Doc, "[[agents]]\nharness = \"codex\"\n\n[agents.model]\ntype = \"provider\"\nmodel = \"\"\napi_key_secret = \"\"\n")))
+			agent := "[[agents]]\nharness = " + tomlString(placeholderFor("harness")) + "\n\n[agents.model]\ntype = \"provider\"\n" +
+				"model = " + tomlString(placeholderFor("model")) + "\napi_key_secret = " + tomlString(placeholderFor("api_key_secret")) + "\n"
+			fixes = append(fixes, fix("Add an [[agents]] table", false, appendSection(c.Doc, agent)))
 		default:
 			msg = "missing [" + is.Name + "] section"
 		}
 		c.Report(is.Range, strings.Join(is.Path, "."), msg, fixes...)
 	}
+}
+
+// newSection is a section holding the required keys of a table, each with
+// the value fillValue gives it, or false when one of them has none.
+func newSection(c *Context, name string) (string, bool) {
+	t := c.Schema.Root().Property(name)
+	if t == nil {
+		return "", false
+	}
+	text := "[" + name + "]\n"
+	for _, k := range t.Required() {
+		line, ok := addedKeyLine(c, []string{name, k}, t.Property(k))
+		if !ok {
+			return "", false
+		}
+		text += line + "\n"
+	}
+	return text, true
 }

@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"strings"
+
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -36,12 +38,28 @@ func reportTypes(c *Context, rule string) {
 			msg += " (a dotted key such as `A.B = \"x\"` makes a table; quote the whole name)"
 		}
 		var fixes []Fix
-		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) {
+		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) && quotedPasses(is.Path, c.Text(is.Value.Range)) {
 			text := c.Text(is.Value.Range)
 			fixes = append(fixes, fix("Quote the value", rule == RuleTypeMismatch && len(is.Path) == 2 && is.Path[0] == "env", replace(is.Value.Range, tomlString(text))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}
+}
+
+// quotedPasses reports whether the quoted text would be a valid value where
+// a format applies (a secret name, a commit id), so that quoting does not
+// trade one error for another.
+func quotedPasses(path []string, text string) bool {
+	switch {
+	case len(path) == 0:
+		return true
+	case len(path) == 2 && path[0] == "experiment" && path[1] == "commit_sha":
+		return len(text) >= 7 && len(text) <= 40 && isHex(text)
+	case len(path) == 3 && (path[0] == "secrets" || path[0] == "verifier") && path[1] == "required",
+		strings.HasSuffix(path[len(path)-1], "_secret"):
+		return isSecretName(text)
+	}
+	return true
 }
 
 func quotable(v *toml.Value) bool {

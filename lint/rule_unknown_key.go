@@ -77,22 +77,51 @@ func reportUnknown(c *Context, rule string) {
 		}
 		var fixes []Fix
 		if best != "" && !hasKey(c, append(append([]string(nil), parentPath...), best)) {
-			fixes = append(fixes, fix("Rename to `"+best+"`", false, replace(is.Range, keyText(best))))
+			f := fix("Rename to `"+best+"`", false, replace(is.Range, keyText(best)))
+			f.Keys = []string{strings.Join(append(append([]string(nil), parentPath...), best), ".")}
+			fixes = append(fixes, f)
+		}
+		if hint == "" {
+			if sec, key := homeKey(c, is.Name, parentPath, true); sec != "" {
+				if f, ok := moveKeyFix(c, is.Range, sec, key); ok {
+					fixes = append(fixes, f)
+				}
+			}
 		}
 		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
 			if e, ok := deleteStmt(c.Doc, s); ok {
-				fixes = append(fixes, fix("Remove "+name, false, e))
+				// deleting loses the value: never applied when a fix
+				// that keeps it exists, and only on request otherwise
+				remove := fix("Remove "+name, false, e)
+				if len(fixes) > 0 {
+					remove = displayOnly("Remove "+name, e)
+				}
+				fixes = append(fixes, remove)
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}
 }
 
-// homeOf finds another section of the same config that declares key.
+// homeOf finds another section of the same config that declares key, as
+// the message names it: "[sampling]", or "[sampling] as `rollout_top_p`".
 // With aliases, a common other name of a key (`temperature`) counts too.
 func homeOf(c *Context, key string, here []string, aliases bool) string {
-	if len(here) != 1 {
+	sec, name := homeKey(c, key, here, aliases)
+	switch {
+	case sec == "":
 		return ""
+	case name != key:
+		return "[" + sec + "] as `" + name + "`"
+	}
+	return "[" + sec + "]"
+}
+
+// homeKey returns the section that declares key (or, with aliases, the
+// key it is another name for) and the key's name there.
+func homeKey(c *Context, key string, here []string, aliases bool) (string, string) {
+	if len(here) != 1 {
+		return "", ""
 	}
 	root := c.Schema.Root()
 	for _, sec := range root.Properties() {
@@ -104,13 +133,13 @@ func homeOf(c *Context, key string, here []string, aliases bool) string {
 			continue
 		}
 		if f.Declares(key) {
-			return "[" + sec + "]"
+			return sec, key
 		}
 		if p := aliasOf(f, key); aliases && p != "" {
-			return "[" + sec + "] as `" + p + "`"
+			return sec, p
 		}
 	}
-	return ""
+	return "", ""
 }
 
 // aliasOf returns the declared key of table that name is a common other

@@ -52,6 +52,9 @@ type FileResult struct {
 	Findings []Finding
 	// Fixed counts the fixes applied and written.
 	Fixed int
+	// Unfixed lists the fixes the fixer refused, each with its reason
+	// (empty without --fix).
+	Unfixed []FixOutcome
 }
 
 // UsageError is a problem with the invocation or the environment (a missing
@@ -434,13 +437,15 @@ func (r *runner) check(j job) (FileResult, error) {
 		in.Env.paths = r.rolloutPaths(j.ws)
 	}
 	if r.opts.Fix || r.opts.UnsafeFixes {
-		fixed, n := FixFile(src, in, !r.opts.UnsafeFixes)
-		if n > 0 && string(fixed) != string(src) {
-			if err := writeFixed(j.abs, fixed, j.ws); err != nil {
+		fx := FixSource(src, in, FixOptions{Unsafe: r.opts.UnsafeFixes})
+		res.Findings, res.Unfixed = fx.Findings, fx.Skipped
+		if len(fx.Applied) > 0 && string(fx.Src) != string(src) {
+			if err := writeFixed(j.abs, fx.Src, j.ws); err != nil {
 				return FileResult{}, usagef("%s: %w", display, err)
 			}
-			res.Src, res.Fixed = fixed, n
+			res.Src, res.Fixed = fx.Src, len(fx.Applied)
 		}
+		return res, nil
 	}
 	res.Findings = Check(res.Src, in)
 	return res, nil
@@ -513,8 +518,9 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 		return res, nil
 	}
 	if opts.Fix || opts.UnsafeFixes {
-		fixed, n := FixFile(src, in, !opts.UnsafeFixes)
-		res.Src, res.Fixed = fixed, n
+		fx := FixSource(src, in, FixOptions{Unsafe: opts.UnsafeFixes})
+		res.Src, res.Findings, res.Fixed, res.Unfixed = fx.Src, fx.Findings, len(fx.Applied), fx.Skipped
+		return res, nil
 	}
 	res.Findings = Check(res.Src, in)
 	return res, nil

@@ -18,9 +18,11 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		return []protocol.CommandOrCodeAction{}, nil
 	}
 	res := s.findings(snap, d)
-	if !res.config {
+	in, _, ok := s.fileFor(snap, d)
+	if !res.config || !ok {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
+	in.Path = d.path
 	m := d.mapper(s.caps().enc)
 	want := m.toRange(p.Range)
 	only := map[protocol.CodeActionKind]bool{}
@@ -46,12 +48,16 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 			}
 			diag := s.diagnostic(m, f)
 			for i, fx := range f.Fixes {
+				// the fixer checks each offered fix as it checks --fix
+				if _, reason := lint.CheckFix(d.text, in, res.findings, &f, fx); reason != "" {
+					continue
+				}
 				kind := protocol.CodeActionKindQuickFix
 				out = append(out, &protocol.CodeAction{
 					Title:       fx.Title,
 					Kind:        &kind,
 					Diagnostics: []protocol.Diagnostic{diag},
-					IsPreferred: ptr(i == 0 && fx.Safe),
+					IsPreferred: ptr(i == 0 && fx.Applicability == lint.Safe),
 					Edit:        s.workspaceEdit(d.uri, m, fx.Edits),
 				})
 			}
@@ -69,26 +75,15 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		}
 	}
 	if allow(protocol.CodeActionKindSourceFixAll) && (len(only) > 0) {
-		var fixes []lint.Fix
-		for _, f := range res.findings {
-			for _, fx := range f.Fixes {
-				if fx.Safe {
-					fixes = append(fixes, fx)
-					break
-				}
-			}
-		}
-		if len(fixes) > 0 {
-			fixed, n := lint.ApplyFixes(d.text, fixes)
-			if n > 0 {
-				kind := protocol.CodeActionKindSourceFixAll
-				whole := toml.Range{Start: 0, End: len(d.text)}
-				out = append(out, &protocol.CodeAction{
-					Title: "Fix all safe osmosis-lint problems",
-					Kind:  &kind,
-					Edit:  s.workspaceEdit(d.uri, m, []lint.Edit{{Range: whole, NewText: string(fixed)}}),
-				})
-			}
+		// the same fixer as --fix: the editor's result is the command's
+		if fixed := lint.FixSource(d.text, in, lint.FixOptions{}); len(fixed.Applied) > 0 {
+			kind := protocol.CodeActionKindSourceFixAll
+			whole := toml.Range{Start: 0, End: len(d.text)}
+			out = append(out, &protocol.CodeAction{
+				Title: "Fix all safe osmosis-lint problems",
+				Kind:  &kind,
+				Edit:  s.workspaceEdit(d.uri, m, []lint.Edit{{Range: whole, NewText: string(fixed.Src)}}),
+			})
 		}
 	}
 	if out == nil {

@@ -91,6 +91,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
+			if !f.quiet {
+				reportUnfixed(env.stderr, []lint.FileResult{res})
+			}
 			_, err := env.stdout.Write(res.Src)
 			return exitCode(res.Findings, f.strict, f.exitZero), err
 		}
@@ -141,12 +144,25 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if err := write(out, format, files, ropts); err != nil {
 		return 0, fmt.Errorf("write report: %w", err)
 	}
+	if !f.quiet {
+		reportUnfixed(env.stderr, results)
+	}
 	if file != nil {
 		if err := file.Close(); err != nil {
 			return 0, fmt.Errorf("write %s: %w", f.output, err)
 		}
 	}
 	return exitCode(all, f.strict, f.exitZero), nil
+}
+
+// reportUnfixed says which fixes --fix refused and why, on standard error
+// (the report's format stays as it is).
+func reportUnfixed(w io.Writer, results []lint.FileResult) {
+	for _, r := range results {
+		for _, u := range r.Unfixed {
+			fmt.Fprintf(w, "%s:%d: not fixed: %s [%s]: %s\n", r.Path, u.Line, u.Title, u.Rule, u.Reason)
+		}
+	}
 }
 
 func chooseFormat(s string) (report.Format, error) {

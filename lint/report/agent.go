@@ -76,8 +76,11 @@ func writeAgentFile(w *bufio.Writer, f File) {
 
 // applyHint says how a fix gets applied without editing by hand.
 func applyHint(fx lint.Fix, path string) string {
-	if fx.Safe {
+	switch fx.Applicability {
+	case lint.Safe:
 		return "safe: `osmosis-lint check --fix " + shellQuote(path) + "` applies it with the file's other safe fixes"
+	case lint.DisplayOnly:
+		return "needs a decision: no command applies it; make the edit yourself if it is what you want"
 	}
 	return "needs review: make the edit yourself, or `osmosis-lint check --unsafe-fixes " + shellQuote(path) + "` applies it with the file's other fixes"
 }

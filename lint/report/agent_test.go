@@ -36,7 +36,7 @@ func TestAgentCleansFileText(t *testing.T) {
 	f := File{Path: "configs/training/x\x1b.toml", Src: []byte(src), Findings: []lint.Finding{{
 		Line: 3, Column: 1, Rule: "unknown-key", Severity: lint.Error, Stage: lint.StageSubmit,
 		Message: "unknown key `\x1b[31mbad`\nforged line",
-		Fixes:   []lint.Fix{{Title: "Remove \x07it", Safe: true}},
+		Fixes:   []lint.Fix{{Title: "Remove \x07it", Applicability: lint.Safe}},
 	}}}
 	var b bytes.Buffer
 	if err := WriteAgent(&b, []File{f}); err != nil {

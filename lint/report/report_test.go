@@ -303,7 +303,7 @@ func TestJSONShape(t *testing.T) {
 			t.Errorf("fixes %s: want a list, never null", f["fixes"])
 		}
 		for _, fx := range fixes {
-			keys(t, "fix", fx, "title", "safe", "edits")
+			keys(t, "fix", fx, "title", "safe", "applicability", "edits")
 			var edits []map[string]json.RawMessage
 			json.Unmarshal(fx["edits"], &edits)
 			for _, e := range edits {

@@ -1,0 +1,149 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// checkFixed runs the fixer on src, whose findings are before, and asserts
+// what every fixed file must satisfy: it parses whenever src did; it has no
+// submit error src did not have, except on a `<your-...>`
+// placeholder the fixer wrote, which the placeholder rule reports (see
+// newError); no more empty or blank strings than src had; the fixer
+// settled (or, where mustSettle is false, said it did not); its findings
+// are those of the file it returns; and a
+// second run changes nothing.
+func checkFixed(t testing.TB, name string, src []byte, in Input, before []Finding, opts FixOptions, mustSettle bool) FixResult {
+	t.Helper()
+	res := FixSource(src, in, opts)
+	t.Helper()
+	show := func() string {
+		return "\n" + name + "\ninput:\n" + numbered(string(src)) + "output:\n" + numbered(string(res.Src)) + "findings after:\n" + describeFindings(res.Findings)
+	}
+	if !res.Converged && (mustSettle || len(res.Skipped) == 0) {
+		t.Fatalf("the fixer did not settle: %v%s", res.Skipped, show())
+	}
+	if len(res.Applied) == 0 && !bytes.Equal(res.Src, src) {
+		t.Fatalf("no fix applied, yet the file changed%s", show())
+	}
+	if syntaxErrors(before) == 0 && syntaxErrors(res.Findings) > 0 || syntaxErrors(res.Findings) > syntaxErrors(before) {
+		t.Fatalf("the fixes broke the file (%d syntax errors before, %d after)%s", syntaxErrors(before), syntaxErrors(res.Findings), show())
+	}
+	if f, ok := newError(before, res.Findings); ok {
+		t.Fatalf("the fixes added an error: %s: %s%s", formatFinding(f), f.Message, show())
+	}
+	if b, a := blankStrings(src), blankStrings(res.Src); a > b {
+		t.Fatalf("the fixes wrote an empty value (%d blank strings before, %d after)%s", b, a, show())
+	}
+	if got := Check(res.Src, in); describeFindings(got) != describeFindings(res.Findings) {
+		t.Fatalf("%s: the fixer's findings are not those of its result:\n%s\nwant:\n%s", name, describeFindings(res.Findings), describeFindings(got))
+	}
+	if !res.Converged {
+		return res // said so; a second run goes on from there
+	}
+	again := FixSource(res.Src, in, opts)
+	if len(again.Applied) > 0 || !bytes.Equal(again.Src, res.Src) {
+		t.Fatalf("%s: a second run changed the file again: %v\nfirst:\n%s\nsecond:\n%s", name, again.Applied, res.Src, again.Src)
+	}
+	return res
+}
+
+func syntaxErrors(fs []Finding) int { return countRule(fs, "toml-syntax") }
+
+// newError returns a submit error of after that is new: before had no
+// error of that rule on that key, no submit error on that key, and no
+// submit error on a table above it that was there (a missing table is no
+// excuse); and it is not on a `<your-...>` placeholder new in after.
+func newError(before, after []Finding) (Finding, bool) {
+	had := map[string]int{}
+	onKey, onTable := map[string]bool{}, map[string]bool{}
+	for _, f := range before {
+		if !f.IsError() {
+			continue
+		}
+		had[f.Rule+"\x00"+f.Key]++
+		if f.Stage == StageSubmit {
+			onKey[f.Key] = true
+			if f.Rule != "missing-section" && f.Rule != "missing-required" {
+				onTable[f.Key] = true
+			}
+		}
+	}
+	var holes []Finding
+	for _, f := range after {
+		if f.Rule == "placeholder" && had["placeholder\x00"+f.Key] == 0 {
+			holes = append(holes, f)
+		}
+	}
+	for _, f := range after {
+		if !f.IsError() || f.Stage != StageSubmit {
+			continue
+		}
+		if k := f.Rule + "\x00" + f.Key; had[k] > 0 {
+			had[k]--
+			continue
+		}
+		excused := onKey[f.Key]
+		for i := range len(f.Key) {
+			if f.Key[i] == '.' && onTable[f.Key[:i]] {
+				excused = true
+			}
+		}
+		for _, h := range holes {
+			if f.Range.Start < h.Range.End && h.Range.Start < f.Range.End {
+				excused = true
+			}
+		}
+		if !excused {
+			return f, true
+		}
+	}
+	return Finding{}, false
+}
+
+// blankStrings counts the string values of src that are empty or blank.
+func blankStrings(src []byte) int {
+	n := 0
+	walkValues(toml.Parse(src).Root, nil, func(_ []string, _ *toml.Entry, v *toml.Value) {
+		if v.Kind == toml.KindString && strings.TrimSpace(v.Str) == "" {
+			n++
+		}
+	})
+	return n
+}
+
+// TestFixProperty runs the fixer over every conformance corpus, alone and
+// inside the example workspace, with safe fixes and with unsafe ones too:
+// every fixed file keeps parsing, gains no error and settles (checkFixed).
+func TestFixProperty(t *testing.T) {
+	for _, file := range conformanceFiles {
+		t.Run(strings.TrimSuffix(file, ".json.gz"), func(t *testing.T) {
+			cases := loadCases(t, "testdata/conformance/"+file)
+			step := 1
+			if raceEnabled || testing.Short() {
+				step = 7 // a sample: the race detector has nothing to find here
+			}
+			fixed, files := 0, 0
+			for i := 0; i < len(cases); i += step {
+				c := cases[i]
+				for _, withEnv := range []bool{false, true} {
+					in := caseInput(t, c, withEnv)
+					src := c.source(t)
+					before := Check(src, in)
+					for _, unsafe := range []bool{false, true} {
+						files++
+						name := fmt.Sprintf("case %s (%s), workspace %v, unsafe %v", c.ID, c.Name, withEnv, unsafe)
+						if res := checkFixed(t, name, src, in, before, FixOptions{Unsafe: unsafe}, true); len(res.Applied) > 0 {
+							fixed++
+						}
+					}
+				}
+			}
+			t.Logf("%s: %d fix runs, %d changed the file", file, files, fixed)
+		})
+	}
+}
