@@ -38,7 +38,7 @@ func Statistics(files []File) []Statistic {
 			if severityRank(x.Severity) < severityRank(out[i].Severity) {
 				out[i].Severity = x.Severity
 			}
-			if slices.ContainsFunc(x.Fixes, func(fx lint.Fix) bool { return fx.Safe }) {
+			if slices.ContainsFunc(x.Fixes, func(fx lint.Fix) bool { return fx.Applicability == lint.Safe }) {
 				out[i].Fixable++
 			}
 		}
