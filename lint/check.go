@@ -126,12 +126,12 @@ func applySuppressions(ctx *Context, fs []Finding, settings *Settings) []Finding
 		line := ctx.Doc.Lines.Line(f.Range.Start)
 		suppressed := false
 		for _, s := range fileLevel {
-			if s.suppresses(f.Rule, line) {
+			if s.suppresses(&f, line) {
 				suppressed = true
 			}
 		}
 		for _, s := range byLine[line] {
-			if s.suppresses(f.Rule, line) {
+			if s.suppresses(&f, line) {
 				suppressed = true
 			}
 		}

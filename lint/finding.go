@@ -114,6 +114,14 @@ type Edit struct {
 	EndColumn int `json:"end_column"`
 }
 
+// Suppressible reports whether a suppression comment can silence the
+// finding: its rule allows it, and it is not a submit error (a finding
+// can carry an earlier stage than its rule, see Rule.Supersedes).
+func (f *Finding) Suppressible() bool {
+	r, ok := Lookup(f.Rule)
+	return ok && r.Suppressible() && f.Stage != StageSubmit
+}
+
 // IsError reports whether the finding fails a run.
 func (f *Finding) IsError() bool { return f.Severity == Error }
 

@@ -181,18 +181,18 @@ func TestFixes(t *testing.T) {
 		},
 		{
 			name: "unused-suppression: a comment line", rule: "unused-suppression", title: "Remove the suppression comment", safe: true,
-			src:  trainingWith("# osmosis-lint: ignore[unknown-key]\nlr = 1e-6\n"),
+			src:  trainingWith("# osmosis-lint: ignore[param-limit]\nlr = 1e-6\n"),
 			want: trainingWith("lr = 1e-6\n"),
 		},
 		{
 			name: "unused-suppression: one name of a list", rule: "unused-suppression", title: "Remove param-range from the suppression", safe: true,
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[param-range, unknown-key] typo kept\n"),
-			want: trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key] typo kept\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-range, param-limit] kept\n"),
+			want: trainingWith("lr = 50 # osmosis-lint: ignore[param-limit] kept\n"),
 		},
 		{
 			name: "unused-suppression: the last name of a list", rule: "unused-suppression", title: "Remove param-range from the suppression", safe: true,
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key, param-range]\n"),
-			want: trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key]\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-limit, param-range]\n"),
+			want: trainingWith("lr = 50 # osmosis-lint: ignore[param-limit]\n"),
 		},
 
 		// unsafe fixes: offered as code actions, applied only with --unsafe-fixes

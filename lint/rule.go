@@ -110,15 +110,10 @@ func (r *Rule) appliesTo(kind string) bool {
 	return false
 }
 
-// Suppressible reports whether a suppression comment can silence the rule.
-func (r *Rule) Suppressible() bool { return !r.NotSuppressible }
-
-// Suppressible reports whether a suppression comment can silence findings
-// of the rule with the given id; unknown ids cannot be suppressed.
-func Suppressible(id string) bool {
-	r, ok := Lookup(id)
-	return ok && r.Suppressible()
-}
+// Suppressible reports whether a suppression comment can silence the
+// rule's findings. A submit error cannot be silenced: the osmosis CLI
+// rejects the config whatever a comment says.
+func (r *Rule) Suppressible() bool { return !r.NotSuppressible && r.Stage != StageSubmit }
 
 // DocURL is where the rule's documentation lives.
 func (r *Rule) DocURL() string {

@@ -15,15 +15,19 @@ var ruleUnusedSuppression = register(&Rule{
 	Summary:         "A suppression comment that suppresses nothing, names an unknown rule, or is malformed.",
 	Doc: `Suppress a finding with ` + "`# osmosis-lint: ignore[rule-a, rule-b] reason`" + ` at the end of its line or
 on the line above, or for the whole file with ` + "`# osmosis-lint: ignore-file[rule]`" + ` in the leading comment
-block. A suppression that no longer matches anything hides nothing but still claims to: it is
-reported so it can be removed (the fix deletes it). Syntax errors cannot be suppressed.`,
+block. Without a list, ` + "`ignore`" + ` suppresses every finding of its line and ` + "`ignore-file`" + ` every
+finding of the file, including problems added later: prefer naming the rules.
+
+A suppression that no longer matches anything hides nothing but still claims to: it is
+reported so it can be removed (the fix deletes it). Syntax errors and other submit errors cannot
+be suppressed: the osmosis CLI rejects the config whatever a comment says, so the finding stays
+and the comment that names it is reported.`,
 	Bad:  "# ...\n[training]\nlr = 1e-6  # osmosis-lint: ignore[param-range]\n",
 	Good: "# ...\n[training]\nlr = 1e-6\n",
 	// runs after the other rules: see applySuppressions
 })
 
 func reportUnused(c *Context, s *suppression, settings *Settings) {
-	text := c.Doc.Text(s.comment)
 	switch {
 	case s.bad != "":
 		c.Report(s.comment, "", "malformed suppression comment: "+s.bad)
@@ -32,9 +36,7 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 		c.Report(s.comment, "", "`ignore-file` only works in the comment block at the top of the file, before the first key or section")
 		return
 	case s.all:
-		if !s.used {
-			c.Report(s.comment, "", "this suppression comment suppresses nothing", removeComment(c, s))
-		}
+		reportBare(c, s)
 		return
 	}
 	// a listed rule is idle when it is known, suppressed nothing and is
@@ -51,13 +53,13 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 		case !r.known:
 			hint, _ := didYouMean(r.id, RuleIDs())
 			c.Report(r.r, "", "unknown rule "+code(r.id)+" in suppression comment"+hint+" (see `osmosis-lint rules`)")
-		case r.used || settings.off(r.id) || whole:
-		case !Suppressible(r.id):
+		case r.refused || !ruleSuppressible(r.id):
 			fx := removeRule(c, s, r)
 			if len(s.rules) == 1 {
 				fx = removeComment(c, s)
 			}
 			c.Report(r.r, "", unsuppressible(r.id), fx)
+		case r.used || settings.off(r.id) || whole:
 		default:
 			c.Report(r.r, "", "the suppression of "+code(r.id)+" suppresses nothing here", removeRule(c, s, r))
 		}
@@ -69,39 +71,66 @@ func reportUnused(c *Context, s *suppression, settings *Settings) {
 		}
 		c.Report(s.comment, "", "this suppression of "+andList(ids)+" suppresses nothing", removeComment(c, s))
 	}
-	_ = text
+}
+
+// reportBare reports a directive without a rule list that silenced
+// nothing, or that covers findings it may not silence.
+func reportBare(c *Context, s *suppression) {
+	var fixes []Fix
+	if !s.used {
+		fixes = append(fixes, removeComment(c, s))
+	}
+	if len(s.refused) == 0 {
+		if !s.used {
+			c.Report(s.comment, "", "this suppression comment suppresses nothing", fixes...)
+		}
+		return
+	}
+	ids := make([]string, len(s.refused))
+	for i, id := range s.refused {
+		ids[i] = code(id)
+	}
+	why := refusal(s.refused[0])
+	if len(ids) > 1 {
+		why = refusal("")
+	}
+	c.Report(s.comment, "", "this comment cannot silence "+andList(ids)+": "+why, fixes...)
 }
 
 // namesUnsuppressible reports whether the suppression lists a rule that no
-// comment can silence.
+// comment can silence, or one it was refused.
 func (s *suppression) namesUnsuppressible() bool {
 	for _, r := range s.rules {
-		if r.known && !Suppressible(r.id) {
+		if r.known && (r.refused || !ruleSuppressible(r.id)) {
 			return true
 		}
 	}
 	return false
 }
 
+func ruleSuppressible(id string) bool {
+	r, ok := Lookup(id)
+	return ok && r.Suppressible()
+}
+
 // unsuppressible says why a suppression of the rule is refused.
 func unsuppressible(id string) string {
+	if r, _ := Lookup(id); r != nil && r.ReportsParse {
+		return refusal(id)
+	}
+	return code(id) + " cannot be suppressed: " + refusal(id)
+}
+
+// refusal is why a finding of the rule stays whatever a comment says.
+func refusal(id string) string {
 	r, _ := Lookup(id)
 	switch {
 	case r != nil && r.ReportsParse:
 		return "syntax errors cannot be suppressed: the osmosis CLI cannot read the file until the error is fixed"
 	case r != nil && r.Unnecessary:
-		return code(id) + " cannot be suppressed: remove the comment it reports instead"
+		return "remove the comment it reports instead"
 	}
-	return code(id) + " cannot be suppressed"
-}
-
-func allKnown(s *suppression) bool {
-	for _, r := range s.rules {
-		if !r.known {
-			return false
-		}
-	}
-	return true
+	return "the osmosis CLI rejects this config at submit whatever the comment says"
 }
 
 // removeComment deletes the comment (and its line when it is alone on it).

@@ -16,12 +16,12 @@ func TestUnusedSuppression(t *testing.T) {
 		},
 		{
 			name: "on its own line, above nothing to suppress",
-			src:  trainingWith("# osmosis-lint: ignore[unknown-key] old typo\nlr = 1e-6\n"),
+			src:  trainingWith("# osmosis-lint: ignore[param-limit] old typo\nlr = 1e-6\n"),
 			want: []string{`7:1-7:45 unused-suppression ""`},
 		},
 		{
 			name: "the line above does not reach over a blank line",
-			src:  trainingWith("# osmosis-lint: ignore[unknown-key]\n\nlrr = 1\n"),
+			src:  trainingWith("# osmosis-lint: ignore[param-limit]\n\nlr = 50\n"),
 			want: []string{`7:1-7:36 unused-suppression ""`},
 		},
 		{
@@ -32,7 +32,7 @@ func TestUnusedSuppression(t *testing.T) {
 		},
 		{
 			name: "one of two rules is used: the other is reported on its name",
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key, param-range]\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-limit, param-range]\n"),
 			want: []string{`7:45-7:56 unused-suppression ""`},
 			msg:  []string{"the suppression of `param-range` suppresses nothing here"},
 		},
@@ -44,7 +44,7 @@ func TestUnusedSuppression(t *testing.T) {
 		},
 		{
 			name: "a rule listed twice",
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key, unknown-key]\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-limit, param-limit]\n"),
 			want: []string{`7:45-7:56 unused-suppression ""`},
 		},
 		{
@@ -81,23 +81,53 @@ lru = 1 # osmosis-lint: disable[unknown-key]
 		},
 		{
 			name: "used: on the line",
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key] kept for the old runner\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-limit] kept for the old runner\n"),
 		},
 		{
 			name: "used: on the line above",
-			src:  trainingWith("# osmosis-lint: ignore[unknown-key]\nlrr = 1\n"),
+			src:  trainingWith("# osmosis-lint: ignore[param-limit]\nlr = 50\n"),
 		},
 		{
 			name: "used: a bare ignore",
-			src:  trainingWith("lrr = 1 # osmosis-lint: ignore\n"),
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore\n"),
 		},
 		{
 			name: "used: ignore-file in the leading comment block",
-			src:  "# Multiply run\n\n# osmosis-lint: ignore-file[unknown-key]\n" + trainingWith("lrr = 1\n"),
+			src:  "# Multiply run\n\n# osmosis-lint: ignore-file[param-limit]\n" + trainingWith("lr = 50\n"),
 		},
 		{
 			name: "no space after # or the colon, spaces inside the list",
-			src:  trainingWith("lrr = 1 #osmosis-lint:ignore[ unknown-key ]\n"),
+			src:  trainingWith("lr = 50 #osmosis-lint:ignore[ param-limit ]\n"),
+		},
+		{
+			name: "a submit error stays: the comment naming it is reported",
+			src:  trainingWith("lrr = 1 # osmosis-lint: ignore[unknown-key]\n"),
+			want: []string{`7:32-7:43 unused-suppression ""`},
+			msg:  []string{"`unknown-key` cannot be suppressed: the osmosis CLI rejects this config at submit whatever the comment says"},
+		},
+		{
+			name: "a submit rule named above nothing is reported too",
+			src:  trainingWith("# osmosis-lint: ignore[unknown-key]\nlr = 1e-6\n"),
+			want: []string{`7:24-7:35 unused-suppression ""`},
+			msg:  []string{"`unknown-key` cannot be suppressed"},
+		},
+		{
+			name: "a bare ignore on a submit error",
+			src:  trainingWith("lrr = 1 # osmosis-lint: ignore\n"),
+			want: []string{`7:9-7:31 unused-suppression ""`},
+			msg:  []string{"this comment cannot silence `unknown-key`: the osmosis CLI rejects this config at submit"},
+		},
+		{
+			name: "a bare ignore that silences a warning but not the submit error beside it",
+			src:  trainingWith("lr = 50 # osmosis-lint: ignore\nlrr = 1 # osmosis-lint: ignore\n"),
+			want: []string{`8:9-8:31 unused-suppression ""`},
+		},
+		{
+			name: "ignore-file of a missing section",
+			kind: "eval",
+			src:  "# osmosis-lint: ignore-file[missing-section]\n" + goodTraining,
+			want: []string{`1:29-1:44 unused-suppression ""`},
+			msg:  []string{"`missing-section` cannot be suppressed"},
 		},
 		{
 			name: "an ordinary comment mentioning the tool",

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -20,6 +21,9 @@ type suppression struct {
 	misplaced bool
 	bad       string // a malformed directive: what is wrong
 	used      bool
+	// refused lists the rules of findings a bare directive covered but
+	// may not silence
+	refused []string
 }
 
 type suppressedRule struct {
@@ -27,6 +31,8 @@ type suppressedRule struct {
 	r     toml.Range // the id inside the comment
 	used  bool
 	known bool
+	// refused: it named a finding it may not silence
+	refused bool
 }
 
 // parseSuppressions reads the suppression comments of a document.
@@ -104,33 +110,37 @@ func standalone(doc *toml.Document, off int) bool {
 	return strings.TrimLeft(string(doc.Src[start:off]), " \t") == ""
 }
 
-// suppresses reports whether s covers a finding of rule on line, and marks
-// what it used.
-func (s *suppression) suppresses(rule string, line int) bool {
-	if s.bad != "" || s.misplaced || !Suppressible(rule) {
+// suppresses reports whether s silences f, found on line, and marks what it
+// used. A suppression that names a finding it may not silence (a syntax or
+// submit error) is marked refused instead: the finding stays.
+func (s *suppression) suppresses(f *Finding, line int) bool {
+	if s.bad != "" || s.misplaced || !s.covers(line) {
 		return false
 	}
-	if !s.file {
-		hit := false
-		for _, l := range s.lines {
-			if l == line {
-				hit = true
-			}
-		}
-		if !hit {
-			return false
-		}
-	}
+	ok := f.Suppressible()
 	if s.all {
-		s.used = true
-		return true
+		if ok {
+			s.used = true
+		} else if !slices.Contains(s.refused, f.Rule) {
+			s.refused = append(s.refused, f.Rule)
+		}
+		return ok
 	}
 	for i := range s.rules {
-		if s.rules[i].id == rule {
-			s.rules[i].used = true
-			s.used = true
-			return true
+		if s.rules[i].id == f.Rule {
+			if ok {
+				s.rules[i].used = true
+				s.used = true
+			} else {
+				s.rules[i].refused = true
+			}
+			return ok
 		}
 	}
 	return false
+}
+
+// covers reports whether the suppression applies to a line.
+func (s *suppression) covers(line int) bool {
+	return s.file || slices.Contains(s.lines, line)
 }

@@ -158,7 +158,8 @@ func TestCodeActions(t *testing.T) {
 	e := c.edit(path, readFile(t, path))
 	diags := e.pull()
 
-	// the actions of the unknown key: rename (did you mean), remove, ignore
+	// the actions of the unknown key: rename (did you mean), remove; no
+	// ignore, since a comment cannot silence a submit error
 	d := findCode(t, diags, "unknown-key")
 	var titles []string
 	for _, a := range e.actions(d.Range, []diagnostic{d}) {
@@ -167,7 +168,7 @@ func TestCodeActions(t *testing.T) {
 			t.Errorf("%q is not tied to its diagnostic: %v", a.Title, a.Diagnostics)
 		}
 	}
-	want := []string{"Rename to `n_samples_per_prompt`", "Remove `n_sample_per_prompt`", "Ignore unknown-key on this line"}
+	want := []string{"Rename to `n_samples_per_prompt`", "Remove `n_sample_per_prompt`"}
 	if !slices.Equal(titles, want) {
 		t.Errorf("actions %q, want %q", titles, want)
 	}

@@ -61,7 +61,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 					Edit:        s.workspaceEdit(d.uri, m, fx.Edits),
 				})
 			}
-			if lint.Suppressible(f.Rule) {
+			if f.Suppressible() {
 				if e, ok := ignoreEdit(d.parse(), f); ok {
 					kind := protocol.CodeActionKindQuickFix
 					out = append(out, &protocol.CodeAction{
