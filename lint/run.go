@@ -28,6 +28,9 @@ type RunOptions struct {
 	Home string
 	// Fix applies safe fixes; UnsafeFixes also the others.
 	Fix, UnsafeFixes bool
+	// Diff computes the fixes as Fix does but writes nothing (FileResult
+	// keeps the file as read in Original).
+	Diff bool
 	// Select is the command line's layer of rule selection, over the
 	// workspace settings.
 	Select Selection
@@ -55,6 +58,10 @@ type FileResult struct {
 	// Unfixed lists the fixes the fixer refused, each with its reason
 	// (empty without --fix).
 	Unfixed []FixOutcome
+	// Applied lists the fixes applied (or, with Diff, that would be).
+	Applied []FixOutcome
+	// Original is the file as read, when fixes changed it.
+	Original []byte
 }
 
 // UsageError is a problem with the invocation or the environment (a missing
@@ -436,14 +443,16 @@ func (r *runner) check(j job) (FileResult, error) {
 		// within one run the rollouts do not change: resolve each once
 		in.Env.paths = r.rolloutPaths(j.ws)
 	}
-	if r.opts.Fix || r.opts.UnsafeFixes {
+	if r.opts.Fix || r.opts.UnsafeFixes || r.opts.Diff {
 		fx := FixSource(src, in, FixOptions{Unsafe: r.opts.UnsafeFixes})
 		res.Findings, res.Unfixed = fx.Findings, fx.Skipped
 		if len(fx.Applied) > 0 && string(fx.Src) != string(src) {
-			if err := writeFixed(j.abs, fx.Src, j.ws); err != nil {
-				return FileResult{}, usagef("%s: %w", display, err)
+			if !r.opts.Diff {
+				if err := writeFixed(j.abs, fx.Src, j.ws); err != nil {
+					return FileResult{}, usagef("%s: %w", display, err)
+				}
 			}
-			res.Src, res.Fixed = fx.Src, len(fx.Applied)
+			res.Src, res.Fixed, res.Applied, res.Original = fx.Src, len(fx.Applied), fx.Applied, src
 		}
 		return res, nil
 	}
@@ -517,9 +526,12 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 		res.Findings = locationOnly(src, in)
 		return res, nil
 	}
-	if opts.Fix || opts.UnsafeFixes {
+	if opts.Fix || opts.UnsafeFixes || opts.Diff {
 		fx := FixSource(src, in, FixOptions{Unsafe: opts.UnsafeFixes})
 		res.Src, res.Findings, res.Fixed, res.Unfixed = fx.Src, fx.Findings, len(fx.Applied), fx.Skipped
+		if string(fx.Src) != string(src) {
+			res.Original, res.Applied = src, fx.Applied
+		}
 		return res, nil
 	}
 	res.Findings = Check(res.Src, in)

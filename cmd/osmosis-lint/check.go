@@ -22,6 +22,7 @@ type checkFlags struct {
 	oneline, exitZero                               bool
 	selectFlags
 	outputFlags
+	fixFlags
 }
 
 func checkCommand(fs *flag.FlagSet) runFunc {
@@ -40,6 +41,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.BoolVar(&f.exitZero, "exit-zero", false, "exit 0 even when errors are found")
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
 	f.selectFlags.define(fs)
+	f.fixFlags.define(fs)
 	return f.run
 }
 
@@ -56,7 +58,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if f.statistics && !format.ForPeople() && format != report.JSON {
 		return 0, &usageErr{err: fmt.Errorf("--statistics prints a table or, with --format json, a JSON array; not %s", format), showUsage: true}
 	}
-	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: f.fix || f.unsafeFixes, UnsafeFixes: f.unsafeFixes, Root: f.root}
+	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: (f.fix || f.unsafeFixes) && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
 	if err := f.selectFlags.apply(&opts); err != nil {
 		return 0, err
 	}
@@ -89,6 +91,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		if err != nil {
 			return 0, err
 		}
+		if f.diff {
+			return writeDiffs(env.stdout, env.stderr, []lint.FileResult{res}, f.quiet)
+		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
 			if !f.quiet {
@@ -111,6 +116,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		if len(paths) == 0 && len(results) == 0 && !f.quiet {
 			noConfigs(env.stderr, f.root)
 		}
+		if f.diff {
+			return writeDiffs(env.stdout, env.stderr, results, f.quiet)
+		}
 	}
 	out := env.stdout
 	var file *os.File
@@ -126,7 +134,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	var all []lint.Finding
 	fixed := 0
 	for i, r := range results {
-		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings}
+		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings, Applied: r.Applied}
 		all = append(all, r.Findings...)
 		fixed += r.Fixed
 	}
@@ -136,6 +144,8 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		Quiet:   f.quiet,
 		Version: version(),
 		Fixed:   fixed,
+		// the list goes with the text styles; other formats keep their shape
+		ShowFixes: f.showFixes && format.ForPeople() && !f.statistics,
 	}
 	write := report.Write
 	if f.statistics {
@@ -147,10 +157,16 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if !f.quiet {
 		reportUnfixed(env.stderr, results)
 	}
+	if f.showFixes && !ropts.ShowFixes {
+		report.WriteFixes(env.stderr, files)
+	}
 	if file != nil {
 		if err := file.Close(); err != nil {
 			return 0, fmt.Errorf("write %s: %w", f.output, err)
 		}
+	}
+	if f.exitNonZeroOnFix && fixed > 0 {
+		return exitErrors, nil
 	}
 	return exitCode(all, f.strict, f.exitZero), nil
 }
@@ -160,7 +176,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 func reportUnfixed(w io.Writer, results []lint.FileResult) {
 	for _, r := range results {
 		for _, u := range r.Unfixed {
-			fmt.Fprintf(w, "%s:%d: not fixed: %s [%s]: %s\n", r.Path, u.Line, u.Title, u.Rule, u.Reason)
+			fmt.Fprintf(w, "%s:%d: not fixed: %s [%s]: %s\n", escape.String(r.Path), u.Line, escape.String(u.Title), u.Rule, escape.String(u.Reason))
 		}
 	}
 }

@@ -20,6 +20,8 @@ type File struct {
 	// Src is the file's content, for snippets.
 	Src      []byte
 	Findings []lint.Finding
+	// Applied lists the fixes applied to the file, for --show-fixes.
+	Applied []lint.FixOutcome
 }
 
 // Summary counts findings over a run.
@@ -104,6 +106,8 @@ type Options struct {
 	Version string
 	// Fixed is the number of fixes applied, for the summary.
 	Fixed int
+	// ShowFixes lists the fixes applied (File.Applied) before the summary.
+	ShowFixes bool
 }
 
 // Write writes files in format to w.

@@ -101,9 +101,13 @@ func severityLabel(sev lint.Severity, paint func(string, string) string) string 
 
 // writeSummary writes the closing line of the text styles.
 func writeSummary(bw *bufio.Writer, files []File, opts Options) {
+	if opts.ShowFixes {
+		bw.Flush()
+		WriteFixes(bw, files)
+	}
 	if !opts.Quiet {
 		s := Summarize(files)
-		if opts.Fixed > 0 {
+		if opts.Fixed > 0 && !opts.ShowFixes {
 			fmt.Fprintf(bw, "fixed %s\n", plural(opts.Fixed, "problem"))
 		}
 		switch {

@@ -1,0 +1,56 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/report"
+)
+
+// fixFlags are check's fix workflow flags beside --fix (ruff's names).
+type fixFlags struct {
+	diff, showFixes, exitNonZeroOnFix bool
+}
+
+func (x *fixFlags) define(fs *flag.FlagSet) {
+	fs.BoolVar(&x.diff, "diff", false, "print a unified diff of the fixes --fix would apply (with --unsafe-fixes, those too) and write nothing; exit 1 when there are fixes")
+	fs.BoolVar(&x.showFixes, "show-fixes", false, "with --fix, list each fix applied: where, the rule, what it did")
+	fs.BoolVar(&x.exitNonZeroOnFix, "exit-non-zero-on-fix", false, "with --fix, exit 1 when a file was fixed, even if no error is left")
+}
+
+// writeDiffs prints the diffs of results and says on w2 how many fixes
+// they hold; the exit code is 1 when there are any.
+func writeDiffs(out, errw io.Writer, results []lint.FileResult, quiet bool) (int, error) {
+	fixes, files := 0, 0
+	for _, r := range results {
+		if r.Original == nil {
+			continue
+		}
+		if err := report.WriteDiff(out, r.Path, r.Original, r.Src); err != nil {
+			return 0, err
+		}
+		fixes += r.Fixed
+		files++
+	}
+	reportUnfixed(errw, results)
+	if !quiet {
+		if fixes == 0 {
+			fmt.Fprintln(errw, "osmosis-lint: no fixes to apply")
+		} else {
+			fmt.Fprintf(errw, "osmosis-lint: would fix %s in %s (run with --fix to apply)\n", countOf(fixes, "problem"), countOf(files, "file"))
+		}
+	}
+	if fixes > 0 {
+		return exitErrors, nil
+	}
+	return exitOK, nil
+}
+
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

@@ -1,0 +1,92 @@
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestDiffWritesNothing: --diff prints the fixes as a patch that git
+// applies to give what --fix writes, and leaves every file as it was.
+func TestDiffWritesNothing(t *testing.T) {
+	ws, fixed := copyExample(t), copyExample(t)
+	t.Chdir(ws)
+	cfg := filepath.Join("configs", "training", "multiply-long.toml")
+	before, _ := os.ReadFile(cfg)
+	code, out, errs := invoke(t, "", "check", "--diff", "--unsafe-fixes")
+	if code != exitErrors || !strings.Contains(out, "--- a/configs/training/multiply-long.toml\n+++ b/configs/training/multiply-long.toml\n") ||
+		!strings.Contains(out, "\n-n_sample_per_prompt = 16\n+n_samples_per_prompt = 16\n") || !strings.Contains(errs, "would fix") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	if now, _ := os.ReadFile(cfg); string(now) != string(before) {
+		t.Fatal("--diff changed the file")
+	}
+	// the patch gives what --fix writes
+	if code, _, errs := invoke(t, "", "check", "--fix", "--unsafe-fixes", "-q", filepath.Join(fixed, "configs")); code == exitUsage {
+		t.Fatal(errs)
+	}
+	git, err := exec.LookPath("git")
+	if err != nil {
+		t.Skip("git is missing")
+	}
+	cmd := exec.Command(git, "apply", "-")
+	cmd.Stdin = strings.NewReader(out)
+	if res, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("git apply: %v\n%s", err, res)
+	}
+	for _, rel := range []string{cfg, filepath.Join("configs", "eval", "multiply-eval.toml")} {
+		got, _ := os.ReadFile(rel)
+		want, _ := os.ReadFile(filepath.Join(fixed, rel))
+		if string(got) != string(want) {
+			t.Errorf("%s: the patched file differs from --fix:\n%s\nwant:\n%s", rel, got, want)
+		}
+	}
+	// nothing left to fix: no diff, exit 0
+	code, out, errs = invoke(t, "", "check", "--diff", "--unsafe-fixes")
+	if code != exitOK || out != "" || !strings.Contains(errs, "no fixes to apply") {
+		t.Errorf("after the patch: exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+func TestDiffStdin(t *testing.T) {
+	src := "[experiment]\nrollout = \"r\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"d\"\n\n[secrets]\nrequired = [\"A\", \"A\"]\n"
+	code, out, _ := invoke(t, src, "check", "--diff", "--stdin-filename", "configs/training/x.toml", "-")
+	if code != exitErrors || !strings.Contains(out, "+++ b/configs/training/x.toml\n") || !strings.Contains(out, "-required = [\"A\", \"A\"]\n+required = [\"A\"]\n") {
+		t.Errorf("exit %d\n%s", code, out)
+	}
+}
+
+func TestShowFixesAndExitNonZeroOnFix(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "configs", "training", "x.toml")
+	os.MkdirAll(filepath.Dir(cfg), 0o755)
+	src := "[experiment]\nrollout = \"r\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"d\"\n\n[secrets]\nrequired = [\"A\", \"A\"]\n"
+	write := func() {
+		if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	write()
+	code, out, errs := invoke(t, "", "check", "--fix", "--show-fixes", "--select", "secret-duplicate", "configs")
+	if code != exitOK || !strings.Contains(out, "fixed 1 problem:\n  configs/training/x.toml:8: secret-duplicate: ") {
+		t.Errorf("--show-fixes: exit %d\n%s\n%s", code, out, errs)
+	}
+	write()
+	if code, _, errs := invoke(t, "", "check", "--fix", "--exit-non-zero-on-fix", "--select", "secret-duplicate", "configs"); code != exitErrors {
+		t.Errorf("--exit-non-zero-on-fix after a fix: exit %d %s", code, errs)
+	}
+	if code, _, errs := invoke(t, "", "check", "--fix", "--exit-non-zero-on-fix", "--select", "secret-duplicate", "configs"); code != exitOK {
+		t.Errorf("--exit-non-zero-on-fix with nothing to fix: exit %d %s", code, errs)
+	}
+	write()
+	_, out, errs = invoke(t, "", "check", "--fix", "--show-fixes", "--format", "json", "--select", "secret-duplicate", "configs")
+	if !strings.Contains(errs, "fixed 1 problem:") || strings.Contains(out, "fixed 1 problem") {
+		t.Errorf("--show-fixes with JSON belongs on stderr:\n%s\n%s", out, errs)
+	}
+}
