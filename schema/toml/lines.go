@@ -1,6 +1,7 @@
 package toml
 
 import (
+	"bytes"
 	"sort"
 	"sync"
 	"unicode/utf8"
@@ -57,7 +58,9 @@ func (x *LineIndex) makeMarks() {
 
 // NewLineIndex indexes src.
 func NewLineIndex(src []byte) *LineIndex {
-	starts := make([]int, 1, 1+len(src)/32)
+	// counted first: a guess would hold memory in proportion to the text
+	// (megabytes for a huge single-line document)
+	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
 	for i, c := range src {
 		if c == '\n' {
 			starts = append(starts, i+1)

@@ -46,6 +46,9 @@ func Parse(src []byte) *Document {
 		}
 	}
 
+	// room for every comment at once: a file of many comments would
+	// otherwise leave a trail of outgrown slices
+	d.Comments = make([]Comment, 0, bytes.Count(work, []byte{'#'}))
 	b := newBuilder(d, work)
 	p := &unstable.Parser{KeepComments: true}
 	base := 0
