@@ -101,7 +101,7 @@ func (c *docChecks) run(u uri.URI, st *checkState) {
 		if pull {
 			continue
 		}
-		c.s.pub.publishIf(d.uri, d.text, &d.version, res.findings, func() bool {
+		c.s.pub.publishIf(d.uri, d, &d.version, res.findings, func() bool {
 			if ctx.Err() != nil {
 				return false // an edit or a workspace change came meanwhile
 			}

@@ -56,23 +56,24 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 
 // lintClosed checks a config as it is on disk; config is false when the
 // file is not a config or cannot be read.
-func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, text []byte, config bool) {
+func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, d *document, config bool) {
 	src, err := readSmall(path)
 	if err != nil {
 		return nil, nil, false
 	}
-	fs, config = s.lint(snap, &document{uri: uri.File(path), path: path, text: src})
-	return fs, src, config
+	d = &document{uri: uri.File(path), path: path, text: src}
+	fs, config = s.lint(snap, d)
+	return fs, d, config
 }
 
-// diagnostics converts findings to protocol diagnostics (never nil: an empty
-// list clears the file).
-func (s *Server) diagnostics(text []byte, fs []lint.Finding) []protocol.Diagnostic {
+// diagnostics converts the findings of a document to protocol diagnostics
+// (never nil: an empty list clears the file).
+func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(fs))
-	if len(fs) == 0 {
+	if len(fs) == 0 || d == nil {
 		return out
 	}
-	m := newMapper(text, s.caps().enc)
+	m := d.mapper(s.caps().enc)
 	for _, f := range fs {
 		out = append(out, s.diagnostic(m, f))
 	}

@@ -19,6 +19,7 @@ type document struct {
 
 	once   sync.Once
 	parsed *toml.Document
+	done   atomic.Bool // parsed is set
 
 	linesOnce sync.Once
 	lines     *toml.LineIndex
@@ -31,13 +32,23 @@ type document struct {
 
 // parse returns the parse of the document's text, made once.
 func (d *document) parse() *toml.Document {
-	d.once.Do(func() { d.parsed = toml.Parse(d.text) })
+	d.once.Do(func() {
+		d.parsed = toml.Parse(d.text)
+		d.done.Store(true)
+	})
 	return d.parsed
 }
 
 // mapper converts positions of the document's text, with a line index made
 // once.
 func (d *document) mapper(enc toml.Encoding) mapper {
-	d.linesOnce.Do(func() { d.lines = toml.NewLineIndex(d.text) })
+	d.linesOnce.Do(func() {
+		// the parse has one already; the line index is not worth a parse
+		if d.done.Load() {
+			d.lines = d.parsed.Lines
+		} else {
+			d.lines = toml.NewLineIndex(d.text)
+		}
+	})
 	return mapper{lines: d.lines, enc: enc}
 }

@@ -21,18 +21,18 @@ type publisher struct {
 // publishIf publishes diagnostics if ok, asked while no other publication
 // is under way, says they are still current. ok may read and change the
 // closed set.
-func (p *publisher) publishIf(u uri.URI, text []byte, version *int32, fs []lint.Finding, ok func() bool) {
+func (p *publisher) publishIf(u uri.URI, d *document, version *int32, fs []lint.Finding, ok func() bool) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if ok() {
-		p.s.publish(u, text, version, fs)
+		p.s.publish(u, d, version, fs)
 	}
 }
 
 // publishClosed publishes the diagnostics of a file that is not open, and
 // remembers it for clearing when it goes away.
-func (p *publisher) publishClosed(u uri.URI, text []byte, fs []lint.Finding) {
-	p.publishIf(u, text, nil, fs, func() bool {
+func (p *publisher) publishClosed(u uri.URI, d *document, fs []lint.Finding) {
+	p.publishIf(u, d, nil, fs, func() bool {
 		if p.s.current(u) != nil {
 			return false
 		}
@@ -72,11 +72,11 @@ func (p *publisher) clearGone(seen map[uri.URI]bool) {
 
 // publish sends the diagnostics of a file (version nil for files that are
 // not open).
-func (s *Server) publish(u uri.URI, text []byte, version *int32, fs []lint.Finding) {
+func (s *Server) publish(u uri.URI, d *document, version *int32, fs []lint.Finding) {
 	if s.lifecycle() == stateShutdown {
 		return // the client is going away: background results are dropped
 	}
-	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(text, fs)}
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(d, fs)}
 	if version != nil {
 		params.Version = protocol.NewOptional(*version)
 	}

@@ -13,15 +13,14 @@ import (
 func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticParams) (protocol.DocumentDiagnosticReport, error) {
 	snap := s.sess.snapshot()
 	var fs []lint.Finding
-	var text []byte
-	if d := snap.docs[p.TextDocument.URI]; d != nil {
-		res := s.findings(snap, d)
-		fs, text = res.findings, d.text
+	d := snap.docs[p.TextDocument.URI]
+	if d != nil {
+		fs = s.findings(snap, d).findings
 	} else if path, ok := filePath(p.TextDocument.URI); ok {
-		fs, text, _ = s.lintClosed(snap, path)
+		fs, d, _ = s.lintClosed(snap, path)
 	}
 	return &protocol.RelatedFullDocumentDiagnosticReport{
-		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(d, fs)},
 	}, nil
 }
 
@@ -45,16 +44,15 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceD
 		}
 		u := uri.File(path)
 		var fs []lint.Finding
-		var text []byte
 		var version *int32
-		if d := open[path]; d != nil {
-			res := s.findings(snap, d)
-			fs, text, version = res.findings, d.text, &d.version
+		d := open[path]
+		if d != nil {
+			fs, version = s.findings(snap, d).findings, &d.version
 		} else {
-			fs, text, _ = s.lintClosed(snap, path)
+			fs, d, _ = s.lintClosed(snap, path)
 		}
 		report.Items = append(report.Items, &protocol.WorkspaceFullDocumentDiagnosticReport{
-			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(text, fs)},
+			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", Items: s.diagnostics(d, fs)},
 			URI:                          u,
 			Version:                      version,
 		})

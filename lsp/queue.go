@@ -90,8 +90,8 @@ func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
 		if s.current(u) != nil {
 			continue
 		}
-		fs, text, _ := s.lintClosed(snap, path)
-		s.pub.publishClosed(u, text, fs)
+		fs, d, _ := s.lintClosed(snap, path)
+		s.pub.publishClosed(u, d, fs)
 	}
 	s.pub.clearGone(seen)
 }
@@ -103,9 +103,9 @@ func (s *Server) lintPath(path string) {
 	if s.current(u) != nil {
 		return
 	}
-	fs, text, config := s.lintClosed(s.sess.snapshot(), path)
+	fs, d, config := s.lintClosed(s.sess.snapshot(), path)
 	if config {
-		s.pub.publishClosed(u, text, fs)
+		s.pub.publishClosed(u, d, fs)
 		return
 	}
 	s.pub.clearClosed(u)
@@ -118,10 +118,10 @@ func (s *Server) recheckClosed(path string, u uri.URI) {
 		return
 	}
 	s.background("the diagnostics of "+path, func() {
-		fs, text, config := s.lintClosed(s.sess.snapshot(), path)
+		fs, d, config := s.lintClosed(s.sess.snapshot(), path)
 		if !config && !published {
 			return // nothing shown, nothing to show
 		}
-		s.pub.publishClosed(u, text, fs)
+		s.pub.publishClosed(u, d, fs)
 	})
 }

@@ -201,6 +201,9 @@ func (s *Server) handler() jsonrpc2.Handler {
 		if s.hooks.before != nil {
 			s.hooks.before(method)
 		}
+		if ok, err := s.wireSync(method, req.Params()); ok {
+			return nil, err
+		}
 		result, err = dispatch(ctx, req)
 		if errors.Is(err, jsonrpc2.ErrParse) {
 			// the params are JSON of the wrong shape (the stream answers
