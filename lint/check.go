@@ -49,7 +49,8 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 		ctx.rule = r
 		r.check(ctx)
 	}
-	fs := recoverySafe(doc, ctx.findings)
+	fs := supersede(ctx.findings)
+	fs = recoverySafe(doc, fs)
 	fs = applySuppressions(ctx, fs, in.Settings)
 	out := fs[:0]
 	for _, f := range fs {
@@ -65,6 +66,54 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 	sortFindings(out)
 	return out
 }
+
+// supersede folds the findings that share the range of a finding of a
+// superseding rule into that finding (see Rule.Supersedes).
+func supersede(fs []Finding) []Finding {
+	var over map[toml.Range]int
+	for i, f := range fs {
+		if r, ok := Lookup(f.Rule); ok && r.Supersedes {
+			if over == nil {
+				over = map[toml.Range]int{}
+			}
+			over[f.Range] = i
+		}
+	}
+	if over == nil {
+		return fs
+	}
+	folded := make([]bool, len(fs))
+	for i, f := range fs {
+		j, ok := over[f.Range]
+		if !ok || j == i {
+			continue
+		}
+		if r, _ := Lookup(f.Rule); r != nil && r.Supersedes {
+			continue
+		}
+		w := &fs[j]
+		if stageOrder[f.Stage] < stageOrder[w.Stage] {
+			w.Stage = f.Stage
+		}
+		if severityOrder[f.Severity] > severityOrder[w.Severity] {
+			w.Severity = f.Severity
+		}
+		w.Fixes = append(w.Fixes, f.Fixes...)
+		folded[i] = true
+	}
+	out := fs[:0]
+	for i, f := range fs {
+		if !folded[i] {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+var (
+	stageOrder    = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageAdvice: 3}
+	severityOrder = map[Severity]int{Info: 0, Warning: 1, Error: 2}
+)
 
 // recoverySafe drops findings that a syntax error may have caused: after a
 // statement is skipped, a required key may only look missing, and the pairs

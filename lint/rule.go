@@ -37,6 +37,12 @@ type Rule struct {
 	// Unnecessary marks findings on text that can simply go (editors
 	// show it faded).
 	Unnecessary bool
+	// Supersedes marks a rule whose finding stands for every other finding
+	// on the same range: they describe the same problem (a placeholder
+	// left where a rollout name goes is why the rollout is not found). They
+	// are folded into it: it takes the earliest stage and the highest
+	// severity among them, and keeps their fixes.
+	Supersedes bool
 	// check produces the rule's findings for one file.
 	check func(*Context)
 }
@@ -69,7 +75,7 @@ func sortRules() []*Rule {
 	for _, r := range registry {
 		out = append(out, r)
 	}
-	order := map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageAdvice: 3}
+	order := stageOrder
 	sort.Slice(out, func(i, j int) bool {
 		if out[i].Doctor != out[j].Doctor {
 			return !out[i].Doctor

@@ -22,7 +22,8 @@ func checkHLEParity(c *Context) {
 	if !ok || strings.ToLower(strings.TrimFunc(name, isPySpace)) != "hle" {
 		return
 	}
-	if set, _, _ := c.Str("tasks", "task_set"); set == "parity" {
+	if e, _ := c.Get("tasks", "task_set"); e != nil {
+		// "parity" is its only valid value; another is an enum-value error
 		return
 	}
 	var fixes []Fix

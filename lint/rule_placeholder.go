@@ -11,10 +11,15 @@ func init() {
 		ID:       RulePlaceholder,
 		Severity: Error,
 		Stage:    StagePlatform,
-		Summary:  "A template placeholder such as <your-dataset> left in a value.",
+		// the placeholder is the problem; a rollout or dataset that is
+		// not found under its name is only its consequence
+		Supersedes: true,
+		Summary:    "A template placeholder such as <your-dataset> left in a value.",
 		Doc: `Config templates mark what to fill in with placeholders such as ` + "`<your-rollout>`" + ` or
 ` + "`<your-dataset>`" + `. The CLI accepts them as strings; the platform then looks for a dataset or model
-literally named that way and fails.`,
+literally named that way and fails. Where the value itself is refused at submit (a rollout or
+entrypoint the CLI cannot find, a secret name it cannot take), the finding has that stage: one
+finding stands for the placeholder and what it breaks.`,
 		Bad:   "[experiment]\n# ...\ndataset = \"<your-dataset>\"\n",
 		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		check: checkPlaceholder,
