@@ -13,6 +13,9 @@ type Env struct {
 	// Rel is the config's path relative to the workspace root, with forward
 	// slashes.
 	Rel string
+	// Unnamed marks text without a file (standard input with --kind and no
+	// --stdin-filename): it has no place, so config-location says nothing.
+	Unnamed bool
 
 	// paths holds the rollout paths resolved so far: by this file's rules,
 	// or by every file of a CLI run (see runner.check).

@@ -48,6 +48,9 @@ func locationProblem(e *Env, kind string) string {
 }
 
 func checkConfigLocation(c *Context) {
+	if c.Env.Unnamed {
+		return
+	}
 	if p := locationProblem(c.Env, string(c.Kind)); p != "" {
 		c.Report(firstLine(c.Doc), "", c.Env.Rel+" "+p)
 	}

@@ -500,7 +500,15 @@ func locationOnly(src []byte, in Input) []Finding {
 
 // CheckSource checks content given directly (stdin, an editor buffer) as the
 // file at path, in its workspace when there is one.
+//
+// An empty path is text without a file (standard input with a kind and no
+// name): it is shown as "-", checked in the workspace of opts.Dir, and
+// config-location does not apply to it.
 func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
+	unnamed := path == ""
+	if unnamed {
+		path = "-"
+	}
 	abs := path
 	if !filepath.IsAbs(abs) {
 		abs = filepath.Join(opts.Dir, path)
@@ -519,8 +527,14 @@ func CheckSource(src []byte, path string, opts RunOptions) (FileResult, error) {
 		return FileResult{}, err
 	}
 	display := displayPath(opts.Dir, abs)
+	if unnamed {
+		display = "-"
+	}
 	res := FileResult{Path: display, Abs: abs, Src: src}
 	in, ok := InputFor(abs, display, ws, opts.Kind)
+	if unnamed && in.Env != nil {
+		in.Env.Unnamed = true
+	}
 	in.Settings = r.settingsOf(ws)
 	if !ok {
 		res.Findings = locationOnly(src, in)

@@ -83,11 +83,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		if err != nil {
 			return 0, fmt.Errorf("read standard input: %w", err)
 		}
-		name := f.stdinName
-		if name == "" {
-			name = "stdin.toml"
-		}
-		res, err := lint.CheckSource(src, name, opts)
+		// without a name the text is checked as the kind, in the current
+		// directory's workspace, with no place of its own
+		res, err := lint.CheckSource(src, f.stdinName, opts)
 		if err != nil {
 			return 0, err
 		}

@@ -90,3 +90,20 @@ func TestShowFixesAndExitNonZeroOnFix(t *testing.T) {
 		t.Errorf("--show-fixes with JSON belongs on stderr:\n%s\n%s", out, errs)
 	}
 }
+
+// TestStdinKindWithoutName: `-` with --kind and no --stdin-filename checks
+// the text as that kind in the current workspace, and does not report the
+// place of a file it does not have.
+func TestStdinKindWithoutName(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(ws)
+	src := "[experiment]\nrollout = \"multiply-agnet\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n"
+	code, out, errs := invoke(t, src, "check", "--kind", "training", "--oneline", "-")
+	if strings.Contains(out, "config-location") || strings.Contains(out, "stdin.toml") {
+		t.Errorf("a file place is reported for standard input:\n%s", out)
+	}
+	// the workspace still counts: the misspelled rollout is found, shown as "-"
+	if code != exitErrors || !strings.Contains(out, "-:2:11: error: rollouts/multiply-agnet/ does not exist") {
+		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+}
