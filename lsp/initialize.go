@@ -5,9 +5,20 @@ import (
 	"time"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/version"
 )
 
 func ptr[T any](v T) *T { return &v }
+
+// serverVersion is the version in serverInfo: the one the embedder set, else
+// this build's, as the version command prints it.
+func serverVersion(set string) string {
+	if set != "" {
+		return set
+	}
+	return version.String()
+}
 
 func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	c := capsOf(p.Capabilities)
@@ -50,7 +61,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			FoldingRangeProvider: protocol.Boolean(true),
 			InlayHintProvider:    protocol.Boolean(true),
 		},
-		ServerInfo: protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(s.opts.Version)},
+		ServerInfo: protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
 	}
 	if c.pull {
 		result.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{

@@ -35,7 +35,8 @@ import (
 
 // Options configure a server.
 type Options struct {
-	// Version is reported in serverInfo.
+	// Version is reported in serverInfo; empty means this build's
+	// (lint/version).
 	Version string
 	// Home is the user's home directory, for the osmosis CLI's dataset cache.
 	Home string

@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	buildversion "github.com/osmosis-lint/osmosis-lint/lint/version"
 )
 
 // Exit codes.
@@ -111,10 +112,6 @@ func (e *usageErr) Unwrap() error { return e.err }
 
 var errHelp = errors.New("help requested")
 
-// version is the module version when built by `go install`, else "devel".
-func version() string {
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
-	}
-	return "0.0.0-devel"
-}
+// version describes this build: semver, commit and date, as every surface
+// (version, serverInfo, SARIF) reports it.
+func version() string { return buildversion.String() }

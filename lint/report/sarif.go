@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/version"
 )
 
 // SARIF 2.1.0, the subset code-scanning services read.
@@ -116,12 +117,21 @@ func sarifLevel(s lint.Severity) string {
 	return "note"
 }
 
+// toolVersion is tool.driver.version: the one the caller set, else this
+// build's, as the version command prints it.
+func toolVersion(set string) string {
+	if set != "" {
+		return set
+	}
+	return version.String()
+}
+
 func writeSARIF(w io.Writer, files []File, opts Options) error {
 	rules := lint.Rules()
 	index := map[string]int{}
 	driver := sarifDriver{
 		Name:           "osmosis-lint",
-		Version:        opts.Version,
+		Version:        toolVersion(opts.Version),
 		InformationURI: "https://github.com/osmosis-lint/osmosis-lint",
 	}
 	for i, r := range rules {
