@@ -84,12 +84,8 @@ func (i Info) String() string {
 	default:
 		extra = append(extra, "commit unknown")
 	}
-	if i.Date != "" {
-		d := i.Date
-		if t, err := time.Parse(time.RFC3339, d); err == nil {
-			d = t.UTC().Format(time.DateOnly)
-		}
-		extra = append(extra, d)
+	if t, err := time.Parse(time.RFC3339, i.Date); err == nil && t.Year() > 1 {
+		extra = append(extra, t.UTC().Format(time.DateOnly))
 	}
 	return i.Version + " (" + strings.Join(extra, " ") + ")"
 }

@@ -72,6 +72,12 @@ func TestResolve(t *testing.T) {
 			str:  "0.0.0-devel (commit unknown)",
 		},
 		{
+			name:  "a zero or malformed date is left out",
+			ldVer: "0.1.0", ldCom: rev, ldDate: "0001-01-01T00:00:00Z",
+			want: Info{Version: "0.1.0", Commit: rev, Date: "0001-01-01T00:00:00Z"},
+			str:  "0.1.0 (1a2b3c4d5e6f)",
+		},
+		{
 			name: "no build information at all",
 			want: Info{Version: Devel},
 		},
