@@ -1,5 +1,10 @@
 // Finding the osmosis-lint binary. This module does not import `vscode` so
 // that it can be unit-tested with plain node.
+//
+// Order: the osmosisLint.path setting, then the binary bundled in a
+// platform-specific extension (bin/ of the extension), then osmosis-lint on
+// PATH (pip, uv tool, pipx, a release archive), then where `go install`
+// puts it ($GOBIN, each $GOPATH/bin, ~/go/bin).
 
 import * as fs from 'node:fs';
 import * as os from 'node:os';
@@ -9,13 +14,18 @@ import * as path from 'node:path';
 export const BINARY_NAME = 'osmosis-lint';
 
 /** The command users are told to run when the binary is missing. */
-export const INSTALL_COMMAND = 'go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@latest';
+export const INSTALL_COMMAND = 'pip install osmosis-lint';
+
+/** The directory of a platform-specific extension that holds its binary. */
+export const BUNDLED_DIR = 'bin';
 
 export interface ResolveOptions {
   /** Raw value of the `osmosisLint.path` setting ('' or undefined: search). */
   configuredPath?: string;
   /** First workspace folder, for `${workspaceFolder}` and relative paths. */
   workspaceFolder?: string;
+  /** The extension's own directory; its bin/ holds the bundled binary, if any. */
+  extensionPath?: string;
   env?: NodeJS.ProcessEnv;
   platform?: NodeJS.Platform;
   homedir?: string;
@@ -23,9 +33,21 @@ export interface ResolveOptions {
   isExecutable?: (file: string) => boolean;
 }
 
+export type Source = 'setting' | 'bundled' | 'PATH' | 'GOBIN' | 'GOPATH' | 'home';
+
 export type Resolution =
-  | { found: true; path: string; source: 'setting' | 'PATH' | 'GOBIN' | 'GOPATH' | 'home' }
+  | { found: true; path: string; source: Source }
   | { found: false; configuredPath?: string; tried: string[] };
+
+/** How each source is named in the output channel. */
+export const SOURCE_LABELS: Record<Source, string> = {
+  setting: 'the osmosisLint.path setting',
+  bundled: 'the binary bundled with the extension',
+  PATH: 'PATH',
+  GOBIN: '$GOBIN',
+  GOPATH: '$GOPATH/bin',
+  home: '~/go/bin',
+};
 
 /** Reports whether file is a regular file this process may execute. */
 export function isExecutableFile(file: string, platform: NodeJS.Platform = process.platform): boolean {
@@ -78,7 +100,9 @@ function splitList(value: string | undefined, platform: NodeJS.Platform): string
 
 /**
  * Resolves the server binary: the `osmosisLint.path` setting when set (a bare
- * name is looked up on PATH), else `osmosis-lint` on PATH, then `$GOBIN`,
+ * name is looked up on PATH; a setting that names nothing executable is an
+ * error, never a silent fallback), else the bundled `bin/osmosis-lint` of a
+ * platform-specific extension, else `osmosis-lint` on PATH, then `$GOBIN`,
  * each `$GOPATH/bin`, and `~/go/bin` (where `go install` puts it by default).
  */
 export function resolveBinary(opts: ResolveOptions = {}): Resolution {
@@ -118,7 +142,10 @@ export function resolveBinary(opts: ResolveOptions = {}): Resolution {
     return { found: false, configuredPath: configured, tried };
   }
 
-  const search: Array<[string, 'PATH' | 'GOBIN' | 'GOPATH' | 'home']> = [];
+  const search: Array<[string, Source]> = [];
+  if (opts.extensionPath) {
+    search.push([pathJoin(opts.extensionPath, BUNDLED_DIR), 'bundled']);
+  }
   for (const dir of splitList(env.PATH ?? env.Path, platform)) {
     search.push([dir, 'PATH']);
   }
@@ -152,5 +179,31 @@ export function describeMissing(res: Extract<Resolution, { found: false }>): str
   if (res.configuredPath !== undefined) {
     return `osmosisLint.path is set to "${res.configuredPath}", but no executable osmosis-lint binary is there.`;
   }
-  return `The osmosis-lint binary was not found on PATH, in $GOBIN, $GOPATH/bin or ~/go/bin. Install it with \`${INSTALL_COMMAND}\` or set osmosisLint.path.`;
+  return `The osmosis-lint binary was not found on PATH, in $GOBIN, $GOPATH/bin or ~/go/bin, and this build of the extension bundles none. Install it with \`${INSTALL_COMMAND}\` (or \`uv tool install osmosis-lint\`), install the extension for your platform, or set osmosisLint.path.`;
+}
+
+/**
+ * Makes a bundled binary executable when unpacking lost its mode bits; a
+ * no-op when it already is, on Windows, or when the file is not ours to
+ * change. Reports whether the file is executable afterwards.
+ */
+export function ensureExecutable(file: string, platform: NodeJS.Platform = process.platform): boolean {
+  if (platform === 'win32' || isExecutableFile(file, platform)) {
+    return isExecutableFile(file, platform);
+  }
+  try {
+    const st = fs.statSync(file);
+    if (st.isFile()) {
+      fs.chmodSync(file, st.mode | 0o755);
+    }
+  } catch {
+    return false;
+  }
+  return isExecutableFile(file, platform);
+}
+
+/** The path of the bundled binary of an extension directory. */
+export function bundledBinary(extensionPath: string, platform: NodeJS.Platform = process.platform): string {
+  const pathJoin = platform === 'win32' ? path.win32.join : path.posix.join;
+  return pathJoin(extensionPath, BUNDLED_DIR, executableNames(platform)[0]);
 }

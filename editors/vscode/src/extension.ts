@@ -1,11 +1,12 @@
 // Starts `osmosis-lint lsp` for the Osmosis workspace configs and keeps it
-// running: restarts it on demand and when its settings change.
+// running: restarts it on demand and when its settings change, and shows
+// its state in a language status item next to the configs.
 
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, ServerOptions } from 'vscode-languageclient/node';
+import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, ServerOptions, State } from 'vscode-languageclient/node';
 
-import { describeMissing, INSTALL_COMMAND, resolveBinary } from './binary';
-import { CONFIG_GLOB, DOCUMENT_SELECTOR, WATCHED_GLOBS } from './selectors';
+import { bundledBinary, describeMissing, ensureExecutable, INSTALL_COMMAND, resolveBinary, SOURCE_LABELS } from './binary';
+import { CONFIG_GLOB, DOCUMENT_SELECTOR } from './selectors';
 import { SettingTraceChannel } from './trace';
 
 const CLIENT_ID = 'osmosisLint';
@@ -15,18 +16,24 @@ const SHOW_OUTPUT = 'Show output';
 const COPY_INSTALL = 'Copy install command';
 
 let client: LanguageClient | undefined;
-let clientDisposables: vscode.Disposable[] = [];
 let output: vscode.LogOutputChannel;
 let traceOutput: SettingTraceChannel;
+let status: vscode.LanguageStatusItem;
+let extensionPath: string;
 // Serializes start/stop so that quick successive restarts cannot interleave.
 let lifecycle: Promise<void> = Promise.resolve();
 // The missing-binary message is shown once per window unless asked for again.
 let missingReported = false;
 
 export async function activate(context: vscode.ExtensionContext): Promise<void> {
+  extensionPath = context.extensionPath;
   output = vscode.window.createOutputChannel(CLIENT_NAME, { log: true });
   traceOutput = new SettingTraceChannel(`${CLIENT_NAME} Trace`);
-  context.subscriptions.push(output, traceOutput);
+  status = vscode.languages.createLanguageStatusItem('osmosisLint.server', DOCUMENT_SELECTOR);
+  status.name = CLIENT_NAME;
+  status.command = { title: 'Show output', command: 'osmosisLint.showOutput' };
+  setStatus('osmosis-lint', 'not started', vscode.LanguageStatusSeverity.Information);
+  context.subscriptions.push(output, traceOutput, status);
 
   context.subscriptions.push(
     vscode.commands.registerCommand('osmosisLint.restartServer', () => {
@@ -38,7 +45,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     }),
     vscode.commands.registerCommand('osmosisLint.showOutput', () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((e) => {
-      if (e.affectsConfiguration('osmosisLint.path') || e.affectsConfiguration('osmosisLint.args')) {
+      if (e.affectsConfiguration('osmosisLint.enable')) {
+        missingReported = false;
+        void queue(async () => {
+          await stopClient();
+          if (enabled() && (await workspaceHasConfigs())) {
+            await startClient();
+          }
+        });
+      } else if (e.affectsConfiguration('osmosisLint.path') || e.affectsConfiguration('osmosisLint.args')) {
         missingReported = false;
         void queue(async () => {
           if (client !== undefined || (await workspaceHasConfigs())) {
@@ -59,7 +74,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     // Activation on any TOML file must not start the server for a workspace
     // without Osmosis configs: wait until such a config is opened.
     vscode.workspace.onDidOpenTextDocument((doc) => {
-      if (client === undefined && vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0) {
+      if (client === undefined && enabled() && vscode.languages.match(DOCUMENT_SELECTOR, doc) > 0) {
         void queue(startClient);
       }
     }),
@@ -80,6 +95,17 @@ function queue(step: () => Promise<void>): Promise<void> {
   return lifecycle;
 }
 
+function enabled(): boolean {
+  return vscode.workspace.getConfiguration(CLIENT_ID).get<boolean>('enable', true);
+}
+
+function setStatus(text: string, detail: string, severity: vscode.LanguageStatusSeverity, busy = false): void {
+  status.text = text;
+  status.detail = detail;
+  status.severity = severity;
+  status.busy = busy;
+}
+
 async function workspaceHasConfigs(): Promise<boolean> {
   if (!vscode.workspace.workspaceFolders?.length) {
     return false;
@@ -92,15 +118,24 @@ async function startClient(): Promise<void> {
   if (client !== undefined) {
     return;
   }
+  if (!enabled()) {
+    output.info('osmosisLint.enable is false: the language server is not started.');
+    setStatus('osmosis-lint: disabled', 'osmosisLint.enable is false', vscode.LanguageStatusSeverity.Information);
+    return;
+  }
   const config = vscode.workspace.getConfiguration(CLIENT_ID);
   const folder = vscode.workspace.workspaceFolders?.find((f) => f.uri.scheme === 'file')?.uri.fsPath;
+  // Unpacking an extension can drop the mode bits of its files.
+  ensureExecutable(bundledBinary(extensionPath));
   const resolution = resolveBinary({
     configuredPath: config.get<string>('path', ''),
     workspaceFolder: folder,
+    extensionPath,
   });
   if (!resolution.found) {
     const message = describeMissing(resolution);
     output.error(`${message} Looked at: ${resolution.tried.join(', ') || '(nothing)'}`);
+    setStatus('osmosis-lint: not found', message, vscode.LanguageStatusSeverity.Error);
     if (!missingReported) {
       missingReported = true;
       void reportMissing(message);
@@ -109,7 +144,10 @@ async function startClient(): Promise<void> {
   }
 
   const extraArgs = config.get<string[]>('args', []).filter((a) => typeof a === 'string');
-  output.info(`Starting ${resolution.path} lsp ${extraArgs.join(' ')} (found via ${resolution.source})`);
+  const from = SOURCE_LABELS[resolution.source];
+  output.info(`Using ${resolution.path}, found via ${from}.`);
+  output.info(`Starting ${resolution.path} lsp ${extraArgs.join(' ')}`.trimEnd());
+  setStatus('osmosis-lint', `starting ${resolution.path}`, vscode.LanguageStatusSeverity.Information, true);
 
   const serverOptions: ServerOptions = {
     command: resolution.path,
@@ -118,10 +156,12 @@ async function startClient(): Promise<void> {
     options: folder !== undefined ? { cwd: folder } : {},
   };
 
-  const watchers = WATCHED_GLOBS.map((glob) => vscode.workspace.createFileSystemWatcher(glob));
+  // No synchronize.fileEvents: the server registers its own file watchers
+  // (rollouts/, data/, pyproject.toml, configs/, git metadata) through
+  // client/registerCapability. Watching here too would deliver every change
+  // twice.
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
-    synchronize: { fileEvents: watchers },
     diagnosticCollectionName: 'osmosis-lint',
     outputChannel: output,
     traceOutputChannel: traceOutput,
@@ -130,14 +170,25 @@ async function startClient(): Promise<void> {
 
   const next = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
   client = next;
-  clientDisposables = watchers;
+  next.onDidChangeState((e) => {
+    if (client !== next) {
+      return;
+    }
+    if (e.newState === State.Running) {
+      const version = next.initializeResult?.serverInfo?.version ?? 'unknown version';
+      output.info(`The language server is running: osmosis-lint ${version}.`);
+      setStatus(`osmosis-lint ${version}`, `${resolution.path} (via ${from})${folder !== undefined ? ` · workspace ${folder}` : ''}`, vscode.LanguageStatusSeverity.Information);
+    } else if (e.newState === State.Stopped) {
+      setStatus('osmosis-lint: stopped', 'The language server stopped; run Osmosis Lint: Restart Server.', vscode.LanguageStatusSeverity.Warning);
+    }
+  });
   try {
     await next.start();
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     output.error(`The language server failed to start: ${detail}`);
     client = undefined;
-    disposeWatchers();
+    setStatus('osmosis-lint: failed', `${resolution.path} lsp failed to start: ${detail}`, vscode.LanguageStatusSeverity.Error);
     void vscode.window
       .showErrorMessage(`Osmosis Lint: the language server (${resolution.path} lsp) failed to start: ${detail}`, SHOW_OUTPUT, OPEN_SETTINGS)
       .then((choice) => handleChoice(choice));
@@ -154,15 +205,8 @@ async function stopClient(): Promise<void> {
       output.warn(`Stopping the language server: ${err instanceof Error ? err.message : String(err)}`);
     }
     await current.dispose().then(undefined, () => undefined);
+    setStatus('osmosis-lint: stopped', enabled() ? 'not running' : 'osmosisLint.enable is false', vscode.LanguageStatusSeverity.Information);
   }
-  disposeWatchers();
-}
-
-function disposeWatchers(): void {
-  for (const d of clientDisposables) {
-    d.dispose();
-  }
-  clientDisposables = [];
 }
 
 async function reportMissing(message: string): Promise<void> {
