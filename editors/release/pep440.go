@@ -13,7 +13,7 @@ var (
 
 // pep440 turns a release's semantic version into the version of its Python
 // distribution (PEP 440): 0.1.0 stays, 0.2.0-rc.1 is 0.2.0rc1, a snapshot's
-// 0.1.1-dev+1a2b3c4 is 0.1.1.dev0+1a2b3c4. A pre-release it cannot map
+// 0.1.1-dev+g1a2b3c4 is 0.1.1.dev0+g1a2b3c4. A version it cannot map
 // faithfully is an error, not a guess.
 func pep440(semver string) (string, error) {
 	m := semverRE.FindStringSubmatch(semver)
@@ -42,8 +42,16 @@ func pep440(semver string) (string, error) {
 		}
 	}
 	if build := m[5]; build != "" {
-		// A local version label: alphanumerics separated by dots.
-		v += "+" + strings.ReplaceAll(build, "-", ".")
+		// A local version label: alphanumerics separated by dots. pip
+		// normalizes a numeric segment to an integer, so a leading zero
+		// would be lost.
+		local := strings.ReplaceAll(build, "-", ".")
+		for _, seg := range strings.Split(local, ".") {
+			if len(seg) > 1 && seg[0] == '0' && strings.Trim(seg, "0123456789") == "" {
+				return "", fmt.Errorf("version %q: build metadata %q has a number with a leading zero, which PEP 440 drops", semver, seg)
+			}
+		}
+		v += "+" + local
 	}
 	return v, nil
 }

@@ -38,7 +38,7 @@ const Devel = "0.0.0-devel"
 // Info describes one build.
 type Info struct {
 	// Version is a semantic version without a leading "v": "0.1.0",
-	// "0.1.1-dev+1a2b3c4" for a release snapshot, a module pseudo-version
+	// "0.1.1-dev+g1a2b3c4" for a release snapshot, a module pseudo-version
 	// such as "0.0.0-20261101093000-1a2b3c4d5e6f", or Devel.
 	Version string `json:"version"`
 	// Commit is the full hash of the commit built, "" when unknown.
