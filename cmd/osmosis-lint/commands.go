@@ -20,6 +20,9 @@ type command struct {
 	flags   func(fs *flag.FlagSet) runFunc
 	// hidden commands run but are not listed (machine-facing entry points).
 	hidden bool
+	// values lists the words its arguments take, for shell completion
+	// (nil: file names; an empty list: none).
+	values func() []string
 	// errorExit is the exit code of an error (0: exitUsage). A coding
 	// agent's hook reads exit 2 as a finding for the model, so the hook's
 	// own failures exit 1, which the agent shows the user.
@@ -38,16 +41,21 @@ func init() {
 	commands = []*command{
 		{name: "check", args: "[flags] [PATH...]", summary: "lint configs (default: the workspace of the current directory)", flags: checkCommand},
 		{name: "doctor", args: "[flags] [DIR]", summary: "check the health of a workspace", flags: doctorCommand},
-		{name: "lsp", args: "[flags]", summary: "run the language server on stdio", flags: lspCommand},
-		{name: "schema", args: "KIND", summary: "print the JSON Schema of training, eval or benchmark configs", flags: schemaCommand},
-		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand},
-		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand},
-		{name: "hook", args: "claude-code|codex", summary: "a coding agent's PostToolUse hook: findings of an edited config for the model", flags: hookCommand, errorExit: exitErrors},
+		{name: "lsp", args: "[flags]", summary: "run the language server on stdio", flags: lspCommand, values: none},
+		{name: "schema", args: "KIND", summary: "print the JSON Schema of training, eval or benchmark configs", flags: schemaCommand, values: kindNames},
+		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand, values: none},
+		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand, values: lint.RuleIDs},
+		{name: "hook", args: "claude-code|codex", summary: "a coding agent's PostToolUse hook: findings of an edited config for the model", flags: hookCommand, errorExit: exitErrors, values: func() []string { return []string{"claude-code", "codex"} }},
 		{name: "init-skill", args: "[--workspace DIR] [DIR]", summary: "install the osmosis-lint agent skill into the workspace (.agents/skills, .claude/skills)", flags: initSkillCommand},
-		{name: "version", args: "", summary: "print the version", flags: versionCommand},
-		{name: "help", args: "[COMMAND]", summary: "show help for osmosis-lint or one command", flags: helpCommand},
+		{name: "version", args: "", summary: "print the version", flags: versionCommand, values: none},
+		{name: "completion", args: "bash|zsh|fish|powershell", summary: "print a shell completion script", flags: completionCommand, values: shellNames},
+		{name: "help", args: "[COMMAND]", summary: "show help for osmosis-lint or one command", flags: helpCommand, values: commandNames},
 	}
 }
+
+func none() []string { return []string{} }
+
+func kindNames() []string { return []string{"training", "eval", "benchmark"} }
 
 // lookupCommand finds a subcommand by name.
 func lookupCommand(name string) *command {
