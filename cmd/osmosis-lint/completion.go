@@ -383,4 +383,3 @@ Register-ArgumentCompleter -Native -CommandName osmosis-lint -ScriptBlock {
 }
 `)
 }
-
