@@ -13,13 +13,19 @@ func CatalogMarkdown() string {
 	b.WriteString("Stages say when a problem bites if ignored: **submit** (the osmosis CLI rejects the config), ")
 	b.WriteString("**platform** (the platform rejects the run after submission), **runtime** (the run starts, then fails), ")
 	b.WriteString("**advice** (legal, but very likely a mistake); **doctor** rules run in `osmosis-lint doctor`.\n\n")
-	b.WriteString("| rule | severity | stage | summary |\n|---|---|---|---|\n")
+	b.WriteString("Fix says whether findings carry fixes: **safe** ones are applied by `--fix` and an editor's \"fix all\", ")
+	b.WriteString("**unsafe** ones with `--unsafe-fixes`, **display-only** ones are offered in editors and never applied by a command.\n\n")
+	b.WriteString("| rule | severity | stage | fix | summary |\n|---|---|---|---|---|\n")
 	for _, r := range Rules() {
 		stage := string(r.Stage)
 		if r.Doctor {
 			stage = "doctor"
 		}
-		b.WriteString("| [" + r.ID + "](#" + r.ID + ") | " + string(r.Severity) + " | " + stage + " | " + strings.ReplaceAll(r.Summary, "|", "\\|") + " |\n")
+		fixes := r.Fixable.String()
+		if r.Doctor {
+			fixes = "-"
+		}
+		b.WriteString("| [" + r.ID + "](#" + r.ID + ") | " + string(r.Severity) + " | " + stage + " | " + fixes + " | " + strings.ReplaceAll(r.Summary, "|", "\\|") + " |\n")
 	}
 	b.WriteString("\n")
 	for _, r := range Rules() {

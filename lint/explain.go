@@ -12,7 +12,11 @@ func Suggest(s string, candidates []string) string { return suggest(s, candidate
 func Explain(r *Rule) string {
 	var b strings.Builder
 	b.WriteString("# " + r.ID + "\n\n")
-	b.WriteString("Severity: " + string(r.Severity) + "  \nStage: " + stageLine(r) + "\n\n")
+	b.WriteString("Severity: " + string(r.Severity) + "  \nStage: " + stageLine(r))
+	if !r.Doctor {
+		b.WriteString("  \nFix: " + fixLine(r.Fixable))
+	}
+	b.WriteString("\n\n")
 	b.WriteString(r.Summary + "\n\n")
 	if r.Doc != "" {
 		b.WriteString(strings.TrimSpace(r.Doc) + "\n\n")
@@ -44,6 +48,29 @@ func silencing(r *Rule) string {
 		return "A suppression comment cannot silence it (the comment is reported instead); " + off + "."
 	}
 	return "Suppress one finding with `# osmosis-lint: ignore[" + r.ID + "] reason`, or " + off + "."
+}
+
+// fixLine says whether findings carry fixes and what applies them.
+func fixLine(f Fixable) string {
+	if len(f.As) == 0 {
+		return "none"
+	}
+	when := "sometimes"
+	if f.Always {
+		when = "always"
+	}
+	var kinds []string
+	for _, a := range f.As {
+		switch a {
+		case Safe:
+			kinds = append(kinds, "safe (`--fix` applies it)")
+		case Unsafe:
+			kinds = append(kinds, "unsafe (`--fix --unsafe-fixes`)")
+		case DisplayOnly:
+			kinds = append(kinds, "display-only (offered in editors, never applied by a command)")
+		}
+	}
+	return when + "; " + strings.Join(kinds, ", ")
 }
 
 // stageLine names the rule's stage and what it means.

@@ -41,6 +41,9 @@ func runFixCases(t *testing.T, cases []fixCase) {
 			rc := ruleCase{kind: c.kind, ws: c.ws, src: c.src}
 			in := rc.input(t)
 			before := Check([]byte(c.src), in)
+			for _, f := range before {
+				checkFixable(t, f)
+			}
 			var fx *Fix
 			var of *Finding
 			for i, f := range before {
@@ -99,9 +102,10 @@ func describeFixes(fs []Finding) string {
 	return b.String()
 }
 
-func TestFixes(t *testing.T) {
+// fixCaseTable holds a case for each kind of fix of each fixable rule.
+func fixCaseTable() []fixCase {
 	b := schema.Benchmark
-	runFixCases(t, []fixCase{
+	return []fixCase{
 		// safe fixes: --fix applies them
 		{
 			name: "branch-name: trim the spaces", rule: "branch-name", title: `Use "main"`, safe: true,
@@ -193,6 +197,12 @@ func TestFixes(t *testing.T) {
 			name: "unused-suppression: the last name of a list", rule: "unused-suppression", title: "Remove param-range from the suppression", safe: true,
 			src:  trainingWith("lr = 50 # osmosis-lint: ignore[param-limit, param-range]\n"),
 			want: trainingWith("lr = 50 # osmosis-lint: ignore[param-limit]\n"),
+		},
+
+		{
+			name: "toml-syntax: the byte order mark", rule: "toml-syntax", title: "Remove the byte order mark", safe: true,
+			src:  "\xef\xbb\xbf" + goodTraining,
+			want: goodTraining,
 		},
 
 		// unsafe fixes: offered as code actions, applied only with --unsafe-fixes
@@ -288,6 +298,16 @@ func TestFixes(t *testing.T) {
 			want: trainingWith("lr = 1e-6\n") + "\n[sampling]\nrollout_temperature = 0.7\n",
 		},
 		{
+			name: "unknown-section: a top-level key moves to its section", rule: "unknown-section", title: "Move to [training]", safe: false,
+			src:  "lr = 1e-6 # tuned\n" + goodTraining,
+			want: goodTraining + "\n[training]\nlr = 1e-6 # tuned\n",
+		},
+		{
+			name: "unknown-section: removing it is only offered", rule: "unknown-section", title: "Remove `lr`", display: true,
+			src:  "lr = 1e-6 # tuned\n" + goodTraining,
+			want: goodTraining,
+		},
+		{
 			name: "unknown-key: removing a misplaced key is only offered", rule: "unknown-key", title: "Remove `agent_workflow_timeout_s`", display: true,
 			src:  goodTraining + "\n[sampling]\nagent_workflow_timeout_s = 600\nrollout_top_p = 0.9\n",
 			want: goodTraining + "\n[sampling]\nrollout_top_p = 0.9\n",
@@ -367,8 +387,10 @@ func TestFixes(t *testing.T) {
 			src:  benchHead + "\n[env]\nLOG = \"1\"\nOPENAI_API_KEY = \"x\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
 			want: benchHead + "\n[env]\nLOG = \"1\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
 		},
-	})
+	}
 }
+
+func TestFixes(t *testing.T) { runFixCases(t, fixCaseTable()) }
 
 // TestFixesNotOffered lists findings whose fix would break the file or
 // guess: the finding stays, without that fix.

@@ -52,7 +52,7 @@ func checkFixed(t testing.TB, name string, src []byte, in Input, before []Findin
 	return res
 }
 
-func syntaxErrors(fs []Finding) int { return countRule(fs, "toml-syntax") }
+func syntaxErrors(fs []Finding) int { return countRule(fs, RuleTOMLSyntax) }
 
 // newError returns a submit error of after that is new: before had no
 // error of that rule on that key, no submit error on that key, and no
@@ -68,14 +68,14 @@ func newError(before, after []Finding) (Finding, bool) {
 		had[f.Rule+"\x00"+f.Key]++
 		if f.Stage == StageSubmit {
 			onKey[f.Key] = true
-			if f.Rule != "missing-section" && f.Rule != "missing-required" {
+			if f.Rule != RuleMissingSection && f.Rule != RuleMissingRequired {
 				onTable[f.Key] = true
 			}
 		}
 	}
 	var holes []Finding
 	for _, f := range after {
-		if f.Rule == "placeholder" && had["placeholder\x00"+f.Key] == 0 {
+		if f.Rule == RulePlaceholder && had[RulePlaceholder+"\x00"+f.Key] == 0 {
 			holes = append(holes, f)
 		}
 	}
@@ -134,6 +134,9 @@ func TestFixProperty(t *testing.T) {
 					in := caseInput(t, c, withEnv)
 					src := c.source(t)
 					before := Check(src, in)
+					for _, f := range before {
+						checkFixable(t, f)
+					}
 					for _, unsafe := range []bool{false, true} {
 						files++
 						name := fmt.Sprintf("case %s (%s), workspace %v, unsafe %v", c.ID, c.Name, withEnv, unsafe)

@@ -43,6 +43,10 @@ type Rule struct {
 	// are folded into it: it takes the earliest stage and the highest
 	// severity among them, and keeps their fixes.
 	Supersedes bool
+	// Fixable says whether its findings carry fixes and of which
+	// applicabilities (the catalog shows it; the rule tests hold the
+	// findings to it).
+	Fixable Fixable
 	// check produces the rule's findings for one file.
 	check func(*Context)
 }

@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleBenchmarkSecretRef,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "A benchmark secret reference that collides with an env var, a reserved name or a harness's own credential.",
 		Doc: `The platform injects each agent's model key, the judge key and the verifier secrets as environment
 variables named after their secret records, so for each agent (with [env] and its [agents.env]

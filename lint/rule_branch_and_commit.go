@@ -6,6 +6,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
+		Fixable:            sometimes(Unsafe),
 		Summary:            "experiment.branch and experiment.commit_sha are both set.",
 		Doc:                `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
 		Bad:                "[experiment]\n# ...\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",

@@ -7,6 +7,7 @@ func init() {
 		ID:       RuleBranchName,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe),
 		Summary:  "experiment.branch is empty or contains whitespace.",
 		Doc: `branch names the git branch to run from. The osmosis CLI rejects an empty branch and any
 whitespace in it, as Python's str.isspace defines it (which includes the separators U+001C to

@@ -7,6 +7,7 @@ func init() {
 		ID:       RuleCommitSHA,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe),
 		Summary:  "experiment.commit_sha is not 7 to 40 hexadecimal digits.",
 		Doc: `commit_sha pins the run to a git commit: 7 to 40 hexadecimal digits (either case), the whole
 string, nothing else (no 0x prefix, no trailing newline).`,

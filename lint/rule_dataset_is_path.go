@@ -10,6 +10,7 @@ func init() {
 		ID:       RuleDatasetIsPath,
 		Severity: Error,
 		Stage:    StagePlatform,
+		Fixable:  sometimes(Safe),
 		Summary:  "experiment.dataset is a file path, not the name of a platform dataset.",
 		Doc: `dataset names a dataset uploaded to the platform, not a local file. ` + "`osmosis dataset upload data/train.jsonl`" + `
 creates the dataset ` + "`train`" + ` (the file's stem); the config then says ` + "`dataset = \"train\"`" + `. A value with

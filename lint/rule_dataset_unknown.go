@@ -9,6 +9,7 @@ func init() {
 		ID:       RuleDatasetUnknown,
 		Severity: Error,
 		Stage:    StagePlatform,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "experiment.dataset is not in the platform's dataset list.",
 		Doc: `With a saved platform dataset list (` + "`osmosis --json dataset list --all > datasets.json`" + `, passed
 with --datasets or the datasets setting), a dataset name it does not hold is an error: the

@@ -10,6 +10,7 @@ func init() {
 		ID:        RuleEntrypointNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
+		Fixable:   sometimes(Unsafe),
 		Summary:   "rollouts/<rollout>/<entrypoint> does not exist.",
 		Doc:       `The entrypoint must be a file of the rollout. The finding suggests the closest Python file of the rollout.`,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"mian.py\"\n",

@@ -7,6 +7,7 @@ func init() {
 		ID:       RuleEnumValue,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "A value outside its fixed set, such as task_set other than \"parity\".",
 		Doc: `Some fields take one of a few values. A benchmark's [tasks] task_set takes only "parity": the
 CLI is strict on purpose, because the platform would silently run every task for a value it does
@@ -20,6 +21,7 @@ not know.`,
 		ID:       RuleUnknownVariant,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "A benchmark agent model whose type is missing or not provider, endpoint or hosted.",
 		Doc: `[agents.model] is one of three shapes chosen by type: "provider" (model, api_key_secret),
 "endpoint" (base_url, model, api_key_secret, extra_headers) or "hosted" (base_model,

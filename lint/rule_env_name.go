@@ -9,6 +9,7 @@ func init() {
 		ID:       RuleEnvName,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "An [env] variable name that is not uppercase letters, digits and underscores.",
 		Doc: `Environment variable names in [env] (and in a benchmark agent's [agents.env]) must match
 ^[A-Z_][A-Z0-9_]*$: ASCII uppercase letters, digits and underscores, not starting with a digit.`,

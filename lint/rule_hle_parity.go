@@ -7,6 +7,7 @@ func init() {
 		ID:       RuleHLEParity,
 		Severity: Warning,
 		Stage:    StageAdvice,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "An HLE benchmark run without task_set = \"parity\".",
 		Doc: `Published HLE scores use the parity task set. A run on the full or a custom task selection is
 not comparable with them; the osmosis CLI warns before it submits.`,

@@ -12,6 +12,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
+		Fixable:            sometimes(Unsafe),
 		Summary:            "A required key is absent from its table.",
 		Doc: `[experiment] needs rollout, entrypoint, model_path and dataset; [secrets] needs required; a
 benchmark's [experiment] needs benchmark, each [[agents]] a [agents.model], and each model the

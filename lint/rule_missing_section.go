@@ -10,6 +10,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
+		Fixable:            sometimes(Unsafe),
 		Summary:            "A required section is absent: [experiment], eval [secrets], benchmark [[agents]].",
 		Doc: `Every config needs [experiment]. Eval configs also need [secrets] (` + "`required = []`" + ` when the
 run needs no secret), and benchmark configs need at least one [[agents]] table. The osmosis CLI

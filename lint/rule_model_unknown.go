@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleModelUnknown,
 		Severity: Warning,
 		Stage:    StagePlatform,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "experiment.model_path is not a base model osmosis-lint knows, or not a provider/model id for eval.",
 		Doc: `Training runs fine-tune one of the platform's supported base models; osmosis-lint knows the ones
 the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint]. Eval runs

@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleNameTrailingNewline,
 		Severity: Warning,
 		Stage:    StagePlatform,
+		Fixable:  sometimes(Safe),
 		Summary:  "An env var or secret name that ends with a newline.",
 		Doc: `The osmosis CLI checks names with a Python regular expression whose $ also matches before a
 final newline, so "ABC\n" passes as an [env] or secret name. No environment variable or secret

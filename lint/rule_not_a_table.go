@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleNotATable,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe),
 		Summary:  "A section written as something other than a table, or [[agents]] written as [agents].",
 		Doc: `Sections must be tables: ` + "`[experiment]`" + ` or an inline table, not a value and not an array of
 tables (` + "`[[experiment]]`" + `). Benchmark agents are the opposite: an array of tables, one ` + "`[[agents]]`" + `

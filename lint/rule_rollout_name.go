@@ -9,6 +9,7 @@ func init() {
 		ID:       RuleRolloutName,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe),
 		Summary:  "experiment.rollout is not one plain directory name.",
 		Doc: `rollout names a directory under rollouts/: one path segment, not absolute, not "", "." or "..",
 without / or \. Write ` + "`rollout = \"my-agent\"`" + `, not ` + "`\"rollouts/my-agent\"`" + `.`,

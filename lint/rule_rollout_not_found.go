@@ -5,6 +5,7 @@ func init() {
 		ID:        RuleRolloutNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
+		Fixable:   sometimes(Unsafe),
 		Summary:   "rollouts/<rollout>/ does not exist.",
 		Doc:       `The rollout must be a directory under rollouts/ of the workspace (and be pushed: the platform clones the repository). The finding suggests the closest existing rollout.`,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agnet\"\n",

@@ -7,6 +7,7 @@ func init() {
 		ID:       RuleSecretDuplicate,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe),
 		Summary:  "A secret listed twice in [secrets] required.",
 		Doc:      `Each secret name must appear once in [secrets] required of a training or eval config. (Benchmark configs allow repeats: the CLI removes them.)`,
 		Bad:      "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\", \"OPENAI_API_KEY\"]\n",

@@ -8,6 +8,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
+		Fixable:            sometimes(Unsafe),
 		Summary:            "A name in both [env] and [secrets] required.",
 		Doc: `A secret is injected as an environment variable of the same name, so a name cannot also be a
 literal [env] variable: each variable comes from exactly one place.`,

@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleSecretName,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe),
 		Summary:  "A secret name that is not uppercase letters, digits and underscores starting with a letter.",
 		Doc: `A secret is named after its platform secret record (` + "`osmosis secret set NAME`" + `) and injected as an
 environment variable of that name, so names must match ^[A-Z][A-Z0-9_]*$. In benchmark configs

@@ -1,5 +1,11 @@
 package lint
 
+import (
+	"bytes"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
 func init() {
 	register(&Rule{
 		ID:              RuleTOMLSyntax,
@@ -7,6 +13,7 @@ func init() {
 		NotSuppressible: true,
 		Severity:        Error,
 		Stage:           StageSubmit,
+		Fixable:         sometimes(Safe),
 		Summary:         "The file is not valid TOML 1.0, the version the osmosis CLI reads.",
 		Doc: `The osmosis CLI reads configs with Python's tomllib, which implements TOML 1.0.
 It rejects a file with a syntax error, a duplicate key, a table defined twice, an impossible
@@ -23,6 +30,13 @@ After a syntax error osmosis-lint skips the broken statement and keeps checking 
 
 func checkTOMLSyntax(c *Context) {
 	for _, e := range c.Doc.Errors {
-		c.Report(e.Range, "", e.Message)
+		var fixes []Fix
+		if e.Range == (toml.Range{Start: 0, End: 3}) && bytes.HasPrefix(c.Doc.Src, utf8BOM) {
+			// the mark carries nothing: the file reads the same without it
+			fixes = append(fixes, fix("Remove the byte order mark", true, replace(e.Range, "")))
+		}
+		c.Report(e.Range, "", e.Message, fixes...)
 	}
 }
+
+var utf8BOM = []byte{0xEF, 0xBB, 0xBF}

@@ -12,6 +12,7 @@ func init() {
 		ID:       RuleTypeMismatch,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Safe, Unsafe),
 		Summary:  "A value of the wrong type where the osmosis CLI checks types.",
 		Doc: `The osmosis CLI checks the types of [experiment], [env], [secrets] and of every benchmark field:
 rollout, entrypoint, model_path, dataset, branch and commit_sha are strings, [env] values are

@@ -12,6 +12,7 @@ func init() {
 		ID:       RuleUnknownKey,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe, DisplayOnly),
 		Summary:  "A key the table does not allow.",
 		Doc: `Every section of a config accepts a fixed set of keys (only [advanced] takes any key).
 The osmosis CLI rejects anything else at submit, so a misspelled key never silently falls back
@@ -24,6 +25,7 @@ to the platform default. In benchmark configs this also covers unknown top-level
 		ID:       RuleUnknownSection,
 		Severity: Error,
 		Stage:    StageSubmit,
+		Fixable:  sometimes(Unsafe, DisplayOnly),
 		Summary:  "A top-level section or key a training or eval config does not have.",
 		Doc: `Training configs have [experiment], [training], [sampling], [checkpoints], [advanced], [env]
 and [secrets]; eval configs have [experiment], [evaluation], [advanced], [env] and [secrets].
@@ -107,6 +109,9 @@ func reportUnknown(c *Context, rule string) {
 // the message names it: "[sampling]", or "[sampling] as `rollout_top_p`".
 // With aliases, a common other name of a key (`temperature`) counts too.
 func homeOf(c *Context, key string, here []string, aliases bool) string {
+	if len(here) != 1 {
+		return ""
+	}
 	sec, name := homeKey(c, key, here, aliases)
 	switch {
 	case sec == "":
@@ -117,19 +122,17 @@ func homeOf(c *Context, key string, here []string, aliases bool) string {
 	return "[" + sec + "]"
 }
 
-// homeKey returns the section that declares key (or, with aliases, the
-// key it is another name for) and the key's name there.
+// homeKey returns the section, other than here (a section, or the top
+// level), that declares key (or, with aliases, the key it is another name
+// for) and the key's name there.
 func homeKey(c *Context, key string, here []string, aliases bool) (string, string) {
-	if len(here) != 1 {
+	if len(here) > 1 {
 		return "", ""
 	}
 	root := c.Schema.Root()
 	for _, sec := range root.Properties() {
-		if sec == here[0] {
-			continue
-		}
 		f := root.Property(sec)
-		if f == nil {
+		if f == nil || len(here) == 1 && sec == here[0] || !f.IsTable() {
 			continue
 		}
 		if f.Declares(key) {

@@ -12,6 +12,7 @@ var ruleUnusedSuppression = register(&Rule{
 	NotSuppressible: true,
 	Severity:        Warning,
 	Stage:           StageAdvice,
+	Fixable:         sometimes(Safe),
 	Summary:         "A suppression comment that suppresses nothing, names an unknown rule, or is malformed.",
 	Doc: `Suppress a finding with ` + "`# osmosis-lint: ignore[rule-a, rule-b] reason`" + ` at the end of its line or
 on the line above, or for the whole file with ` + "`# osmosis-lint: ignore-file[rule]`" + ` in the leading comment

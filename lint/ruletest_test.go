@@ -124,6 +124,7 @@ func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
 				}
 				mine = append(mine, f)
 				got = append(got, formatFinding(f))
+				checkFixable(t, f)
 				if in.Settings == nil || len(in.Settings.Severity) == 0 {
 					// a superseding finding can take an earlier stage and
 					// a higher severity from the findings it stands for
