@@ -144,3 +144,23 @@ func (s *suppression) suppresses(f *Finding, line int) bool {
 func (s *suppression) covers(line int) bool {
 	return s.file || slices.Contains(s.lines, line)
 }
+
+// RuleMention is a rule named in a suppression comment.
+type RuleMention struct {
+	Rule  *Rule
+	Range toml.Range // the id inside the comment
+}
+
+// SuppressedRules lists the known rules the suppression comments of a
+// document name, for editors that link them to their documentation.
+func SuppressedRules(doc *toml.Document) []RuleMention {
+	var out []RuleMention
+	for _, s := range parseSuppressions(doc) {
+		for _, r := range s.rules {
+			if rule, ok := Lookup(r.id); ok {
+				out = append(out, RuleMention{Rule: rule, Range: r.r})
+			}
+		}
+	}
+	return out
+}
