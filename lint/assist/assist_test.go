@@ -237,10 +237,11 @@ func TestDefinition(t *testing.T) {
 			t.Errorf("definition of %s from %q", at, text[r.Start:r.End])
 		}
 	}
-	// the rollout leads to its directory when the entrypoint is missing
+	// the rollout leads to its first Python file when the entrypoint is
+	// missing, never to its directory
 	noEntry := strings.Replace(text, "main.py", "nope.py", 1)
 	got, _, ok := NewFile(toml.Parse([]byte(noEntry)), "training", snap, nil).Definition(strings.Index(noEntry, "multiply-agent"))
-	if want := (Target{Path: "rollouts/multiply-agent", Dir: true}); !ok || got != want {
+	if want := (Target{Path: "rollouts/multiply-agent/main.py"}); !ok || got != want {
 		t.Errorf("definition of a rollout without its entrypoint = %+v %v, want %+v", got, ok, want)
 	}
 	if _, _, ok := NewFile(toml.Parse([]byte(text)), "training", nil, nil).Definition(strings.Index(text, "main.py")); ok {

@@ -1,6 +1,7 @@
 package assist
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -180,15 +181,14 @@ func (f *File) InlayHints(r toml.Range) []Hint {
 	return out
 }
 
-// Target is where go to definition leads: a workspace-relative path, and
-// whether it is a directory.
+// Target is a file a value leads to, relative to the workspace root.
 type Target struct {
 	Path string
-	Dir  bool
 }
 
-// Definition returns the file or directory a value at off refers to: the
-// rollout directory, the entrypoint file, the local data file of a dataset.
+// Definition returns the file a value at off refers to: the rollout's
+// entrypoint (else its first Python file), the entrypoint file, the local
+// data file of a dataset. Never a directory: editors open files.
 func (f *File) Definition(off int) (Target, toml.Range, bool) {
 	if f.WS == nil {
 		return Target{}, toml.Range{}, false
@@ -201,42 +201,57 @@ func (f *File) Definition(off int) (Target, toml.Range, bool) {
 	if fl == nil {
 		return Target{}, toml.Range{}, false
 	}
-	v := sp.Value.Str
-	switch fl.Complete() {
-	case "rollout":
-		// the entrypoint file of the section when it exists: editors open
-		// files, not every one of them opens a directory
-		entry := ""
-		if ev := f.sibling(sp.Path, "entrypoint"); ev != nil {
-			entry = ev.Str
-		}
-		rp := f.WS.ResolveRolloutPath(v, entry)
+	rollout := ""
+	if rv := f.sibling(sp.Path, "rollout"); rv != nil {
+		rollout = rv.Str
+	}
+	entry := ""
+	if ev := f.sibling(sp.Path, "entrypoint"); ev != nil {
+		entry = ev.Str
+	}
+	if p, ok := f.target(RefKind(fl.Complete()), sp.Value.Str, rollout, entry); ok {
+		return Target{Path: p}, sp.Range, true
+	}
+	return Target{}, toml.Range{}, false
+}
+
+// target is the workspace file a ref of kind named name leads to: rollout
+// and entrypoint are those of the ref's section.
+func (f *File) target(kind RefKind, name, rollout, entry string) (string, bool) {
+	switch kind {
+	case RefRollout:
+		rp := f.WS.ResolveRolloutPath(name, entry)
 		if entry != "" && rp.EntryContained && rp.Entry.IsRegular {
-			return Target{Path: rp.Entry.Path}, sp.Range, true
+			return rp.Entry.Path, true
 		}
-		if rp.DirContained && rp.Dir.IsDir {
-			return Target{Path: rp.Dir.Path, Dir: true}, sp.Range, true
+		if !rp.DirContained || !rp.Dir.IsDir {
+			return "", false
 		}
-	case "entrypoint":
-		if rv := f.sibling(sp.Path, "rollout"); rv != nil {
-			rp := f.WS.ResolveRolloutPath(rv.Str, v)
-			if rp.EntryContained && rp.Entry.IsRegular {
-				return Target{Path: rp.Entry.Path}, sp.Range, true
+		if r, ok := f.WS.Rollout(name); ok && len(r.PyFiles) > 0 {
+			first := r.PyFiles[0]
+			if slices.Contains(r.PyFiles, "main.py") {
+				first = "main.py"
 			}
+			return r.Path + "/" + first, true
 		}
-	case "dataset":
-		if d, ok := f.WS.LookupDataset(v); ok && d.DataFile != "" {
-			return Target{Path: d.DataFile}, sp.Range, true
+	case RefEntrypoint:
+		rp := f.WS.ResolveRolloutPath(rollout, name)
+		if rollout != "" && rp.EntryContained && rp.Entry.IsRegular {
+			return rp.Entry.Path, true
+		}
+	case RefDataset:
+		if d, ok := f.WS.LookupDataset(name); ok && d.DataFile != "" {
+			return d.DataFile, true
 		}
 		for _, df := range f.WS.DataFiles() {
 			// the name a data file uploads as, or its path (which the
 			// dataset-is-path rule reports)
-			if (df.UploadName == v || df.Path == v) && df.PlatformFormat() {
-				return Target{Path: df.Path}, sp.Range, true
+			if (df.UploadName == name || df.Path == name) && df.PlatformFormat() {
+				return df.Path, true
 			}
 		}
 	}
-	return Target{}, toml.Range{}, false
+	return "", false
 }
 
 // sibling returns the string value of key in the table that holds path, or
