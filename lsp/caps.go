@@ -17,6 +17,8 @@ type clientCaps struct {
 	lazyDocs bool // the client resolves completion documentation
 	refresh  bool // the client takes workspace/diagnostic/refresh
 	watch    bool // the client takes dynamic file-watcher registration
+	// workspace edits: versioned document changes, and renaming files
+	docChanges, renameFiles bool
 }
 
 // defaultCaps holds before initialize (nothing is served then).
@@ -48,6 +50,10 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		}
 		if ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
 			out.refresh = *ws.Diagnostics.RefreshSupport
+		}
+		if we := ws.WorkspaceEdit; we != nil {
+			out.docChanges = we.DocumentChanges != nil && *we.DocumentChanges
+			out.renameFiles = out.docChanges && slices.Contains(we.ResourceOperations, protocol.ResourceOperationKindRename)
 		}
 	}
 	return out

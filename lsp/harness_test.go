@@ -320,6 +320,10 @@ type caps struct {
 	watch     bool // dynamic registration of file watchers
 	refresh   bool // workspace/diagnostic/refresh
 	resolve   bool // completion documentation resolved lazily
+	// workspace edits with versioned document changes and file renames
+	docChanges, renameFiles bool
+	noSnippets              bool // completion without snippetSupport
+	plainText               bool // hover and completion documentation in plain text only
 }
 
 func (k caps) json() map[string]any {
@@ -336,9 +340,24 @@ func (k caps) json() map[string]any {
 		td["completion"] = map[string]any{"completionItem": map[string]any{"snippetSupport": true,
 			"resolveSupport": map[string]any{"properties": []string{"documentation", "detail"}}}}
 	}
+	if k.noSnippets || k.plainText {
+		item := map[string]any{"snippetSupport": !k.noSnippets}
+		if k.plainText {
+			item["documentationFormat"] = []string{"plaintext"}
+			td["hover"] = map[string]any{"contentFormat": []string{"plaintext"}}
+		}
+		td["completion"] = map[string]any{"completionItem": item}
+	}
 	ws := map[string]any{
 		"workspaceFolders":      true,
 		"didChangeWatchedFiles": map[string]any{"dynamicRegistration": k.watch},
+	}
+	if k.docChanges || k.renameFiles {
+		we := map[string]any{"documentChanges": true}
+		if k.renameFiles {
+			we["resourceOperations"] = []string{"create", "rename", "delete"}
+		}
+		ws["workspaceEdit"] = we
 	}
 	if k.refresh {
 		ws["diagnostics"] = map[string]any{"refreshSupport": true}
@@ -738,3 +757,24 @@ func posOf(t testing.TB, text, needle string, delta int, utf16 bool) pos {
 
 // fileURI is the URI of a path, as the server keys documents.
 func fileURI(path string) uri.URI { return uri.File(path) }
+
+// waitMessage waits for a window message that contains text.
+func (c *client) waitMessage(t testing.TB, text string) {
+	t.Helper()
+	deadline := time.After(waitFor)
+	for {
+		c.mu.Lock()
+		msgs := append([]string(nil), c.messages...)
+		c.mu.Unlock()
+		for _, m := range msgs {
+			if strings.Contains(m, text) {
+				return
+			}
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			t.Fatalf("no message with %q; messages: %q", text, msgs)
+		}
+	}
+}

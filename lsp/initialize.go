@@ -23,6 +23,7 @@ func serverVersion(set string) string {
 func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	c := capsOf(p.Capabilities)
 	s.clientCaps.Store(c)
+	s.sess.enc = c.enc
 	var folders []string
 	if fs, ok := p.WorkspaceFolders.Get(); ok {
 		for _, f := range fs {
@@ -58,8 +59,20 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 			CodeActionProvider: &protocol.CodeActionOptions{
 				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
 			},
-			FoldingRangeProvider: protocol.Boolean(true),
-			InlayHintProvider:    protocol.Boolean(true),
+			FoldingRangeProvider:    protocol.Boolean(true),
+			InlayHintProvider:       protocol.Boolean(true),
+			ReferencesProvider:      protocol.Boolean(true),
+			RenameProvider:          &protocol.RenameOptions{PrepareProvider: ptr(true)},
+			DocumentLinkProvider:    &protocol.DocumentLinkOptions{},
+			WorkspaceSymbolProvider: protocol.Boolean(true),
+			SelectionRangeProvider:  protocol.Boolean(true),
+			Workspace: &protocol.WorkspaceOptions{
+				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: protocol.Boolean(true)},
+				FileOperations: &protocol.FileOperationOptions{WillRename: protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
+					Scheme:  ptr("file"),
+					Pattern: protocol.FileOperationPattern{Glob: "**/rollouts/*", Matches: protocol.FileOperationPatternKindFolder},
+				}}}},
+			},
 		},
 		ServerInfo: protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
 	}

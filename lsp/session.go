@@ -10,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -21,6 +22,7 @@ import (
 type session struct {
 	opts Options
 	log  *log.Logger
+	enc  toml.Encoding // of the client, set at initialize
 	// loaded is told of each workspace loaded for the first time.
 	loaded func(*space)
 
@@ -174,9 +176,18 @@ func (ss *session) loadSpace(root string) *space {
 		ss.log.Printf("%v", err)
 	}
 	if sp.ws != nil {
-		sp.names = indexNames(sp.ws.Snapshot, nil, nil)
+		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.enc)
 	}
 	return sp
+}
+
+// loadFolders loads the workspaces of the workspace folders.
+func (ss *session) loadFolders() {
+	for _, f := range ss.snapshot().folders {
+		if root, err := workspace.FindRoot(f); err == nil {
+			ss.spaceFor(filepath.Join(root, ".git"))
+		}
+	}
 }
 
 // roots returns the roots of the workspaces loaded in a snapshot.

@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -65,7 +66,7 @@ func (s *Server) applyChanges(all []workspace.Change) {
 			configs = append(configs, c.Path)
 		}
 		onlyConfigs = onlyConfigs && only
-		next[root] = respace(sp, ws, only, rels)
+		next[root] = respace(sp, ws, only, rels, s.caps().enc)
 	}
 	if len(next) == 0 {
 		return
@@ -88,13 +89,13 @@ func (s *Server) applyChanges(all []workspace.Change) {
 
 // respace makes the space that follows sp on a changed workspace snapshot.
 // When only the configs in rels changed, only their names are read again.
-func respace(sp *space, snap *workspace.Snapshot, only bool, rels map[string]bool) *space {
+func respace(sp *space, snap *workspace.Snapshot, only bool, rels map[string]bool, enc toml.Encoding) *space {
 	ws, err := lint.WorkspaceOf(snap)
 	nsp := &space{root: sp.root, ws: ws}
 	if only {
-		nsp.names = indexNames(snap, sp.names, rels)
+		nsp.index = buildIndex(snap, sp.index, rels, enc)
 	} else {
-		nsp.names = indexNames(snap, nil, nil)
+		nsp.index = buildIndex(snap, nil, nil, enc)
 	}
 	if err != nil {
 		nsp.problem = err.Error()

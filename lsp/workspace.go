@@ -1,16 +1,14 @@
 package lsp
 
 import (
-	"path/filepath"
-	"sort"
 	"strings"
+	"sync"
 	"sync/atomic"
 
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/assist"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -20,7 +18,7 @@ type space struct {
 	root    string
 	ws      *lint.Workspace
 	problem string // the settings error, if any
-	names   *nameIndex
+	index   *refIndex
 	shown   atomic.Bool // the settings error was shown to the user
 }
 
@@ -33,83 +31,12 @@ func (s *Server) reportProblem(sp *space) {
 	}
 }
 
-// nameIndex holds the env and secret names each config of a workspace
-// uses, for completion, and their union. It is replaced, not changed.
-type nameIndex struct {
-	byFile map[string]fileNames // by workspace-relative path
-	all    *assist.Names
-}
-
-type fileNames struct{ env, secrets []string }
-
-// indexNames indexes the names of a workspace's configs. With a previous
-// index, only the configs in changed are read again.
-func indexNames(snap *workspace.Snapshot, prev *nameIndex, changed map[string]bool) *nameIndex {
-	x := &nameIndex{byFile: map[string]fileNames{}}
-	for _, c := range snap.Configs() {
-		if c.Location != workspace.LocationKindDir {
-			continue
-		}
-		if prev != nil && !changed[c.Path] {
-			if fn, ok := prev.byFile[c.Path]; ok {
-				x.byFile[c.Path] = fn
-				continue
-			}
-		}
-		x.byFile[c.Path] = readNames(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
-	}
-	env, secrets := map[string]bool{}, map[string]bool{}
-	for _, fn := range x.byFile {
-		for _, n := range fn.env {
-			env[n] = true
-		}
-		for _, n := range fn.secrets {
-			secrets[n] = true
-		}
-	}
-	x.all = &assist.Names{Env: sortedSet(env), Secrets: sortedSet(secrets)}
-	return x
-}
-
-// readNames reads the env var names and the required secrets of a config.
-func readNames(path string) fileNames {
-	var fn fileNames
-	src, err := readSmall(path)
-	if err != nil {
-		return fn
-	}
-	doc := toml.Parse(src)
-	if _, v := doc.Root.Lookup("env"); v != nil && v.Kind == toml.KindTable {
-		for _, e := range v.Table.Entries {
-			fn.env = append(fn.env, e.Key)
-		}
-	}
-	for _, sec := range []string{"secrets", "verifier"} {
-		if _, v := doc.Root.Lookup(sec, "required"); v != nil && v.Kind == toml.KindArray {
-			for _, it := range v.Items {
-				if it.Kind == toml.KindString {
-					fn.secrets = append(fn.secrets, it.Str)
-				}
-			}
-		}
-	}
-	return fn
-}
-
-func sortedSet(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // fileInfo is what the checks and features need to know about a document
 // beyond its text, for one generation of the workspaces: it depends on the
 // path only, and is handed from a version of the document to the next.
 type fileInfo struct {
 	gen    uint64
+	root   string // of the workspace, "" outside one
 	in     lint.Input
 	config bool
 	snap   *workspace.Snapshot
@@ -120,6 +47,10 @@ type fileInfo struct {
 type assistView struct {
 	gen  uint64
 	file *assist.File
+	root string // of the document's workspace, "" outside one
+
+	refsOnce sync.Once
+	refs     *fileRefs
 }
 
 // fileFor returns what the checks and features need for a document: the
@@ -129,6 +60,15 @@ type assistView struct {
 // touches the file system, so it is done once per path and workspace
 // generation, not on each keystroke.
 func (s *Server) fileFor(snap *snapshot, d *document) (lint.Input, *assist.File, bool) {
+	in, v, ok := s.viewOf(snap, d)
+	if !ok {
+		return lint.Input{}, nil, false
+	}
+	return in, v.file, true
+}
+
+// viewOf is fileFor with the whole assist view.
+func (s *Server) viewOf(snap *snapshot, d *document) (lint.Input, *assistView, bool) {
 	gen := snap.gen
 	fi := d.info.Load()
 	if fi == nil || fi.gen != gen {
@@ -140,10 +80,10 @@ func (s *Server) fileFor(snap *snapshot, d *document) (lint.Input, *assist.File,
 	}
 	v := d.view.Load()
 	if v == nil || v.gen != gen {
-		v = &assistView{gen: gen, file: assist.NewFile(d.parse(), fi.in.Kind, fi.snap, fi.names)}
+		v = &assistView{gen: gen, file: assist.NewFile(d.parse(), fi.in.Kind, fi.snap, fi.names), root: fi.root}
 		d.view.Store(v)
 	}
-	return fi.in, v.file, true
+	return fi.in, v, true
 }
 
 func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
@@ -165,7 +105,8 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	}
 	fi.in, fi.config = in, true
 	if ws != nil {
-		fi.snap, fi.names = ws.Snapshot, sp.names.all
+		fi.root = sp.root
+		fi.snap, fi.names = ws.Snapshot, sp.index.names
 	}
 	return fi
 }

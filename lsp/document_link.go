@@ -1,0 +1,43 @@
+package lsp
+
+import (
+	"context"
+	"path/filepath"
+
+	"go.lsp.dev/protocol"
+	"go.lsp.dev/uri"
+)
+
+// DocumentLink links rollout and entrypoint values to the entrypoint file,
+// dataset values to their data file and the rules of suppression comments
+// to their documentation.
+func (s *Server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParams) ([]protocol.DocumentLink, error) {
+	out := []protocol.DocumentLink{}
+	snap := s.sess.snapshot()
+	d := snap.docs[p.TextDocument.URI]
+	if d == nil {
+		return out, nil
+	}
+	_, v, ok := s.viewOf(snap, d)
+	if !ok {
+		return out, nil
+	}
+	m := d.mapper(s.caps().enc)
+	for _, l := range v.file.Links(s.docRefs(d, v).refs) {
+		var target uri.URI
+		switch {
+		case l.Path != "" && v.file.WS != nil:
+			target = uri.File(filepath.Join(v.file.WS.Root(), filepath.FromSlash(l.Path)))
+		case l.URL != "":
+			u, err := uri.Parse(l.URL)
+			if err != nil {
+				continue
+			}
+			target = u
+		default:
+			continue
+		}
+		out = append(out, protocol.DocumentLink{Range: m.rng(l.Range), Target: &target})
+	}
+	return out, nil
+}

@@ -1,0 +1,131 @@
+package lsp
+
+import (
+	"path/filepath"
+	"sort"
+
+	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// refIndex is what each config of a workspace names (rollouts, entrypoints,
+// datasets, models, secrets, env vars), as the files are on disk. It is
+// built with the workspace's snapshot and replaced with it, never changed;
+// requests lay the open documents over it (refsView), so what is typed and
+// not saved counts too.
+type refIndex struct {
+	byFile map[string]*fileRefs // by workspace-relative path
+	// names are the env and secret names of the configs, for completion
+	names *assist.Names
+}
+
+// fileRefs are the refs of one config with their protocol ranges, in the
+// encoding of the session.
+type fileRefs struct {
+	refs      []assist.Ref
+	rngs      []protocol.Range // of each ref's Range
+	nameRngs  []protocol.Range // of each ref's NameRange
+	kind      schema.Kind
+	docLength int
+}
+
+// buildIndex indexes the configs of a workspace. With a previous index,
+// only the configs in changed are read again.
+func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
+	x := &refIndex{byFile: map[string]*fileRefs{}}
+	for _, c := range snap.Configs() {
+		if c.Location != workspace.LocationKindDir {
+			continue
+		}
+		if prev != nil && !changed[c.Path] {
+			if fr, ok := prev.byFile[c.Path]; ok {
+				x.byFile[c.Path] = fr
+				continue
+			}
+		}
+		kind, ok := schema.ParseKind(c.Kind.String())
+		if !ok {
+			continue
+		}
+		src, err := readSmall(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
+		if err != nil {
+			continue
+		}
+		doc := toml.Parse(src)
+		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, snap, nil), mapper{lines: doc.Lines, enc: enc})
+	}
+	env, secrets := map[string]bool{}, map[string]bool{}
+	for _, fr := range x.byFile {
+		for _, r := range fr.refs {
+			switch r.Kind {
+			case assist.RefEnv:
+				env[r.Name] = true
+			case assist.RefSecret:
+				secrets[r.Name] = true
+			}
+		}
+	}
+	x.names = &assist.Names{Env: sortedSet(env), Secrets: sortedSet(secrets)}
+	return x
+}
+
+// refsOf lists the refs of a config with their positions.
+func refsOf(f *assist.File, m mapper) *fileRefs {
+	fr := &fileRefs{refs: f.Refs(), kind: f.Kind, docLength: len(f.Doc.Src)}
+	for _, r := range fr.refs {
+		fr.rngs = append(fr.rngs, m.rng(r.Range))
+		fr.nameRngs = append(fr.nameRngs, m.rng(r.NameRange))
+	}
+	return fr
+}
+
+// docRefs returns the refs of an open config, made once per version and
+// generation.
+func (s *Server) docRefs(d *document, v *assistView) *fileRefs {
+	v.refsOnce.Do(func() { v.refs = refsOf(v.file, d.mapper(s.caps().enc)) })
+	return v.refs
+}
+
+// refsView returns the refs of every config of the workspace at root, open
+// documents in front of the files on disk, by workspace-relative path.
+func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
+	sp := snap.spaces[root]
+	out := map[string]*fileRefs{}
+	if sp == nil || sp.index == nil {
+		return out
+	}
+	for rel, fr := range sp.index.byFile {
+		out[rel] = fr
+	}
+	for _, d := range snap.docs {
+		if _, v, ok := s.viewOf(snap, d); ok && v.root == root && v.file.WS != nil {
+			if rel, ok := v.file.WS.Rel(d.path); ok {
+				out[rel] = s.docRefs(d, v)
+			}
+		}
+	}
+	return out
+}
+
+// sortedRels returns the keys of a refs view in order.
+func sortedRels(view map[string]*fileRefs) []string {
+	out := make([]string, 0, len(view))
+	for rel := range view {
+		out = append(out, rel)
+	}
+	sort.Strings(out)
+	return out
+}
+
+func sortedSet(m map[string]bool) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
