@@ -10,15 +10,6 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
-type ruleJSON struct {
-	ID       string `json:"id"`
-	Severity string `json:"severity"`
-	Stage    string `json:"stage"`
-	Summary  string `json:"summary"`
-	Doctor   bool   `json:"doctor,omitempty"`
-	URL      string `json:"url"`
-}
-
 func rulesCommand(fs *flag.FlagSet) runFunc {
 	format := fs.String("format", "text", "output format: text or json")
 	return func(env *cmdEnv, pos []string) (int, error) {
@@ -33,9 +24,9 @@ func writeRules(env *cmdEnv, format string) (int, error) {
 	rules := lint.Rules()
 	switch format {
 	case "json":
-		out := make([]ruleJSON, 0, len(rules))
+		out := make([]lint.RuleInfo, 0, len(rules))
 		for _, r := range rules {
-			out = append(out, ruleJSON{r.ID, string(r.Severity), string(r.Stage), r.Summary, r.Doctor, r.DocURL()})
+			out = append(out, r.Info())
 		}
 		enc := json.NewEncoder(env.stdout)
 		enc.SetIndent("", "  ")
@@ -63,9 +54,9 @@ func runExplain(env *cmdEnv, pos []string) (int, error) {
 	}
 	r, ok := lint.Lookup(pos[0])
 	if !ok {
-		msg := fmt.Sprintf("unknown rule %q (see 'osmosis-lint rules')", pos[0])
-		if s := lint.Suggest(pos[0], lint.RuleIDs()); s != "" {
-			msg = fmt.Sprintf("unknown rule %q; did you mean %q?", pos[0], s)
+		msg := lint.UnknownRule(pos[0])
+		if lint.Suggest(pos[0], lint.RuleIDs()) == "" {
+			msg += " (see 'osmosis-lint rules')"
 		}
 		return 0, &usageErr{err: errors.New(msg)}
 	}
