@@ -1,0 +1,187 @@
+package mcpserver
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// server holds what the tools share: the options and the client's roots.
+type server struct {
+	opts Options
+
+	mu    sync.Mutex
+	roots []string // the client's roots as directories; nil: not asked yet
+	gen   int      // counts roots/list_changed, so a stale answer is not kept
+}
+
+func (s *server) forgetRoots() {
+	s.mu.Lock()
+	s.roots = nil
+	s.gen++
+	s.mu.Unlock()
+}
+
+// scope is where a tool call may read and write: workspace roots, the
+// first of which relative paths start from.
+type scope struct {
+	roots []string // absolute, as spelled
+}
+
+// scope finds the workspace roots of a call: --workspace, else the
+// workspaces of the client's roots, else the one of the working directory.
+func (s *server) scope(ctx context.Context, ss *mcp.ServerSession) (scope, error) {
+	if s.opts.Root != "" {
+		abs, err := filepath.Abs(s.opts.Root)
+		if err != nil {
+			return scope{}, err
+		}
+		return scope{roots: []string{abs}}, nil
+	}
+	dirs := s.clientRoots(ctx, ss)
+	if len(dirs) == 0 {
+		dirs = []string{s.opts.Dir}
+	}
+	var sc scope
+	for _, d := range dirs {
+		root, err := workspace.FindRoot(d)
+		if err != nil {
+			continue
+		}
+		sc.roots = append(sc.roots, root)
+	}
+	if len(sc.roots) == 0 {
+		return scope{}, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); start the server in the workspace, let the client name it as a root, or pass --workspace DIR", strings.Join(dirs, ", "))
+	}
+	return sc, nil
+}
+
+// clientRoots asks the client for its roots once (until it says they
+// changed); file roots only, as directories. The lock is not held while
+// the client answers: its roots/list_changed may arrive meanwhile.
+func (s *server) clientRoots(ctx context.Context, ss *mcp.ServerSession) []string {
+	s.mu.Lock()
+	roots, gen := s.roots, s.gen
+	s.mu.Unlock()
+	if roots != nil {
+		return roots
+	}
+	roots = []string{}
+	if params := initParams(ss); params != nil && params.Capabilities != nil && params.Capabilities.RootsV2 != nil {
+		if res, err := ss.ListRoots(ctx, nil); err == nil {
+			for _, r := range res.Roots {
+				if dir, ok := fileURIPath(r.URI); ok {
+					roots = append(roots, dir)
+				}
+			}
+		}
+	}
+	s.mu.Lock()
+	if s.gen == gen {
+		s.roots = roots
+	}
+	s.mu.Unlock()
+	return roots
+}
+
+func initParams(ss *mcp.ServerSession) *mcp.InitializeParams {
+	if ss == nil {
+		return nil
+	}
+	return ss.InitializeParams()
+}
+
+// fileURIPath turns a file:// URI into a local absolute path.
+func fileURIPath(uri string) (string, bool) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" || (u.Host != "" && u.Host != "localhost") {
+		return "", false
+	}
+	p := filepath.FromSlash(u.Path)
+	if len(p) >= 3 && p[0] == filepath.Separator && p[2] == ':' { // /C:/dir on Windows
+		p = p[1:]
+	}
+	if !filepath.IsAbs(p) {
+		return "", false
+	}
+	return filepath.Clean(p), true
+}
+
+// errOutside is a path the tools may not touch.
+var errOutside = errors.New("is outside the workspace")
+
+// resolve places a tool's path argument in the scope: relative to the
+// first root, and inside one of the roots once symlinks are followed (a
+// link that leads out is refused like a path that does). It returns the
+// path as spelled under its root, and that root.
+func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) {
+	if p == "" {
+		return "", "", errors.New("an empty path")
+	}
+	if strings.ContainsRune(p, 0) {
+		return "", "", errors.New("a path with a NUL byte")
+	}
+	abs = p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(sc.roots[0], abs)
+	}
+	abs = filepath.Clean(abs)
+	for _, r := range sc.roots {
+		if !within(r, abs) {
+			continue
+		}
+		real, err := realPath(abs, mustExist)
+		if err != nil {
+			return "", "", err
+		}
+		realRoot, err := filepath.EvalSymlinks(r)
+		if err != nil {
+			return "", "", err
+		}
+		if !within(realRoot, real) {
+			return "", "", fmt.Errorf("%s leads outside the workspace %s through a symlink", p, r)
+		}
+		return abs, r, nil
+	}
+	return "", "", fmt.Errorf("%s %w (%s)", p, errOutside, strings.Join(sc.roots, ", "))
+}
+
+// realPath resolves the symlinks of p; a path that does not exist (yet)
+// resolves through its nearest existing parent.
+func realPath(p string, mustExist bool) (string, error) {
+	real, err := filepath.EvalSymlinks(p)
+	if err == nil {
+		return real, nil
+	}
+	if !errors.Is(err, os.ErrNotExist) || mustExist {
+		return "", fmt.Errorf("%s: %w", p, unwrap(err))
+	}
+	parent, err := realPath(filepath.Dir(p), false)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Join(parent, filepath.Base(p)), nil
+}
+
+func unwrap(err error) error {
+	var pe *os.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// within reports whether p is dir or below it.
+func within(dir, p string) bool {
+	rel, err := filepath.Rel(dir, p)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}

@@ -1,0 +1,301 @@
+package mcpserver
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/google/jsonschema-go/jsonschema"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
+func (s *server) addTools(srv *mcp.Server) {
+	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "check",
+		Title:       "Check Osmosis configs",
+		Description: "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (workspace files or directories; none: every config of the workspace), or `text` with `filename` to check an unsaved buffer as that workspace file. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
+		Annotations: readOnly,
+	}, handle(s.check))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "doctor",
+		Title:       "Check the health of the workspace",
+		Description: "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
+		Annotations: readOnly,
+	}, handle(s.doctor))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "explain",
+		Title:       "Explain a rule",
+		Description: "The documentation of one rule: why it exists, its stage, a reported and a fine example, and how to suppress it.",
+		Annotations: readOnly,
+	}, handle(s.explain))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "rules",
+		Title:       "List the rules",
+		Description: "Every rule of osmosis-lint with its severity, stage and summary.",
+		Annotations: readOnly,
+	}, handle(s.rules))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "schema",
+		Title:       "JSON Schema of a config kind",
+		Description: "The JSON Schema of training, eval or benchmark configs: every section and key with its type, default, range and documentation.",
+		Annotations: readOnly,
+		InputSchema: kindSchema(),
+	}, handle(s.schema))
+	mcp.AddTool(srv, &mcp.Tool{
+		Name:        "fix",
+		Title:       "Fix Osmosis configs",
+		Description: "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true; `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --unsafe-fixes does. The result also has the findings left after the fixes.",
+		Annotations: &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)},
+	}, handle(s.fix))
+}
+
+// checkIn are the arguments of check.
+type checkIn struct {
+	Paths    []string `json:"paths,omitempty" jsonschema:"workspace files or directories to check, relative to the workspace root; none: every config of the workspace"`
+	Text     *string  `json:"text,omitempty" jsonschema:"the content of an unsaved buffer, checked as the workspace file filename"`
+	Filename string   `json:"filename,omitempty" jsonschema:"with text: the workspace path the text is checked as (it need not exist)"`
+}
+
+func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in checkIn) (*mcp.CallToolResult, report.JSONReport, error) {
+	sc, err := s.scope(ctx, req.Session)
+	if err != nil {
+		return nil, report.JSONReport{}, err
+	}
+	var files []report.File
+	switch {
+	case in.Text != nil || in.Filename != "":
+		if in.Text == nil || in.Filename == "" {
+			return nil, report.JSONReport{}, errors.New("text and filename go together: the text is checked as the file filename")
+		}
+		if len(in.Paths) > 0 {
+			return nil, report.JSONReport{}, errors.New("give paths, or text with filename, not both")
+		}
+		files, err = s.checkText(sc, *in.Text, in.Filename)
+	default:
+		files, err = s.checkPaths(sc, in.Paths, lint.RunOptions{})
+	}
+	if err != nil {
+		return nil, report.JSONReport{}, err
+	}
+	return text(checkText(files)), report.NewJSONReport(files), nil
+}
+
+func (s *server) checkText(sc scope, src, filename string) ([]report.File, error) {
+	abs, root, err := sc.resolve(filename, false)
+	if err != nil {
+		return nil, err
+	}
+	res, err := lint.CheckSource([]byte(src), abs, s.runOptions(sc, root, lint.RunOptions{}))
+	if err != nil {
+		return nil, err
+	}
+	return []report.File{{Path: res.Path, Src: res.Src, Findings: res.Findings}}, nil
+}
+
+// group is the paths of one workspace root (none: its every config).
+type group struct {
+	root  string
+	paths []string
+}
+
+// groupByRoot places paths in the scope, by workspace root; no paths is
+// every config of every root.
+func groupByRoot(sc scope, paths []string) ([]group, error) {
+	if len(paths) == 0 {
+		var out []group
+		for _, r := range sc.roots {
+			out = append(out, group{root: r})
+		}
+		return out, nil
+	}
+	var out []group
+	at := map[string]int{}
+	for _, p := range paths {
+		abs, root, err := sc.resolve(p, true)
+		if err != nil {
+			return nil, err
+		}
+		i, ok := at[root]
+		if !ok {
+			i = len(out)
+			at[root] = i
+			out = append(out, group{root: root})
+		}
+		out[i].paths = append(out[i].paths, abs)
+	}
+	return out, nil
+}
+
+// run runs lint on paths, one run per workspace root, as `check` does.
+func (s *server) run(sc scope, paths []string, opts lint.RunOptions) ([]lint.FileResult, error) {
+	groups, err := groupByRoot(sc, paths)
+	if err != nil {
+		return nil, err
+	}
+	var out []lint.FileResult
+	for _, g := range groups {
+		results, err := lint.Run(g.paths, s.runOptions(sc, g.root, opts))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, results...)
+	}
+	return out, nil
+}
+
+// checkPaths is run, as report files.
+func (s *server) checkPaths(sc scope, paths []string, opts lint.RunOptions) ([]report.File, error) {
+	results, err := s.run(sc, paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	return reportFiles(results), nil
+}
+
+func reportFiles(results []lint.FileResult) []report.File {
+	files := make([]report.File, len(results))
+	for i, r := range results {
+		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings}
+	}
+	return files
+}
+
+// runOptions are the options of a run in root; paths are shown relative
+// to the first root.
+func (s *server) runOptions(sc scope, root string, extra lint.RunOptions) lint.RunOptions {
+	extra.Dir, extra.Root = sc.roots[0], root
+	extra.Home, extra.DatasetsFile = s.opts.Home, s.opts.DatasetsFile
+	return extra
+}
+
+// checkText is the short text of a check: the counts, then each finding
+// as the agent text writes it.
+func checkText(files []report.File) string {
+	sum := report.Summarize(files)
+	head := fmt.Sprintf("osmosis-lint: %s, %s in %s", plural(sum.Errors, "error"), plural(sum.Warnings, "warning"), plural(sum.Files, "file"))
+	if sum.Errors+sum.Warnings+sum.Infos == 0 {
+		return fmt.Sprintf("osmosis-lint: no problems in %s", plural(sum.Files, "file"))
+	}
+	var b bytes.Buffer
+	_ = report.WriteAgent(&b, files)
+	return head + "\n\n" + b.String()
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// doctorIn are the arguments of doctor.
+type doctorIn struct {
+	Dir string `json:"dir,omitempty" jsonschema:"a directory of the workspace to check, relative to the workspace root (default: the workspace root)"`
+}
+
+func (s *server) doctor(ctx context.Context, req *mcp.CallToolRequest, in doctorIn) (*mcp.CallToolResult, *doctor.Report, error) {
+	sc, err := s.scope(ctx, req.Session)
+	if err != nil {
+		return nil, nil, err
+	}
+	dir := sc.roots[0]
+	if in.Dir != "" {
+		if dir, _, err = sc.resolve(in.Dir, true); err != nil {
+			return nil, nil, err
+		}
+	}
+	rep, err := doctor.Run(dir, doctor.Options{Dir: sc.roots[0], Root: s.opts.Root, Home: s.opts.Home, DatasetsFile: s.opts.DatasetsFile})
+	if err != nil {
+		return nil, nil, err
+	}
+	return text(doctorText(rep)), rep, nil
+}
+
+// doctorText is the verdict and the checks that are not ok.
+func doctorText(rep *doctor.Report) string {
+	var lines []string
+	for _, c := range rep.Checks {
+		if c.Status == doctor.Fail || c.Status == doctor.Warn {
+			lines = append(lines, fmt.Sprintf("%s %s: %s", c.Status, c.ID, c.Message))
+		}
+	}
+	verdict := "The workspace is healthy."
+	switch {
+	case !rep.Valid:
+		verdict = "The workspace has problems to fix:"
+	case len(lines) > 0:
+		verdict = "The workspace is usable, with warnings:"
+	}
+	return strings.Join(append([]string{"osmosis-lint doctor: " + verdict}, lines...), "\n")
+}
+
+// explainIn are the arguments of explain.
+type explainIn struct {
+	Rule string `json:"rule" jsonschema:"the rule id, as findings name it (e.g. unknown-key)"`
+}
+
+// ruleDoc is a rule with its documentation.
+type ruleDoc struct {
+	lint.RuleInfo
+	Explanation string `json:"explanation" jsonschema:"the rule's documentation in Markdown, with examples"`
+}
+
+func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in explainIn) (*mcp.CallToolResult, ruleDoc, error) {
+	r, ok := lint.Lookup(in.Rule)
+	if !ok {
+		return nil, ruleDoc{}, errors.New(lint.UnknownRule(in.Rule) + "; the rules tool lists them")
+	}
+	doc := lint.Explain(r)
+	return text(doc), ruleDoc{RuleInfo: r.Info(), Explanation: doc}, nil
+}
+
+// ruleList is the result of rules.
+type ruleList struct {
+	Rules []lint.RuleInfo `json:"rules"`
+}
+
+func (s *server) rules(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, ruleList, error) {
+	out := ruleList{Rules: []lint.RuleInfo{}}
+	var lines []string
+	for _, r := range lint.Rules() {
+		info := r.Info()
+		out.Rules = append(out.Rules, info)
+		lines = append(lines, fmt.Sprintf("%s (%s, %s): %s", info.ID, info.Severity, info.Stage, info.Summary))
+	}
+	return text(strings.Join(lines, "\n")), out, nil
+}
+
+// schemaIn are the arguments of schema.
+type schemaIn struct {
+	Kind string `json:"kind"`
+}
+
+// kindSchema is schema's input schema, with the kinds as an enum.
+func kindSchema() *jsonschema.Schema {
+	return &jsonschema.Schema{
+		Type:     "object",
+		Required: []string{"kind"},
+		Properties: map[string]*jsonschema.Schema{
+			"kind": {Type: "string", Enum: []any{"training", "eval", "benchmark"}, Description: "the config kind"},
+		},
+		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
+	}
+}
+
+func (s *server) schema(_ context.Context, _ *mcp.CallToolRequest, in schemaIn) (*mcp.CallToolResult, any, error) {
+	k, ok := schema.ParseKind(in.Kind)
+	if !ok {
+		return nil, nil, fmt.Errorf("unknown kind %q: use training, eval or benchmark", in.Kind)
+	}
+	doc := json.RawMessage(schema.For(k).JSON())
+	return text(fmt.Sprintf("The JSON Schema of %s configs (configs/%s/*.toml) is the structured content of this result.", k, k)), doc, nil
+}

@@ -1,0 +1,42 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"io"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/osmosis-lint/osmosis-lint/cmd/internal/mcpserver"
+)
+
+func mcpCommand(fs *flag.FlagSet) runFunc {
+	root := fs.String("workspace", "", "use `DIR` as the only workspace, instead of the client's roots or the current directory's git repository")
+	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	return func(env *cmdEnv, pos []string) (int, error) {
+		if len(pos) > 0 {
+			return 0, &usageErr{err: errors.New("mcp takes no arguments"), showUsage: true}
+		}
+		wd, err := os.Getwd()
+		if err != nil {
+			return 0, err
+		}
+		home, _ := os.UserHomeDir()
+		t := &mcp.IOTransport{Reader: io.NopCloser(env.stdin), Writer: nopWriteCloser{env.stdout}}
+		err = mcpserver.Serve(context.Background(), t, mcpserver.Options{
+			Version: version(), Dir: wd, Root: *root, Home: home, DatasetsFile: *datasets,
+		})
+		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, mcp.ErrConnectionClosed) {
+			return 0, err
+		}
+		return exitOK, nil
+	}
+}
+
+// nopWriteCloser lets standard output be the transport's writer: closing
+// the session must not close the process's standard output.
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
