@@ -204,3 +204,17 @@ func TestClaudeCodeSkillIsTheAgentSkill(t *testing.T) {
 		t.Fatal("editors/claude-code/skills/osmosis-lint/SKILL.md differs from lint/agentskill/SKILL.md: copy lint/agentskill/SKILL.md over it")
 	}
 }
+
+// Claude Code itself connects to `osmosis-lint mcp` as README's snippet
+// configures it (`claude mcp add`): `claude mcp get` initializes the
+// server and reports it connected.
+func TestClaudeCodeMCP(t *testing.T) {
+	cc := claude(t)
+	env := append(claudeEnv(t), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"))
+	ws := workspace(t)
+	run(t, ws, env, cc, "mcp", "add", "--scope", "user", "osmosis-lint", "--", "osmosis-lint", "mcp")
+	out := string(run(t, ws, env, cc, "mcp", "get", "osmosis-lint"))
+	if !strings.Contains(out, "Connected") {
+		t.Fatalf("claude mcp get osmosis-lint: not connected:\n%s", out)
+	}
+}
