@@ -20,16 +20,18 @@ import (
 func (s *server) addTools(srv *mcp.Server) {
 	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
 	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "check",
-		Title:       "Check Osmosis configs",
-		Description: "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (workspace files or directories; none: every config of the workspace), or `text` with `filename` to check an unsaved buffer as that workspace file. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
-		Annotations: readOnly,
+		Name:         "check",
+		Title:        "Check Osmosis configs",
+		Description:  "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (workspace files or directories; none: every config of the workspace), or `text` with `filename` to check an unsaved buffer as that workspace file. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
+		Annotations:  readOnly,
+		OutputSchema: outputSchema[report.JSONReport](),
 	}, handle(s.check))
 	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "doctor",
-		Title:       "Check the health of the workspace",
-		Description: "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
-		Annotations: readOnly,
+		Name:         "doctor",
+		Title:        "Check the health of the workspace",
+		Description:  "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
+		Annotations:  readOnly,
+		OutputSchema: outputSchema[doctor.Report](),
 	}, handle(s.doctor))
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:        "explain",
@@ -51,10 +53,11 @@ func (s *server) addTools(srv *mcp.Server) {
 		InputSchema: kindSchema(),
 	}, handle(s.schema))
 	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "fix",
-		Title:       "Fix Osmosis configs",
-		Description: "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true; `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --unsafe-fixes does. The result also has the findings left after the fixes.",
-		Annotations: &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)},
+		Name:         "fix",
+		Title:        "Fix Osmosis configs",
+		Description:  "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true; `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --unsafe-fixes does. The result also has the findings left after the fixes.",
+		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)},
+		OutputSchema: outputSchema[fixOut](),
 	}, handle(s.fix))
 }
 
