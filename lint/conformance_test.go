@@ -23,6 +23,10 @@ type conformanceCase struct {
 	Accepted  bool     `json:"accepted"`
 	IssueKeys []string `json:"issue_keys"`
 	Fatal     *string  `json:"fatal"`
+	// Tree, when set, is the workspace the case was run in (see tree):
+	// the CLI's verdict then includes its submit preflight, which loads
+	// the entrypoint.
+	Tree tree `json:"tree"`
 }
 
 func (c conformanceCase) source(t testing.TB) []byte {
@@ -145,4 +149,34 @@ func TestConformanceCases(t *testing.T) {
 
 func TestConformanceGenerated(t *testing.T) {
 	runConformance(t, "testdata/conformance/generated.json.gz", 5000)
+}
+
+// TestConformanceWorkspace runs the cases whose verdict depends on the
+// workspace (the CLI's submit preflight loads the entrypoint), each in a
+// workspace of its own; the verdict was recorded by running the osmosis
+// CLI's loaders and preflight on the same tree.
+func TestConformanceWorkspace(t *testing.T) {
+	cases := loadCases(t, "testdata/conformance/cli-workspace.json")
+	if len(cases) < 50 {
+		t.Fatalf("%d cases, want at least 50", len(cases))
+	}
+	rejected := 0
+	for _, c := range cases {
+		t.Run(c.ID, func(t *testing.T) {
+			if c.Tree == nil {
+				t.Fatal("no tree")
+			}
+			kind, _ := schema.ParseKind(c.Kind)
+			rc := ruleCase{kind: kind, src: string(c.source(t)), ws: c.Tree, path: "configs/" + c.Kind + "/" + c.ID + ".toml"}
+			if msg := verdict(c, Check(c.source(t), rc.input(t))); msg != "" {
+				t.Errorf("%s: %s\n%s", c.Name, msg, numbered(rc.src))
+			}
+		})
+		if !c.Accepted {
+			rejected++
+		}
+	}
+	if rejected == 0 || rejected == len(cases) {
+		t.Errorf("%d of %d cases rejected: the corpus needs both verdicts", rejected, len(cases))
+	}
 }

@@ -15,6 +15,7 @@ const (
 	RuleDatasetIsPath         = "dataset-is-path"
 	RuleDatasetNotReady       = "dataset-not-ready"
 	RuleDatasetUnknown        = "dataset-unknown"
+	RuleEmptyValue            = "empty-value"
 	RuleEntrypointEscape      = "entrypoint-escape"
 	RuleEntrypointIsDirectory = "entrypoint-is-directory"
 	RuleEntrypointNotFound    = "entrypoint-not-found"

@@ -12,7 +12,7 @@ func init() {
 		Stage:     StageSubmit,
 		Fixable:   sometimes(Unsafe),
 		Summary:   "rollouts/<rollout>/<entrypoint> does not exist.",
-		Doc:       `The entrypoint must be a file of the rollout. The finding suggests the closest Python file of the rollout.`,
+		Doc:       `The entrypoint must be a file of the rollout: the CLI's submit preflight refuses a missing one ("Entrypoint file not found"). The finding suggests the closest Python file of the rollout.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"mian.py\"\n",
 		Good:      "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -22,10 +22,10 @@ func init() {
 	register(&Rule{
 		ID:       RuleEntrypointIsDirectory,
 		Severity: Error,
-		Stage:    StagePlatform,
+		Stage:    StageSubmit,
 		Summary:  "experiment.entrypoint names a directory, such as the rollout directory itself.",
 		Doc: `An empty entrypoint, "." or "sub/.." passes the CLI's path check but names the rollout directory,
-not a file. The CLI's import preflight (when it runs) or the platform then fails to load it.`,
+not a file. The CLI's submit preflight then refuses it ("Entrypoint file not found").` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \".\"\n",
 		Good:      "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -33,11 +33,14 @@ not a file. The CLI's import preflight (when it runs) or the platform then fails
 		check:     checkEntrypointIsDirectory,
 	})
 	register(&Rule{
-		ID:        RuleEntrypointNotPython,
-		Severity:  Warning,
-		Stage:     StageRuntime,
-		Summary:   "experiment.entrypoint is not a .py file.",
-		Doc:       `The entrypoint is imported as a Python module that defines the agent workflow; a file without the .py suffix cannot be imported.`,
+		ID:       RuleEntrypointNotPython,
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "experiment.entrypoint is not a .py file.",
+		Doc: `The entrypoint is imported as a Python module that defines the agent workflow. Python's
+import machinery picks a loader by the file's suffix (after symlinks are resolved): for a file
+that does not end in .py the CLI's submit preflight has none and fails ("Failed to load entrypoint
+module"). Compiled modules (.pyc, .so) have a loader and are not reported.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nentrypoint = \"run.sh\"\n",
 		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -45,6 +48,14 @@ not a file. The CLI's import preflight (when it runs) or the platform then fails
 		check:     checkEntrypointNotPython,
 	})
 }
+
+// entrypointLoadNote says when the CLI's load of the entrypoint does not
+// happen: the problem then surfaces on the platform instead.
+const entrypointLoadNote = `
+
+The CLI loads the entrypoint at submit unless its own Python environment lacks a dependency
+that the rollout's pyproject.toml declares; it then skips the load with a warning, and the
+platform fails to load the entrypoint after submission instead.`
 
 // entrypointTarget resolves the config's rollout and entrypoint when both
 // are usable.
@@ -105,13 +116,28 @@ func checkEntrypointIsDirectory(c *Context) {
 
 func checkEntrypointNotPython(c *Context) {
 	r, ep, ok := entrypointTarget(c)
-	if !ok || strings.HasSuffix(path.Clean(ep), ".py") {
+	if !ok {
 		return
 	}
 	rp := c.Env.rolloutPath(r, ep)
-	if !rp.EntryContained || !rp.Entry.IsRegular {
+	if !rp.DirContained || !rp.EntryContained || !rp.Entry.IsRegular || importable(path.Base(rp.Entry.Path)) {
 		return
 	}
 	_, v, _ := c.Str("experiment", "entrypoint")
-	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" is not a .py file; the platform imports the entrypoint as a Python module")
+	what := "is not a .py file"
+	if base := path.Base(rp.Entry.Path); rp.Entry.Symlinked && base != path.Base(path.Clean(ep)) {
+		what = "leads to " + code(base) + ", not a .py file"
+	}
+	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" "+what+": the CLI imports the entrypoint as a Python module and has no loader for it")
+}
+
+// importable reports whether Python's import machinery has a loader for a
+// file of this name: source (.py, exactly), bytecode or an extension module.
+func importable(name string) bool {
+	for _, suffix := range []string{".py", ".pyc", ".so"} {
+		if strings.HasSuffix(name, suffix) {
+			return true
+		}
+	}
+	return false
 }

@@ -125,9 +125,26 @@ func TestEntrypointNotPython(t *testing.T) {
 			want: []string{"3:14-3:23 entrypoint-not-python experiment.entrypoint"},
 		},
 		{
+			name: "a link to a shell script",
+			src:  pathsConfig(`"multiply-agent"`, `"run.py"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/run.py": "->run.sh", "rollouts/multiply-agent/run.sh": "#!/bin/sh\n"}),
+			want: []string{"3:14-3:22 entrypoint-not-python experiment.entrypoint"},
+			msg:  []string{"leads to `run.sh`, not a .py file"},
+		},
+		{
 			name: "a .py file",
 			src:  pathsConfig(`"multiply-agent"`, `"main.py"`),
 			ws:   rolloutWS,
+		},
+		{
+			name: "a link without suffix to a .py file: the CLI loads what it resolves to",
+			src:  pathsConfig(`"multiply-agent"`, `"main"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/main": "->main.py"}),
+		},
+		{
+			name: "compiled modules have a loader",
+			src:  pathsConfig(`"multiply-agent"`, `"agent.cpython-311-x86_64-linux-gnu.so"`),
+			ws:   withWS(tree{"rollouts/multiply-agent/agent.cpython-311-x86_64-linux-gnu.so": ""}),
 		},
 		{
 			name: "a missing file is entrypoint-not-found's",
