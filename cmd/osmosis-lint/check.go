@@ -20,6 +20,7 @@ type checkFlags struct {
 	format, output, stdinName, datasets, kind, root string
 	fix, unsafeFixes, strict, noColor, quiet        bool
 	oneline, exitZero                               bool
+	watch, watching                                 bool
 	selectFlags
 	outputFlags
 	fixFlags
@@ -42,10 +43,14 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
 	f.selectFlags.define(fs)
 	f.fixFlags.define(fs)
+	fs.BoolVar(&f.watch, "watch", false, "check again each time a config, rollout, data file or the settings change, until Ctrl-C")
 	return f.run
 }
 
 func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
+	if f.watch && !f.watching {
+		return f.runWatch(env, paths)
+	}
 	format, err := chooseFormat(f.format)
 	if err != nil {
 		return 0, &usageErr{err: err, showUsage: true}

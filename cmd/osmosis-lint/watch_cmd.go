@@ -1,0 +1,151 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/watch"
+)
+
+// runWatch checks once, then again each time a config, a rollout, a data
+// file or the settings change, until Ctrl-C (exit 0). An error of one run
+// (bad settings being edited, say) is printed and the watch goes on; a
+// misused flag ends it at once.
+func (f *checkFlags) runWatch(env *cmdEnv, paths []string) (int, error) {
+	if len(paths) == 1 && paths[0] == "-" {
+		return 0, &usageErr{err: errors.New("--watch cannot read standard input"), showUsage: true}
+	}
+	f.watching = true
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	once := func() error {
+		_, err := f.run(env, paths)
+		if err != nil {
+			var u *usageErr
+			if errors.As(err, &u) && u.showUsage {
+				return err
+			}
+			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+		}
+		return nil
+	}
+	if err := once(); err != nil {
+		return 0, err
+	}
+	root := f.watchRoot(paths)
+	roots := append([]string{root}, paths...)
+	w, err := watch.New(roots, watch.Options{})
+	if err != nil {
+		return 0, fmt.Errorf("watch %s: %w", root, err)
+	}
+	defer w.Close()
+	if w.Truncated() {
+		fmt.Fprintf(env.stderr, "osmosis-lint: warning: watching only the first %d directories under %s\n", w.Dirs(), escape.String(root))
+	}
+	fmt.Fprintf(env.stderr, "osmosis-lint: watching %s for changes (Ctrl-C to stop)\n", escape.String(root))
+	relevant := f.relevant(root, paths)
+	err = w.Run(ctx, func(changed []string) {
+		var shown []string
+		for _, p := range changed {
+			if relevant(p) {
+				shown = append(shown, p)
+			}
+		}
+		if len(shown) == 0 {
+			return
+		}
+		if isTerminal(env.stdout) {
+			io.WriteString(env.stdout, "\x1b[2J\x1b[H") // a fresh screen for each run
+		}
+		fmt.Fprintf(env.stderr, "osmosis-lint: %s changed, checking again\n", describeChanges(root, shown))
+		if err := once(); err != nil {
+			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+		}
+	})
+	if err != nil {
+		return 0, fmt.Errorf("watch %s: %w", root, err)
+	}
+	return exitOK, nil
+}
+
+// watchRoot is the workspace root of the run: --workspace, else the git
+// repository of the first path or the current directory, else that
+// directory itself.
+func (f *checkFlags) watchRoot(paths []string) string {
+	if f.root != "" {
+		if abs, err := filepath.Abs(f.root); err == nil {
+			return abs
+		}
+		return f.root
+	}
+	start := "."
+	if len(paths) > 0 {
+		start = paths[0]
+		if fi, err := os.Stat(start); err == nil && !fi.IsDir() {
+			start = filepath.Dir(start)
+		}
+	}
+	if root, err := workspace.FindRoot(start); err == nil {
+		return root
+	}
+	abs, _ := filepath.Abs(start)
+	return abs
+}
+
+// relevant tells the changes that can change a finding: configs, rollouts,
+// data files, the settings, the named paths; never the report that -o
+// writes, which would start the run again and again.
+func (f *checkFlags) relevant(root string, paths []string) func(string) bool {
+	out := ""
+	if f.output != "" {
+		out, _ = filepath.Abs(f.output)
+	}
+	var named []string
+	for _, p := range paths {
+		if abs, err := filepath.Abs(p); err == nil {
+			named = append(named, abs)
+		}
+	}
+	return func(p string) bool {
+		if p == out || (out != "" && filepath.Dir(p) == filepath.Dir(out) && strings.HasPrefix(filepath.Base(p), "."+filepath.Base(out))) {
+			return false
+		}
+		for _, n := range named {
+			if p == n || strings.HasPrefix(p, n+string(filepath.Separator)) {
+				return true
+			}
+		}
+		rel, err := filepath.Rel(root, p)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			return false
+		}
+		rel = filepath.ToSlash(rel)
+		for _, dir := range []string{"configs", "rollouts", "data"} {
+			if rel == dir || strings.HasPrefix(rel, dir+"/") {
+				return true
+			}
+		}
+		return rel == workspace.SettingsFile
+	}
+}
+
+func describeChanges(root string, changed []string) string {
+	first := changed[0]
+	if rel, err := filepath.Rel(root, first); err == nil {
+		first = filepath.ToSlash(rel)
+	}
+	first = escape.String(first)
+	if len(changed) == 1 {
+		return first
+	}
+	return fmt.Sprintf("%s and %d more", first, len(changed)-1)
+}
