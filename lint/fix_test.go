@@ -223,8 +223,13 @@ func fixCaseTable() []fixCase {
 		},
 		{
 			name: "legacy-config: the [secrets] map with other record names", rule: "legacy-config", title: "Rewrite as [secrets] required = [...]", safe: false,
-			src:  goodTraining + "\n[secrets]\nOPENAI_API_KEY = \"team-openai\"\n",
-			want: goodTraining + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+			src:  goodTraining + "\n[secrets]\nOPENAI_API_KEY = \"team-openai\"\nHF_TOKEN = \"HF_TOKEN\"\n",
+			want: goodTraining + "\n[secrets]\n# \"OPENAI_API_KEY\" was read from the secret record \"team-openai\"; the platform now injects the record named \"OPENAI_API_KEY\": store the value under that name with `osmosis secret set OPENAI_API_KEY`\nrequired = [\"OPENAI_API_KEY\", \"HF_TOKEN\"]\n",
+		},
+		{
+			name: "legacy-config: [rollout.secrets] keeps the record names", rule: "legacy-config", title: "Rewrite as [secrets] required = [...]", safe: false,
+			src:  goodTraining + "\n[rollout.secrets]\nOPENAI_API_KEY = \"openai-api-key\"\n",
+			want: goodTraining + "\n[secrets]\n# \"OPENAI_API_KEY\" was read from the secret record \"openai-api-key\"; the platform now injects the record named \"OPENAI_API_KEY\": store the value under that name with `osmosis secret set OPENAI_API_KEY`\nrequired = [\"OPENAI_API_KEY\"]\n",
 		},
 		{
 			name: "missing-required: add the key to its table", rule: "missing-required", title: "Add `dataset`", safe: false,

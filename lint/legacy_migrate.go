@@ -1,97 +1,420 @@
 package lint
 
 import (
+	"bytes"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
+// place is where a key of a legacy section goes in the current config.
+type place struct{ section, key string }
+
+// localEvalPlaces maps the keys of the local-eval sections of osmosis-ai
+// 0.2.18 to 0.2.22 to their current places.
+var localEvalPlaces = map[string]map[string]place{
+	"eval": {
+		"rollout": {"experiment", "rollout"}, "entrypoint": {"experiment", "entrypoint"},
+		"dataset": {"experiment", "dataset"}, "limit": {"evaluation", "limit"},
+	},
+	"llm": {
+		"model": {"experiment", "model_path"}, "model_path": {"experiment", "model_path"},
+		"api_key_env": {"secrets", "required"},
+	},
+	"runs": {
+		"n": {"evaluation", "n"}, "batch_size": {"evaluation", "batch_size"}, "pass_threshold": {"evaluation", "pass_threshold"},
+	},
+	"timeouts": {
+		"agent_workflow_timeout_s": {"evaluation", "agent_workflow_timeout_s"}, "grader_timeout_s": {"evaluation", "grader_timeout_s"},
+	},
+}
+
+// localEvalDropped says why a local-eval section has no place now.
+var localEvalDropped = map[string]string{
+	"output":   "results are stored on the platform",
+	"baseline": "compare models with separate eval configs",
+	"grader":   "grading is done by the rollout and reported through the grader callback",
+}
+
+// legacyOrder is the order the local-eval sections are migrated in.
+var legacyOrder = []string{"eval", "llm", "runs", "timeouts", "output", "baseline", "grader"}
+
+// migration collects what a legacy section becomes: lines for current
+// sections, secret names, and notes (what had no place, what to do).
+type migration struct {
+	c     *Context
+	order []string            // sections in the order lines came
+	lines map[string][]string // section -> lines, in order
+	keys  map[string]string   // "section.key" -> the line written for it
+	// secrets are names for [secrets] required.
+	secrets []string
+	notes   []string
+	// written holds the starts of the comments the migration carried.
+	written map[int]bool
+}
+
+func newMigration(c *Context) *migration {
+	return &migration{c: c, lines: map[string][]string{}, keys: map[string]string{}, written: map[int]bool{}}
+}
+
+// mark records that the comments inside r are carried.
+func (m *migration) mark(r toml.Range) {
+	for _, cm := range m.c.Doc.Comments {
+		if cm.Range.Start >= r.Start && cm.Range.End <= r.End {
+			m.written[cm.Range.Start] = true
+		}
+	}
+}
+
+// leftover are the comments nothing carried.
+func (m *migration) leftover() []string {
+	var out []string
+	for _, cm := range m.c.Doc.Comments {
+		if !m.written[cm.Range.Start] {
+			out = append(out, cm.Text)
+		}
+	}
+	return out
+}
+
+func (m *migration) add(p place, line string) {
+	if _, ok := m.lines[p.section]; !ok {
+		m.order = append(m.order, p.section)
+	}
+	m.lines[p.section] = append(m.lines[p.section], line)
+	m.keys[p.section+"."+p.key] = line
+}
+
+// section moves every entry of a legacy section to its place, and keeps
+// what has none (the whole section, when it has no place at all) as
+// commented-out text with the reason.
+func (m *migration) section(name string) {
+	_, v := m.c.Get(name)
+	if v == nil || v.Kind != toml.KindTable {
+		return
+	}
+	if why, ok := localEvalDropped[name]; ok {
+		m.keep("["+name+"] has no place in the current config ("+why+")", m.sectionText(name, v.Table))
+		return
+	}
+	for _, e := range v.Table.Entries {
+		m.entry(name, e)
+	}
+	if cms := m.ownComments(v.Table); len(cms) > 0 {
+		m.keep("the comments of ["+name+"]", cms)
+	}
+}
+
+// entry moves one entry of a legacy section.
+func (m *migration) entry(sec string, e *toml.Entry) {
+	p, ok := localEvalPlaces[sec][e.Key]
+	if !ok {
+		why := "has no place in the current config"
+		if sec == "llm" && e.Key == "base_url" {
+			why = "has no place in an eval config (the rollout calls its model itself)"
+		}
+		m.keep("["+sec+"] "+keyText(e.Key)+" "+why, m.entryText(e))
+		return
+	}
+	switch {
+	case p.section == "secrets":
+		if name := e.Value.Str; e.Value.Kind == toml.KindString && isSecretName(name) && isBare(name) {
+			m.secrets = append(m.secrets, name)
+			m.notes = append(m.notes, "store the API key as a platform secret: `osmosis secret set "+name+"`")
+			return
+		}
+		m.keep("["+sec+"] "+keyText(e.Key)+" is not a secret name the platform takes", m.entryText(e))
+		return
+	case e.Key == "dataset" && e.Value.Kind == toml.KindString:
+		name := e.Value.Str
+		if stem, isPath := datasetPathStem(name); isPath && stem != "" && stem != "." && stem != ".." {
+			m.put(p, e, keyText(p.key)+" = "+tomlString(stem))
+			if plain(name) && plain(stem) {
+				m.notes = append(m.notes, "upload "+name+" with `osmosis dataset upload "+name+"`: the platform names it "+stem)
+			} else {
+				m.notes = append(m.notes, "upload "+tomlString(name)+" with `osmosis dataset upload`: the platform names it "+tomlString(stem))
+			}
+			return
+		}
+	}
+	m.put(p, e, m.carried(e, p.key))
+}
+
+// put writes the line for p unless the config or the migration has a value
+// there already: then the old entry is kept as a note.
+func (m *migration) put(p place, e *toml.Entry, line string) {
+	if old, ok := m.keys[p.section+"."+p.key]; ok || hasKey(m.c, []string{p.section, p.key}) {
+		if ok && old == line {
+			return
+		}
+		m.keep(keyText(e.Key)+" was not moved: ["+p.section+"] "+p.key+" is set already", m.entryText(e))
+		return
+	}
+	m.add(p, line)
+}
+
+// carried is an entry written under another key, its value and trailing
+// comment kept.
+func (m *migration) carried(e *toml.Entry, key string) string {
+	if s, span, ok := pairLine(m.c, e.KeyRange); ok {
+		m.mark(span)
+		return movedLine(m.c, s, span, key)
+	}
+	return keyText(key) + " = " + m.c.Text(e.Value.Range)
+}
+
+// entryText is an entry as it was written: its line, or key = value.
+func (m *migration) entryText(e *toml.Entry) []string {
+	if _, span, ok := pairLine(m.c, e.KeyRange); ok {
+		m.mark(span)
+		return strings.Split(strings.TrimRight(string(m.c.Doc.Src[span.Start:span.End]), "\r\n"), "\n")
+	}
+	return strings.Split(keyText(e.Key)+" = "+m.c.Text(e.Value.Range), "\n")
+}
+
+// sectionText is a [header] section as it was written.
+func (m *migration) sectionText(name string, t *toml.Table) []string {
+	if span, ok := tableSpan(m.c, t); ok {
+		m.mark(span)
+		return strings.Split(strings.TrimRight(string(m.c.Doc.Src[span.Start:span.End]), "\r\n"), "\n")
+	}
+	var out []string
+	for _, e := range t.Entries {
+		out = append(out, m.entryText(e)...)
+	}
+	return append([]string{"[" + keyText(name) + "]"}, out...)
+}
+
+// ownComments are the comments of a [header] section that sit on lines of
+// their own (a trailing comment travels with its key).
+func (m *migration) ownComments(t *toml.Table) []string {
+	span, ok := tableSpan(m.c, t)
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, cm := range m.c.Doc.Comments {
+		if cm.Range.Start < span.Start || cm.Range.End > span.End {
+			continue
+		}
+		line := m.c.Doc.Lines.Line(cm.Range.Start)
+		if strings.TrimSpace(string(m.c.Doc.Src[m.c.Doc.Lines.LineStart(line):cm.Range.Start])) == "" && !m.written[cm.Range.Start] {
+			out = append(out, cm.Text)
+			m.written[cm.Range.Start] = true
+		}
+	}
+	return out
+}
+
+// keep notes text that has no place, commented out, with the reason.
+func (m *migration) keep(why string, text []string) {
+	note := why + "; it was:"
+	for _, l := range text {
+		note += "\n#     " + strings.TrimRight(l, "\r")
+	}
+	m.notes = append(m.notes, note)
+}
+
+// noteText is the notes as comment lines, "" when there are none.
+func (m *migration) noteText(head string) string {
+	if len(m.notes) == 0 {
+		return ""
+	}
+	text := "# " + head + "\n"
+	for _, n := range m.notes {
+		text += "# - " + n + "\n"
+	}
+	return text
+}
+
+// tableSpan is the whole lines of a [header] table: its header, its pairs
+// and the comments among them.
+func tableSpan(c *Context, t *toml.Table) (toml.Range, bool) {
+	if t == nil || t.Header == nil {
+		return toml.Range{}, false
+	}
+	return lineSpan(c.Doc, toml.Range{Start: t.Header.Range.Start, End: max(t.End, t.Header.Range.End)})
+}
+
+// withBlankAfter extends the span of a section to the blank line after it
+// when a blank line (or the start of the file) comes before it, so that
+// replacing the section leaves one blank line between its neighbours.
+func withBlankAfter(doc *toml.Document, span toml.Range) toml.Range {
+	if span.Start > 0 && !bytes.HasSuffix(doc.Src[:span.Start], []byte("\n\n")) && !bytes.HasSuffix(doc.Src[:span.Start], []byte("\n\r\n")) {
+		return span
+	}
+	rest := doc.Src[span.End:]
+	switch {
+	case bytes.HasPrefix(rest, []byte("\n")):
+		span.End++
+	case bytes.HasPrefix(rest, []byte("\r\n")):
+		span.End += 2
+	}
+	return span
+}
+
 // migrateLocalEval rewrites a local-eval config of osmosis-ai 0.2.18 to
 // 0.2.22 ([eval], [llm], [runs], [timeouts], ...) as a current eval config.
 // It keeps the file's leading comments, maps every key that has a current
-// place, and says in comments what it dropped. It needs review (the dataset
-// must be uploaded under the name it writes), so it is not safe.
+// place, keeps every other key and section as comments that say why, and
+// lists what to do next. It needs review (the dataset must be uploaded
+// under the name it writes), so it is not safe.
 func migrateLocalEval(c *Context) (Fix, bool) {
 	if !localEvalFile(c) {
 		return Fix{}, false
 	}
-	text := func(path ...string) (string, bool) {
-		_, v := c.Get(path...)
-		if v == nil || v.Kind == toml.KindTable || v.Kind == toml.KindArray && v.ArrayOfTables {
-			return "", false
+	for _, sec := range []string{"secrets", "evaluation"} {
+		if _, v := c.Get(sec); v != nil {
+			return Fix{}, false // current sections to merge with: not certain
 		}
-		return c.Text(v.Range), true
+	}
+	m := newMigration(c)
+	for _, sec := range legacyOrder {
+		m.section(sec)
 	}
 	var b strings.Builder
 	// the comment block before the first statement
 	if len(c.Doc.Stmts) > 0 {
-		head := strings.TrimRight(string(c.Doc.Src[:c.Doc.Stmts[0].Range.Start]), " \t\n")
+		head := strings.TrimRight(string(c.Doc.Src[:c.Doc.Stmts[0].Range.Start]), " \t\r\n")
 		if head != "" {
 			b.WriteString(head + "\n\n")
 		}
+		m.mark(toml.Range{Start: 0, End: c.Doc.Stmts[0].Range.Start})
 	}
-	b.WriteString("# Migrated from the local-eval config of osmosis-ai 0.2.18 to 0.2.22.\n")
-	b.WriteString("[experiment]\n")
-	for _, k := range []string{"rollout", "entrypoint"} {
-		if t, ok := text("eval", k); ok {
-			b.WriteString(k + " = " + t + "\n")
-		} else {
-			b.WriteString(k + " = \"\"\n")
+	b.WriteString("# Migrated from the local-eval config of osmosis-ai 0.2.18 to 0.2.22.\n[experiment]\n")
+	exp := c.Schema.Root().Property("experiment")
+	for _, k := range []string{"rollout", "entrypoint", "model_path", "dataset"} {
+		line, ok := m.keys["experiment."+k]
+		if !ok {
+			v, _ := fillValue(c, []string{"experiment", k}, exp.Property(k))
+			line = k + " = " + v
+		}
+		b.WriteString(line + "\n")
+	}
+	if lines := m.lines["evaluation"]; len(lines) > 0 {
+		b.WriteString("\n[evaluation]\n" + strings.Join(lines, "\n") + "\n")
+	}
+	b.WriteString("\n[secrets]\nrequired = [" + quotedList(m.secrets) + "]\n")
+	for _, keep := range []string{"env", "advanced"} {
+		if _, v := c.Get(keep); v != nil && v.Kind == toml.KindTable {
+			span, ok := tableSpan(c, v.Table)
+			if !ok {
+				return Fix{}, false
+			}
+			b.WriteString("\n" + strings.TrimRight(string(c.Doc.Src[span.Start:span.End]), "\r\n") + "\n")
+			m.mark(span)
 		}
 	}
-	if t, ok := text("llm", "model"); ok {
-		b.WriteString("model_path = " + t + "\n")
-	} else {
-		b.WriteString("model_path = \"\"\n")
+	if rest := m.leftover(); len(rest) > 0 {
+		m.keep("the other comments of the old file", rest)
 	}
-	dataset := "\"\""
-	var notes []string
-	if name, v, ok := c.Str("eval", "dataset"); ok {
-		if stem, isPath := datasetPathStem(name); isPath && stem != "" && stem != "." && stem != ".." {
-			dataset = tomlString(stem)
-			notes = append(notes, "upload "+name+" with `osmosis dataset upload "+name+"`: the platform names it "+stem)
-		} else {
-			dataset = c.Text(v.Range)
-		}
-	}
-	b.WriteString("dataset = " + dataset + "\n")
-	var eval []string
-	for _, m := range [][2]string{{"eval", "limit"}, {"runs", "n"}, {"runs", "batch_size"}, {"runs", "pass_threshold"},
-		{"timeouts", "agent_workflow_timeout_s"}, {"timeouts", "grader_timeout_s"}} {
-		if t, ok := text(m[0], m[1]); ok {
-			eval = append(eval, m[1]+" = "+t)
-		}
-	}
-	if len(eval) > 0 {
-		b.WriteString("\n[evaluation]\n" + strings.Join(eval, "\n") + "\n")
-	}
-	secrets := "[]"
-	if name, _, ok := c.Str("llm", "api_key_env"); ok && isSecretName(name) {
-		secrets = "[" + tomlString(name) + "]"
-		notes = append(notes, "store the API key as a platform secret: `osmosis secret set "+name+"`")
-	}
-	b.WriteString("\n[secrets]\nrequired = " + secrets + "\n")
-	if _, env := c.Get("env"); env != nil && env.Kind == toml.KindTable {
-		if start, end, ok := sectionText(c, "env"); ok {
-			b.WriteString("\n" + strings.TrimRight(string(c.Doc.Src[start:end]), "\n") + "\n")
-		}
-	}
-	for _, drop := range []string{"output", "baseline", "grader"} {
-		if _, v := c.Get(drop); v != nil {
-			notes = append(notes, "["+drop+"] has no place in the current config and was dropped")
-		}
-	}
-	if _, ok := text("llm", "base_url"); ok {
-		notes = append(notes, "[llm] base_url has no place in an eval config and was dropped")
-	}
-	if len(notes) > 0 {
-		b.WriteString("\n# To do after the migration:\n")
-		for _, n := range notes {
-			b.WriteString("# - " + n + "\n")
-		}
+	if notes := m.noteText("To do after the migration:"); notes != "" {
+		b.WriteString("\n" + notes)
 	}
 	return fix("Migrate to the current eval config", false, replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
+}
+
+// migrateBeside moves one local-eval section of an eval config that has
+// [experiment] already into the current sections, and leaves in its place
+// what had none, as comments.
+func migrateBeside(c *Context, name string) (Fix, bool) {
+	if c.Kind != schema.Eval || localEvalFile(c) {
+		return Fix{}, false
+	}
+	_, v := c.Get(name)
+	if v == nil || v.Kind != toml.KindTable {
+		return Fix{}, false
+	}
+	span, ok := tableSpan(c, v.Table)
+	if !ok {
+		return Fix{}, false
+	}
+	m := newMigration(c)
+	m.section(name)
+	p := newPlacement(c)
+	var keys []string
+	for _, sec := range m.order {
+		for _, line := range m.lines[sec] {
+			p.add(sec, line)
+		}
+	}
+	for k := range m.keys {
+		keys = append(keys, k)
+	}
+	edits, ok := p.edits()
+	if !ok {
+		return Fix{}, false
+	}
+	if len(m.secrets) > 0 {
+		e, ok := addSecrets(c, m.secrets)
+		if !ok {
+			return Fix{}, false
+		}
+		edits = append(edits, e...)
+		keys = append(keys, "secrets.required")
+	}
+	edits = append(edits, replace(withBlankAfter(c.Doc, span), m.noteText("From ["+name+"], a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22:")))
+	f := fix("Move ["+name+"] into the current sections", false, edits...)
+	f.Keys = keys
+	return f, true
+}
+
+// addSecrets adds names to [secrets] required: into the list, as the key
+// of a [secrets] table without one, or as a new section. Names listed
+// already need no edit.
+func addSecrets(c *Context, names []string) ([]Edit, bool) {
+	_, list := c.Get("secrets", "required")
+	switch {
+	case list == nil:
+		_, sec := c.Get("secrets")
+		if sec == nil {
+			return []Edit{appendSection(c.Doc, "[secrets]\nrequired = ["+quotedList(names)+"]\n")}, true
+		}
+		if sec.Kind != toml.KindTable {
+			return nil, false
+		}
+		e, ok := appendToTable(c.Doc, sec.Table, "required = ["+quotedList(names)+"]")
+		return []Edit{e}, ok
+	case list.Kind != toml.KindArray || list.ArrayOfTables:
+		return nil, false
+	}
+	var fresh []string
+	for _, n := range names {
+		listed := false
+		for _, it := range list.Items {
+			listed = listed || it.Kind == toml.KindString && it.Str == n
+		}
+		if !listed {
+			fresh = append(fresh, n)
+		}
+	}
+	if len(fresh) == 0 {
+		return nil, true
+	}
+	if n := len(list.Items); n > 0 {
+		return []Edit{insertAt(list.Items[n-1].Range.End, ", "+quotedList(fresh))}, true
+	}
+	return []Edit{insertAt(list.Range.Start+1, quotedList(fresh))}, true
+}
+
+// plain reports whether s can stand in a comment as it is: no control
+// character, no backquote, no space.
+func plain(s string) bool {
+	for _, r := range s {
+		if r <= ' ' || r == 0x7f || r == '`' || r >= 0x80 && r < 0xa0 {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func quotedList(names []string) string {
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = tomlString(n)
+	}
+	return strings.Join(out, ", ")
 }
 
 // localEvalFile reports whether an eval config is in the local-eval shape:
@@ -105,13 +428,4 @@ func localEvalFile(c *Context) bool {
 	}
 	_, ev := c.Get("eval")
 	return ev != nil && ev.Kind == toml.KindTable
-}
-
-// sectionText returns the source of a [header] table with its pairs.
-func sectionText(c *Context, name string) (int, int, bool) {
-	_, v := c.Get(name)
-	if v == nil || v.Table == nil || v.Table.Header == nil {
-		return 0, 0, false
-	}
-	return v.Table.Header.Range.Start, v.Table.End, true
 }

@@ -85,6 +85,9 @@ func checkLegacy(c *Context) {
 					fixes, migrated = []Fix{f}, true
 				}
 			}
+			if f, ok := migrateBeside(c, is.Name); ok {
+				fixes = append(fixes, f)
+			}
 			c.Report(is.Range, is.Key, "["+is.Name+"] is a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22, which the current osmosis CLI rejects: "+localEvalSections[is.Name], fixes...)
 		case "rollout-env":
 			reportRolloutEnv(c, is)
@@ -130,17 +133,24 @@ func reportRolloutEnv(c *Context, is schema.Issue) {
 
 // secretsListFix rewrites a NAME = "record" table (spanning r) as
 // [secrets] required = [...]. It is safe when every record is named after
-// its variable, as the platform now injects a record under its own name.
+// its variable, as the platform now injects a record under its own name;
+// another record name stays in a comment that says what to do.
 func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
-	var names []string
-	safe := true
+	var names, renamed []string
 	for _, e := range t.Entries {
 		if e.Value.Kind != toml.KindString {
 			return Fix{}, false
 		}
 		names = append(names, tomlString(e.Key))
 		if e.Value.Str != e.Key {
-			safe = false
+			// the record name has no key in the current config: keep it,
+			// with what to do about it
+			note := "# " + tomlString(e.Key) + " was read from the secret record " + tomlString(e.Value.Str) +
+				"; the platform now injects the record named " + tomlString(e.Key) + ": store the value under that name"
+			if isBare(e.Key) {
+				note += " with `osmosis secret set " + e.Key + "`"
+			}
+			renamed = append(renamed, note)
 		}
 	}
 	span, ok := lineSpan(c.Doc, r)
@@ -154,8 +164,11 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 			text += cm.Text + "\n"
 		}
 	}
+	for _, line := range renamed {
+		text += line + "\n"
+	}
 	text += "required = [" + strings.Join(names, ", ") + "]\n"
-	return fix("Rewrite as [secrets] required = [...]", safe, replace(span, text)), true
+	return fix("Rewrite as [secrets] required = [...]", len(renamed) == 0, replace(span, text)), true
 }
 
 // reportSecretsMap handles [secrets] NAME = "record".
