@@ -184,8 +184,7 @@ func (d *run) datasets() {
 	files := d.snap().DataFiles()
 	checked, bad := 0, 0
 	for _, f := range files {
-		format := datafile.FormatOf(f.Name)
-		if format == datafile.FormatUnknown {
+		if datafile.FormatOf(f.Name) == datafile.FormatUnknown {
 			continue
 		}
 		if f.Symlink && f.Resolved == "" {
@@ -193,26 +192,17 @@ func (d *run) datasets() {
 			continue
 		}
 		checked++
-		res, err := datafile.ValidateFile(filepath.Join(d.root, filepath.FromSlash(f.Path)), datafile.Options{})
+		res, err := d.dataFile(f)
 		if err != nil {
 			bad++
 			d.check(Fail, lint.RuleDatasetFile, f.Path+": "+err.Error(), f.Path)
-			d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Error, f.Path+": "+err.Error())
 			continue
 		}
 		errs := 0
 		for _, p := range res.Problems {
-			sev := lint.Error
-			switch p.Severity {
-			case datafile.Warning:
-				sev = lint.Warning
-			case datafile.Info:
-				sev = lint.Info
-			}
-			if sev == lint.Error {
+			if p.Severity == datafile.Error {
 				errs++
 			}
-			d.finding(lint.RuleDatasetFile, f.Path, p.Line, sev, p.Message)
 		}
 		switch {
 		case errs > 0:
@@ -228,6 +218,55 @@ func (d *run) datasets() {
 	case bad == 0:
 		d.check(OK, lint.RuleDatasetFile, plural(checked, "dataset file")+" the upload would take", "data/")
 	}
+}
+
+// dataFile validates one data file as the upload would and adds its
+// problems as findings; an error (the file could not be read) is a
+// finding too.
+func (d *run) dataFile(f workspace.DataFile) (datafile.Result, error) {
+	res, err := datafile.ValidateFile(filepath.Join(d.root, filepath.FromSlash(f.Path)), datafile.Options{})
+	if err != nil {
+		d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Error, f.Path+": "+err.Error())
+		return res, err
+	}
+	for _, p := range res.Problems {
+		sev := lint.Error
+		switch p.Severity {
+		case datafile.Warning:
+			sev = lint.Warning
+		case datafile.Info:
+			sev = lint.Info
+		}
+		d.finding(lint.RuleDatasetFile, f.Path, p.Line, sev, p.Message)
+	}
+	return res, nil
+}
+
+// DataFile checks one file under data/ of the workspace that holds it, as
+// doctor's dataset-file check does, and returns its findings (none for a
+// file the upload does not take, or a link out of the workspace).
+// path is absolute or relative to opts.Dir.
+func DataFile(path string, opts Options) ([]lint.Finding, error) {
+	d, err := newRun(filepath.Dir(path), opts)
+	if err != nil {
+		return nil, err
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(d.opts.Dir, abs)
+	}
+	rel, ok := d.snap().Rel(abs)
+	if !ok {
+		return nil, nil
+	}
+	for _, f := range d.snap().DataFiles() {
+		if f.Path != rel || datafile.FormatOf(f.Name) == datafile.FormatUnknown || (f.Symlink && f.Resolved == "") {
+			continue
+		}
+		d.dataFile(f) // an unreadable file is a finding already
+		return d.rep.Findings, nil
+	}
+	return nil, nil
 }
 
 // envFiles reports .env files that are in git or could get there.

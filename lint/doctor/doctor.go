@@ -81,6 +81,37 @@ var ErrNotWorkspace = workspace.ErrNotWorkspace
 
 // Run checks the workspace that holds dir.
 func Run(dir string, opts Options) (*Report, error) {
+	d, err := newRun(dir, opts)
+	if err != nil {
+		return nil, err
+	}
+	root := d.root
+	how := "the top of its git worktree"
+	if opts.Root != "" {
+		how = "given with --workspace"
+	}
+	d.check(OK, lint.RuleWorkspaceRoot, "workspace root: "+root+" ("+how+")", "")
+	if opts.Fix {
+		d.fixScaffold()
+		if err := d.load(); err != nil {
+			return nil, err
+		}
+	}
+	d.scaffold()
+	d.origin()
+	if err := d.configs(); err != nil {
+		return nil, err
+	}
+	d.rollouts()
+	d.skills()
+	d.datasets()
+	d.envFiles()
+	d.finish()
+	return d.rep, nil
+}
+
+// newRun finds the workspace of dir and loads it.
+func newRun(dir string, opts Options) (*run, error) {
 	if opts.Dir == "" {
 		wd, err := os.Getwd()
 		if err != nil {
@@ -115,28 +146,7 @@ func Run(dir string, opts Options) (*Report, error) {
 	if err := d.load(); err != nil {
 		return nil, err
 	}
-	how := "the top of its git worktree"
-	if opts.Root != "" {
-		how = "given with --workspace"
-	}
-	d.check(OK, lint.RuleWorkspaceRoot, "workspace root: "+root+" ("+how+")", "")
-	if opts.Fix {
-		d.fixScaffold()
-		if err := d.load(); err != nil {
-			return nil, err
-		}
-	}
-	d.scaffold()
-	d.origin()
-	if err := d.configs(); err != nil {
-		return nil, err
-	}
-	d.rollouts()
-	d.skills()
-	d.datasets()
-	d.envFiles()
-	d.finish()
-	return d.rep, nil
+	return d, nil
 }
 
 type run struct {
