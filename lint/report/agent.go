@@ -2,8 +2,10 @@ package report
 
 import (
 	"bufio"
+	"cmp"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -46,21 +48,40 @@ func writeAgentFile(w *bufio.Writer, f File) {
 	if s.Infos > 0 {
 		counts = append(counts, plural(s.Infos, "note"))
 	}
+	// doctor's findings (a dataset file, a rollout's pyproject.toml) are
+	// no config's: no submit stage, and doctor checks them again
+	byDoctor := true
+	for _, x := range f.Findings {
+		if r, ok := lint.Lookup(x.Rule); !ok || !r.Doctor {
+			byDoctor = false
+		}
+	}
 	verdict := "look at each before submitting."
-	if s.Errors > 0 {
+	switch {
+	case s.Errors > 0 && byDoctor:
+		verdict = "fix the errors."
+	case s.Errors > 0:
 		verdict = "fix the errors before submitting."
+	case byDoctor:
+		verdict = "look at each."
 	}
 	fmt.Fprintf(w, "osmosis-lint found %s in %s; %s\n", strings.Join(counts, " and "), clean(f.Path), verdict)
 	lines := strings.Split(string(f.Src), "\n")
-	for _, x := range f.Findings {
+	findings := slices.Clone(f.Findings)
+	slices.SortStableFunc(findings, func(a, b lint.Finding) int {
+		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+	for _, x := range findings {
 		fmt.Fprintf(w, "\n%s:%d:%d: %s [%s] %s\n", clean(f.Path), x.Line, x.Column, x.Severity, x.Rule, clean(x.Message))
 		if x.Line >= 1 && x.Line <= len(lines) {
 			if text := quoteLine(lines[x.Line-1], x.Column); text != "" {
 				fmt.Fprintf(w, "  line %d: %s\n", x.Line, text)
 			}
 		}
-		if m := lint.StageMeaning(x.Stage); m != "" {
-			fmt.Fprintf(w, "  stage: %s (%s)\n", x.Stage, m)
+		if r, ok := lint.Lookup(x.Rule); ok && !r.Doctor {
+			if m := lint.StageMeaning(x.Stage); m != "" {
+				fmt.Fprintf(w, "  stage: %s (%s)\n", x.Stage, m)
+			}
 		}
 		for i, fx := range x.Fixes {
 			label := "fix"
@@ -70,6 +91,10 @@ func writeAgentFile(w *bufio.Writer, f File) {
 			fmt.Fprintf(w, "  %s: %s (%s)\n", label, clean(fx.Title), applyHint(fx, f.Path))
 		}
 		fmt.Fprintf(w, "  more: osmosis-lint explain %s\n", x.Rule)
+	}
+	if byDoctor {
+		fmt.Fprintf(w, "\nRe-check after editing with: osmosis-lint doctor\n")
+		return
 	}
 	fmt.Fprintf(w, "\nRe-check after editing with: osmosis-lint check %s\n", shellQuote(f.Path))
 }

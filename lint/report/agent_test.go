@@ -53,3 +53,26 @@ func TestAgentCleansFileText(t *testing.T) {
 		t.Fatalf("want the odd path quoted in the fix command:\n%s", out)
 	}
 }
+
+// doctor's findings (here a dataset file the upload refuses) are no
+// config's: no stage of a submit, in line order, re-checked by doctor.
+func TestAgentDoctorFindings(t *testing.T) {
+	f := File{Path: "data/x.jsonl", Findings: []lint.Finding{
+		{Line: 2, Column: 1, Rule: lint.RuleDatasetFile, Severity: lint.Error, Stage: lint.StagePlatform, Message: "keys differ"},
+		{Line: 1, Column: 1, Rule: lint.RuleDatasetFile, Severity: lint.Error, Stage: lint.StagePlatform, Message: "too few rows"},
+	}}
+	var b bytes.Buffer
+	if err := WriteAgent(&b, []File{f}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, "stage:") || strings.Contains(out, "submitting") || strings.Contains(out, "osmosis-lint check") {
+		t.Fatalf("a data file's findings are worded as a config's:\n%s", out)
+	}
+	if !strings.Contains(out, "Re-check after editing with: osmosis-lint doctor\n") {
+		t.Fatalf("want doctor as the re-check:\n%s", out)
+	}
+	if strings.Index(out, "too few rows") > strings.Index(out, "keys differ") {
+		t.Fatalf("want the findings in line order:\n%s", out)
+	}
+}

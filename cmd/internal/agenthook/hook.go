@@ -1,7 +1,8 @@
 // Package agenthook turns the tool-call payload of a coding agent's
 // PostToolUse hook (Claude Code; Codex speaks the same format) into the
-// osmosis-lint findings of what the agent just edited, written for the
-// model. It is an adapter: it picks the files, runs lint and words nothing
+// osmosis-lint findings of what the agent just edited (a config, a
+// dataset file under data/, a file of a rollout, the settings), written
+// for the model. It is an adapter: it picks the files, runs lint and words nothing
 // itself beyond lint/report's agent text.
 package agenthook
 
@@ -14,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -132,6 +134,7 @@ type hook struct {
 	root, dir, home string
 	ws              *lint.Workspace
 	configs         []string        // edited configs, absolute
+	data            []string        // edited files directly under data/, absolute
 	rollouts        map[string]bool // rollouts with an edited file
 	settings        bool            // pyproject.toml at the root was edited
 }
@@ -149,6 +152,8 @@ func (h *hook) add(abs string) error {
 	}
 	parts := strings.Split(rel, "/")
 	switch {
+	case parts[0] == "data" && len(parts) == 2:
+		h.data = append(h.data, abs)
 	case parts[0] == "rollouts" && len(parts) >= 3:
 		if h.rollouts == nil {
 			h.rollouts = map[string]bool{}
@@ -192,14 +197,22 @@ func (h *hook) outcome() (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	var out Outcome
+	var files []report.File
 	if len(h.configs) > 0 {
-		files, err := h.check(h.configs)
+		checked, err := h.check(h.configs)
 		if err != nil {
 			return Outcome{}, err
 		}
-		out = split(files)
+		files = append(files, checked...)
 	}
+	for _, abs := range h.data {
+		f, err := h.dataFile(abs)
+		if err != nil {
+			return Outcome{}, err
+		}
+		files = append(files, f)
+	}
+	out := split(files)
 	if len(h.rollouts) > 0 {
 		text, err := h.dependents()
 		if err != nil {
@@ -227,6 +240,23 @@ func (h *hook) check(paths []string) ([]report.File, error) {
 		files = append(files, f)
 	}
 	return files, nil
+}
+
+// dataFile runs doctor's dataset-file check on one data file: what the
+// upload would refuse. The file is not quoted (a dataset may be large).
+func (h *hook) dataFile(abs string) (report.File, error) {
+	found, err := doctor.DataFile(abs, doctor.Options{Dir: h.dir, Home: h.home})
+	if err != nil {
+		return report.File{}, err
+	}
+	f := report.File{}
+	for _, x := range found {
+		f.Path = x.Path
+		if x.Severity == lint.Error || x.Severity == lint.Warning {
+			f.Findings = append(f.Findings, x)
+		}
+	}
+	return f, nil
 }
 
 // split puts the files with errors in the blocking text, with their

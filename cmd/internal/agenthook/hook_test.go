@@ -213,3 +213,18 @@ func TestBadPayload(t *testing.T) {
 		}
 	}
 }
+
+// A dataset file written under data/ gets the upload's verdict.
+func TestDataFileEdit(t *testing.T) {
+	root := newWorkspace(t)
+	row := `{"user_prompt": "2*3?", "ground_truth": "6"}` + "\n"
+	small := write(t, root, "data/small.jsonl", strings.Repeat(row, 3))
+	out := run(t, root, payload(t, "Write", root, map[string]any{"file_path": small}))
+	if !strings.Contains(out.Block, "data/small.jsonl") || !strings.Contains(out.Block, "[dataset-file]") {
+		t.Fatalf("want the upload's refusal blocking, got %+v", out)
+	}
+	ok := write(t, root, "data/ok.jsonl", strings.Repeat(row, 4))
+	if out := run(t, root, payload(t, "Write", root, map[string]any{"file_path": ok})); out != (Outcome{}) {
+		t.Fatalf("want silence for a good dataset, got %+v", out)
+	}
+}
