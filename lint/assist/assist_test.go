@@ -281,24 +281,41 @@ func TestOutline(t *testing.T) {
 func TestInlayHints(t *testing.T) {
 	text := "[training]\nlr = 1e-6\n\n[checkpoints]\neval_interval = 5\n"
 	f := NewFile(toml.Parse([]byte(text)), "training", nil, nil)
-	var labels []string
+	trainingEnd := strings.Index(text, "1e-6") + len("1e-6")
+	fileEnd := len(text) - 1
+	got := map[string]Hint{}
 	for _, h := range f.InlayHints(toml.Range{Start: 0, End: len(text)}) {
-		labels = append(labels, h.Label)
-		if h.At != strings.Index(text, "]")+1 && h.At != strings.Index(text, "[checkpoints]")+len("[checkpoints]") {
-			t.Errorf("hint %q at %d, not at the end of a header", h.Label, h.At)
+		got[h.Label] = h
+	}
+	// [training] leaves out several keys: one hint at the end of its last
+	// line, the list in the tooltip, TOML in the label
+	h, ok := got["# +7 defaults"]
+	if !ok || h.At != trainingEnd || !strings.Contains(h.Tooltip, "n_samples_per_prompt = 8\n") {
+		t.Errorf("[training] hint: %+v (all: %v)", h, got)
+	}
+	if strings.Contains(h.Tooltip, "lr = ") {
+		t.Errorf("a hint for a key that is set: %q", h.Tooltip)
+	}
+	// [checkpoints] leaves out one: the key itself
+	if h, ok := got["checkpoint_save_freq = 20"]; !ok || h.At != fileEnd {
+		t.Errorf("[checkpoints] hint: %+v (all: %v)", h, got)
+	}
+	// [sampling] is left out altogether: its defaults at the end of the file
+	if h, ok := got["# +2 defaults in [sampling]"]; !ok || h.At != fileEnd || !strings.Contains(h.Tooltip, "[sampling]\nrollout_temperature = ") {
+		t.Errorf("absent sections hint: %+v (all: %v)", h, got)
+	}
+	if len(got) != 3 {
+		t.Errorf("%d hints, want 3: %v", len(got), got)
+	}
+	// prose defaults are left to hover
+	for l := range got {
+		if strings.Contains(l, "random") {
+			t.Errorf("a prose label: %q", l)
 		}
 	}
-	if slices.ContainsFunc(labels, func(l string) bool { return strings.HasPrefix(l, "lr ") || strings.HasPrefix(l, "eval_interval ") }) {
-		t.Errorf("hints for keys that are set: %v", labels)
-	}
-	for _, w := range []string{"n_samples_per_prompt = 8", "checkpoint_save_freq = 20"} {
-		if !slices.Contains(labels, w) {
-			t.Errorf("no hint %q: %v", w, labels)
-		}
-	}
-	// only the headers in the range
-	for _, h := range f.InlayHints(toml.Range{Start: strings.Index(text, "[checkpoints]"), End: len(text)}) {
-		if !strings.HasPrefix(h.Label, "checkpoint_save_freq") {
+	// only what is in the range
+	for _, h := range f.InlayHints(toml.Range{Start: 0, End: trainingEnd}) {
+		if h.Label != "# +7 defaults" {
 			t.Errorf("hint %q outside the range", h.Label)
 		}
 	}

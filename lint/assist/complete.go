@@ -468,12 +468,7 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 	}
 	cands = append(cands, f.sourceValues(fl, path)...)
 	if len(cands) == 0 {
-		for _, ex := range fl.Examples() {
-			if _, ok := ex.([]any); ok {
-				continue
-			}
-			cands = append(cands, candidate{text: schema.FormatTOML(ex), kind: ItemValue, detail: "example"})
-		}
+		cands = append(cands, freeValues(fl)...)
 	}
 	var items []Item
 	seen := map[string]bool{}
@@ -513,6 +508,32 @@ func (f *File) completeValue(off int, keyText, after string) []Item {
 		})
 	}
 	return items
+}
+
+// freeValues proposes values for a field without a fixed set: its platform
+// default (with the allowed range) first, then its examples.
+func freeValues(fl *schema.Field) []candidate {
+	var out []candidate
+	rng := fl.RangeText()
+	if _, ok := fl.Default(); ok {
+		c := candidate{text: fl.DefaultText(), kind: ItemValue, detail: "default", preselect: true}
+		if rng != "" {
+			c.detail += ", allowed " + rng
+			c.doc = "Allowed range: " + rng + "."
+		}
+		out = append(out, c)
+	}
+	for _, ex := range fl.Examples() {
+		if _, ok := ex.([]any); ok {
+			continue
+		}
+		c := candidate{text: schema.FormatTOML(ex), kind: ItemValue, detail: "example"}
+		if rng != "" {
+			c.detail += ", allowed " + rng
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 type candidate struct {

@@ -139,48 +139,6 @@ func (f *File) Folds() []Fold {
 	return out
 }
 
-// Hint is an inlay hint: Label shown at offset At.
-type Hint struct {
-	At      int
-	Label   string
-	Tooltip string
-}
-
-// InlayHints shows, after each section header, the platform defaults of the
-// keys the section leaves out.
-func (f *File) InlayHints(r toml.Range) []Hint {
-	var out []Hint
-	for _, s := range f.Doc.Stmts {
-		if s.Kind != toml.StmtTable || s.Table == nil || s.Rejected {
-			continue
-		}
-		if s.Range.End < r.Start || s.Range.Start > r.End {
-			continue
-		}
-		path := f.instancePath(s)
-		fl := f.field(path)
-		if fl == nil || !fl.IsTable() {
-			continue
-		}
-		for _, name := range fl.Properties() {
-			if s.Table.Get(name) != nil {
-				continue
-			}
-			child := fl.Property(name)
-			d := child.DefaultText()
-			if d == "" {
-				continue
-			}
-			out = append(out, Hint{
-				At:      s.Range.End,
-				Label:   name + " = " + d,
-				Tooltip: "platform default of `" + name + "` (not set here): " + child.Description(),
-			})
-		}
-	}
-	return out
-}
-
 // Target is a file a value leads to, relative to the workspace root.
 type Target struct {
 	Path string
