@@ -201,6 +201,14 @@ func TestCodeActions(t *testing.T) {
 	if !strings.Contains(fixed, "dataset = \"multiply\"") || !strings.Contains(fixed, "n_sample_per_prompt") {
 		t.Errorf("fix all applies the safe fixes only:\n%s", fixed)
 	}
+	// the edits touch the lines that change, not the whole document
+	for _, edits := range all[0].Edit.Changes {
+		for _, te := range edits {
+			if te.Range.Start.Line == 0 && te.Range.Start.Character == 0 && int(te.Range.End.Line) >= strings.Count(e.text, "\n") {
+				t.Errorf("fix all replaces the whole document: %+v", te.Range)
+			}
+		}
+	}
 
 	// ignore on a line with a comment puts the directive above; on a line
 	// with a directive it joins it

@@ -19,6 +19,9 @@ type clientCaps struct {
 	watch    bool // the client takes dynamic file-watcher registration
 	// workspace edits: versioned document changes, and renaming files
 	docChanges, renameFiles bool
+	snippets                bool // completion items may be snippets
+	// markdown in completion documentation and in hovers (else plain text)
+	docMarkdown, hoverMarkdown bool
 }
 
 // defaultCaps holds before initialize (nothing is served then).
@@ -41,7 +44,13 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 	if td := c.TextDocument; td != nil {
 		out.pull = td.Diagnostic != nil
 		if td.Completion != nil && td.Completion.CompletionItem != nil {
-			out.lazyDocs = slices.Contains(td.Completion.CompletionItem.ResolveSupport.Properties, "documentation")
+			ci := td.Completion.CompletionItem
+			out.lazyDocs = slices.Contains(ci.ResolveSupport.Properties, "documentation")
+			out.snippets = ci.SnippetSupport != nil && *ci.SnippetSupport
+			out.docMarkdown = slices.Contains(ci.DocumentationFormat, protocol.MarkupKindMarkdown)
+		}
+		if td.Hover != nil {
+			out.hoverMarkdown = slices.Contains(td.Hover.ContentFormat, protocol.MarkupKindMarkdown)
 		}
 	}
 	if ws := c.Workspace; ws != nil {
@@ -57,6 +66,15 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		}
 	}
 	return out
+}
+
+// markup is text for the client: markdown when it takes it, else the same
+// text made plain.
+func (c *clientCaps) markup(md string, markdown bool) *protocol.MarkupContent {
+	if markdown {
+		return &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: md}
+	}
+	return &protocol.MarkupContent{Kind: protocol.MarkupKindPlainText, Value: plainText(md)}
 }
 
 // positionEncoding is the protocol name of the agreed encoding.

@@ -78,11 +78,12 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		// the same fixer as --fix: the editor's result is the command's
 		if fixed := lint.FixSource(d.text, in, lint.FixOptions{}); len(fixed.Applied) > 0 {
 			kind := protocol.CodeActionKindSourceFixAll
-			whole := toml.Range{Start: 0, End: len(d.text)}
+			// the lines that change, not the whole document: the editor
+			// keeps its marks and folds on the rest
 			out = append(out, &protocol.CodeAction{
 				Title: "Fix all safe osmosis-lint problems",
 				Kind:  &kind,
-				Edit:  s.workspaceEdit(d.uri, m, []lint.Edit{{Range: whole, NewText: string(fixed.Src)}}),
+				Edit:  s.workspaceEdit(d.uri, m, minimalEdits(d.text, fixed.Src)),
 			})
 		}
 	}

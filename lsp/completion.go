@@ -16,7 +16,8 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
-	lazy := s.caps().lazyDocs
+	c := s.caps()
+	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))
 	out := make([]protocol.CompletionItem, 0, len(items))
 	var list uint64
@@ -28,11 +29,18 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		list = s.comp.newList()
 	}
 	for i, it := range items {
+		text := it.Text
+		if it.Snippet && !c.snippets {
+			text = plainSnippet(text)
+		}
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
 			SortText: protocol.NewOptional(it.Sort),
-			TextEdit: &protocol.TextEdit{Range: m.rng(it.Range), NewText: it.Text},
+			TextEdit: &protocol.TextEdit{Range: m.rng(it.Range), NewText: text},
+		}
+		if it.Snippet && c.snippets {
+			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Detail != "" {
 			ci.Detail = protocol.NewOptional(it.Detail)
@@ -43,10 +51,7 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			docs[i] = it.Doc
 			ci.Data = protocol.LSPAny(fmt.Appendf(nil, `{"list":%d,"item":%d}`, list, i))
 		default:
-			ci.Documentation = &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: it.Doc}
-		}
-		if it.Snippet {
-			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
+			ci.Documentation = c.markup(it.Doc, c.docMarkdown)
 		}
 		if it.Preselect {
 			ci.Preselect = protocol.NewOptional(true)
@@ -70,7 +75,8 @@ func (s *Server) CompletionResolve(ctx context.Context, it *protocol.CompletionI
 		return it, nil
 	}
 	if doc := s.comp.doc(ref.List, ref.Item); doc != "" {
-		it.Documentation = &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: doc}
+		c := s.caps()
+		it.Documentation = c.markup(doc, c.docMarkdown)
 	}
 	return it, nil
 }

@@ -330,14 +330,14 @@ func (k caps) json() map[string]any {
 	td := map[string]any{
 		"synchronization":    map[string]any{"didSave": true},
 		"publishDiagnostics": map[string]any{"versionSupport": true, "tagSupport": map[string]any{"valueSet": []int{1, 2}}, "codeDescriptionSupport": true},
-		"completion":         map[string]any{"completionItem": map[string]any{"snippetSupport": true}},
+		"completion":         map[string]any{"completionItem": map[string]any{"snippetSupport": true, "documentationFormat": []string{"markdown", "plaintext"}}},
 		"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
 	}
 	if k.pull {
 		td["diagnostic"] = map[string]any{"dynamicRegistration": false}
 	}
 	if k.resolve {
-		td["completion"] = map[string]any{"completionItem": map[string]any{"snippetSupport": true,
+		td["completion"] = map[string]any{"completionItem": map[string]any{"snippetSupport": true, "documentationFormat": []string{"markdown"},
 			"resolveSupport": map[string]any{"properties": []string{"documentation", "detail"}}}}
 	}
 	if k.noSnippets || k.plainText {

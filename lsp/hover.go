@@ -16,5 +16,5 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		return nil, nil
 	}
 	rng := m.rng(r)
-	return &protocol.Hover{Contents: &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: text}, Range: &rng}, nil
+	return &protocol.Hover{Contents: s.caps().markup(text, s.caps().hoverMarkdown), Range: &rng}, nil
 }

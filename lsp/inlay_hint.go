@@ -11,13 +11,14 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	if !ok {
 		return []protocol.InlayHint{}, nil
 	}
+	c := s.caps()
 	hints := f.InlayHints(m.toRange(p.Range))
 	out := make([]protocol.InlayHint, 0, len(hints))
 	for _, h := range hints {
 		out = append(out, protocol.InlayHint{
 			Position:    m.position(h.At),
 			Label:       protocol.String(h.Label),
-			Tooltip:     &protocol.MarkupContent{Kind: protocol.MarkupKindMarkdown, Value: h.Tooltip},
+			Tooltip:     c.markup(h.Tooltip, c.hoverMarkdown),
 			PaddingLeft: ptr(true),
 		})
 	}

@@ -200,7 +200,7 @@ func TestSymbolsAndFolding(t *testing.T) {
 func TestInlayHints(t *testing.T) {
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{encodings: []string{"utf-8"}})
-	text := "[training] # 🚀\nlr = 2e-6\ntotal_epochs = 3\n\n[sampling]\nrollout_temperature = 1.0\nrollout_top_p = 1.0\n\n[checkpoints]\n"
+	text := "[training]\nlr = 2e-6\ntotal_epochs = 3 # 🚀\n\n[sampling]\nrollout_temperature = 1.0\nrollout_top_p = 1.0\n\n[checkpoints]\n"
 	path := filepath.Join(root, "configs", "training", "i.toml")
 	e := c.edit(path, text)
 	e.utf16 = false
@@ -210,38 +210,36 @@ func TestInlayHints(t *testing.T) {
 		return hints
 	}
 	hints := hintsIn(e.whole())
-	got := map[uint32][]string{}
+	got := map[string]inlayHint{}
 	for _, h := range hints {
-		got[h.Position.Line] = append(got[h.Position.Line], h.label())
+		got[h.label()] = h
 		if !h.PaddingLeft || len(h.Tooltip) == 0 {
 			t.Errorf("hint %s: padding %v tooltip %s", h.label(), h.PaddingLeft, h.Tooltip)
 		}
 	}
-	// after [training]: the defaults of the keys it leaves out, not of lr
-	// or total_epochs; the hint sits at the end of the header, before the
-	// comment, in UTF-8 columns
-	tr := got[0]
-	if len(tr) == 0 || slices.ContainsFunc(tr, func(s string) bool { return strings.HasPrefix(s, "lr ") || strings.HasPrefix(s, "total_epochs ") }) {
-		t.Errorf("hints after [training]: %v", tr)
+	// [training] leaves out several keys: one hint at the end of its last
+	// line (after the comment, in UTF-8 columns), the list in the tooltip
+	tr, ok := got["# +6 defaults"]
+	if !ok || tr.Position != at(2, uint32(len("total_epochs = 3 # 🚀"))) {
+		t.Errorf("[training] hint %+v; hints %v", tr, got)
 	}
-	if !slices.Contains(tr, "n_samples_per_prompt = 8") {
-		t.Errorf("hints after [training]: %v, want n_samples_per_prompt = 8", tr)
-	}
-	if hints[0].Position != at(0, uint32(len("[training]"))) {
-		t.Errorf("first hint at %+v, want the end of the header", hints[0].Position)
+	if !strings.Contains(string(tr.Tooltip), "n_samples_per_prompt = 8") || strings.Contains(string(tr.Tooltip), "lr = ") {
+		t.Errorf("[training] tooltip %s", tr.Tooltip)
 	}
 	// [sampling] sets everything: no hint; [checkpoints] sets nothing
-	if len(got[4]) != 0 {
-		t.Errorf("hints after a complete [sampling]: %v", got[4])
+	for l, h := range got {
+		if h.Position.Line >= 4 && h.Position.Line <= 6 {
+			t.Errorf("hint %q in a complete [sampling]", l)
+		}
 	}
-	if !slices.Contains(got[8], "checkpoint_save_freq = 20") || !slices.Contains(got[8], "eval_interval = 10") {
-		t.Errorf("hints after [checkpoints]: %v", got[8])
+	if h, ok := got["# +2 defaults"]; !ok || h.Position != at(8, uint32(len("[checkpoints]"))) {
+		t.Errorf("[checkpoints] hint %+v; hints %v", h, got)
 	}
 	// only the requested range
 	if hs := hintsIn(span(4, 0, 6, 0)); len(hs) != 0 {
 		t.Errorf("hints in lines 4-6: %+v", hs)
 	}
-	if hs := hintsIn(span(8, 0, 9, 0)); len(hs) != len(got[8]) {
-		t.Errorf("hints in lines 8-9: %d, want %d", len(hs), len(got[8]))
+	if hs := hintsIn(span(8, 0, 8, 13)); len(hs) != 1 {
+		t.Errorf("hints on line 8: %d, want 1", len(hs))
 	}
 }
