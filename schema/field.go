@@ -117,6 +117,21 @@ func (f *Field) DefaultText() string {
 	return ""
 }
 
+// Known lists the values the platform is known to take for a field that
+// takes others too (x-osmosis-values), for completion.
+func (f *Field) Known() []string {
+	v, _ := f.get("x-osmosis-values")
+	var out []string
+	if list, ok := v.([]any); ok {
+		for _, x := range list {
+			if s, ok := x.(string); ok {
+				out = append(out, s)
+			}
+		}
+	}
+	return out
+}
+
 // Examples lists example values.
 func (f *Field) Examples() []any {
 	v, _ := f.get("examples")

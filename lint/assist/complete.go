@@ -523,6 +523,9 @@ func freeValues(fl *schema.Field) []candidate {
 		}
 		out = append(out, c)
 	}
+	for _, k := range fl.Known() {
+		out = append(out, candidate{text: schema.FormatTOML(k), kind: ItemEnum})
+	}
 	for _, ex := range fl.Examples() {
 		if _, ok := ex.([]any); ok {
 			continue
