@@ -61,8 +61,12 @@ func loadCases(t testing.TB, name string) []conformanceCase {
 	return cases
 }
 
-// conformanceFiles are the corpora under testdata/conformance.
-var conformanceFiles = []string{"cases.json", "generated.json.gz"}
+// conformanceFiles are the corpora under testdata/conformance: hand-written
+// cases, generated ones, and mistakes.json.gz, accepted configs with the
+// mistakes a new user makes (misspelled, aliased, misplaced and missing
+// keys, missing sections, legacy shapes, wrong types and names), each with
+// the verdict of the osmosis CLI's own loaders.
+var conformanceFiles = []string{"cases.json", "generated.json.gz", "mistakes.json.gz"}
 
 // caseInput is the check input of a case: alone, or placed in the example
 // workspace.
@@ -149,6 +153,10 @@ func TestConformanceCases(t *testing.T) {
 
 func TestConformanceGenerated(t *testing.T) {
 	runConformance(t, "testdata/conformance/generated.json.gz", 5000)
+}
+
+func TestConformanceMistakes(t *testing.T) {
+	runConformance(t, "testdata/conformance/mistakes.json.gz", 1000)
 }
 
 // TestConformanceWorkspace runs the cases whose verdict depends on the
