@@ -21,13 +21,13 @@ func (o *outputFlags) define(fs *flag.FlagSet, format *string) {
 		names = append(names, string(f))
 	}
 	fs.StringVar(format, "format", "", "output `FORMAT`: "+strings.Join(names, ", ")+" (default text, the full style; github when GITHUB_ACTIONS=true)")
-	fs.StringVar(format, "output-format", "", "the same as --format (ruff's name)")
+	fs.StringVar(format, "output-format", "", "`FORMAT`: the same as --format (ruff's name)")
 	defineColor(fs, &o.color)
 	fs.BoolVar(&o.statistics, "statistics", false, "print one line per rule with its count, severity and stage, most frequent first, instead of the findings (a JSON array with --format json)")
 }
 
 func defineColor(fs *flag.FlagSet, mode *string) {
-	fs.StringVar(mode, "color", report.ColorAuto, "`WHEN` to color text output: auto, always or never (auto: a terminal, unless NO_COLOR is set; FORCE_COLOR colors a pipe too)")
+	fs.StringVar(mode, "color", report.ColorAuto, "`WHEN` to color text output: auto (a terminal, unless NO_COLOR is set; FORCE_COLOR colors a pipe too), always or never")
 }
 
 // colorFor decides whether text written to w is colored.
