@@ -80,20 +80,45 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	if project == "" {
 		project = base
 	}
-	root, err := workspace.FindRoot(project)
-	if err != nil {
-		return Outcome{}, nil // the agent is not in an Osmosis workspace
+	// files are read only inside the project: its workspace, or the
+	// project directory itself when it holds several workspaces
+	bound := project
+	if root, err := workspace.FindRoot(project); err == nil {
+		bound = root
 	}
-	h := &hook{root: root, dir: base, home: opts.Home}
+	hooks := map[string]*hook{}
+	var order []*hook
 	for _, path := range editedPaths(p.ToolInput) {
 		if !filepath.IsAbs(path) {
 			path = filepath.Join(base, path)
 		}
-		if err := h.add(filepath.Clean(path)); err != nil {
+		path = filepath.Clean(path)
+		root, err := workspace.FindRoot(path)
+		if err != nil {
+			continue // in no workspace
+		}
+		if _, ok := relInside(bound, path); !ok && root != bound {
+			continue
+		}
+		h := hooks[root]
+		if h == nil {
+			h = &hook{root: root, dir: base, home: opts.Home}
+			hooks[root] = h
+			order = append(order, h)
+		}
+		if err := h.add(path); err != nil {
 			return Outcome{}, err
 		}
 	}
-	return h.outcome()
+	var out Outcome
+	for _, h := range order {
+		o, err := h.outcome()
+		if err != nil {
+			return Outcome{}, err
+		}
+		out.Block, out.Context = join(out.Block, o.Block), join(out.Context, o.Context)
+	}
+	return out, nil
 }
 
 // editedPaths lists the files a tool call wrote, as given.

@@ -228,3 +228,18 @@ func TestDataFileEdit(t *testing.T) {
 		t.Fatalf("want silence for a good dataset, got %+v", out)
 	}
 }
+
+// An agent started above its workspaces (a directory holding several)
+// still gets the findings of a config in one of them.
+func TestProjectAboveTheWorkspace(t *testing.T) {
+	parent := t.TempDir()
+	root := filepath.Join(parent, "ws")
+	if err := os.Rename(newWorkspace(t), root); err != nil {
+		t.Fatal(err)
+	}
+	p := write(t, root, "configs/training/run.toml", misspelled)
+	out := run(t, parent, payload(t, "Write", parent, map[string]any{"file_path": p}))
+	if !strings.Contains(out.Block, "ws/configs/training/run.toml:9:1") {
+		t.Fatalf("want the finding, shown from the project directory: %+v", out)
+	}
+}
