@@ -53,6 +53,18 @@ type Finding struct {
 
 	// Range is the byte range in the file (the engine's own positions).
 	Range toml.Range `json:"-"`
+	// Secrets are parts of the file that no output may quote: the
+	// credential a finding is about. See Masked.
+	Secrets []Secret `json:"-"`
+}
+
+// Secret is a part of a file that output shows masked.
+type Secret struct {
+	// Range is the secret's bytes in the file.
+	Range toml.Range
+	// Shown is how many of its leading bytes may be shown: a provider's
+	// prefix, never a byte of the secret itself.
+	Shown int
 }
 
 // Fix is one way to repair a finding: text edits to apply together.

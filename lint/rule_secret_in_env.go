@@ -1,7 +1,6 @@
 package lint
 
 import (
-	"math"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -14,63 +13,25 @@ func init() {
 		Stage:    StageAdvice,
 		Summary:  "An [env] value that looks like a credential.",
 		Doc: `[env] values are literal: they sit in the repository, in the CLI's output and in the run's logs.
-A value with a provider key prefix (sk-, sk-ant-, ghp_, github_pat_, hf_, AKIA, AIza, xoxb-, ...)
-or a long random-looking token under a name such as *_KEY, *_TOKEN or *_SECRET is a credential:
-store it as a platform secret (` + "`osmosis secret set NAME`" + `) and list NAME in [secrets] required.`,
+A credential there is leaked as soon as it is pushed: store it as a platform secret
+(` + "`osmosis secret set NAME`" + `), list NAME in [secrets] required, and rotate the key that was in the file.
+
+A value is taken for a credential when it has the form of one whatever its name (the key formats
+of OpenAI, Anthropic, GitHub, GitLab, AWS, Hugging Face, Slack, Stripe, Google, Groq, xAI,
+OpenRouter, npm, Pinecone and others; a JSON Web Token; a Bearer or Basic header value; a PEM
+private key; a service-account JSON key; a URL with a password), or when it looks random (by its
+entropy, its mix of letters and digits, the absence of words) under a name that says it holds a
+secret: *_TOKEN, *_SECRET, *_PASSWORD, *_PAT, *_CREDENTIALS, *_API_KEY and the like. Placeholders
+and references (` + "`${NAME}`, `{name}`, `<your-key>`, `op://...`" + `), plain URLs, paths, words, and hex
+hashes under names such as CACHE_KEY are not. Leading and trailing whitespace does not hide a key.
+
+The stage is advice because the osmosis CLI accepts the config; the severity is error anyway,
+because a leaked key costs more than a failed run. Output never prints the value: the snippet
+masks it and the message shows only its prefix and length.`,
 		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
 	})
-}
-
-// credentialPrefixes are the fixed prefixes of common provider keys.
-var credentialRE = lazyRE(`^(sk-(ant-|proj-|or-)?[A-Za-z0-9_-]{16,}|ghp_[A-Za-z0-9]{30,}|gho_[A-Za-z0-9]{30,}|ghs_[A-Za-z0-9]{30,}|github_pat_[A-Za-z0-9_]{30,}|glpat-[A-Za-z0-9_-]{16,}|hf_[A-Za-z0-9]{30,}|AKIA[0-9A-Z]{16}|ASIA[0-9A-Z]{16}|AIza[0-9A-Za-z_-]{30,}|xox[abposr]-[A-Za-z0-9-]{10,}|gsk_[A-Za-z0-9]{30,}|r8_[A-Za-z0-9]{30,}|dtn_[A-Za-z0-9]{20,}|pplx-[A-Za-z0-9]{30,}|fw_[A-Za-z0-9]{20,})$`)
-
-var secretishName = lazyRE(`(?i)(^|_)(API_?KEY|KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?|AUTH)($|_)`)
-
-// looksLikeCredential reports whether an env value is very likely a secret.
-func looksLikeCredential(name, value string) (bool, string) {
-	if credentialRE().MatchString(value) {
-		return true, "has the prefix of a provider API key"
-	}
-	if secretishName().MatchString(name) && len(value) >= 20 && !strings.ContainsAny(value, " /:.") && entropy(value) >= 3.5 && hasMixedClasses(value) {
-		return true, "is a long random-looking token under a credential name"
-	}
-	if len(value) >= 40 && !strings.ContainsAny(value, " /:.") && entropy(value) >= 4.5 && hasMixedClasses(value) {
-		return true, "is a long random-looking token"
-	}
-	return false, ""
-}
-
-// entropy is the Shannon entropy of s in bits per character.
-func entropy(s string) float64 {
-	counts := map[rune]int{}
-	n := 0
-	for _, r := range s {
-		counts[r]++
-		n++
-	}
-	var h float64
-	for _, c := range counts {
-		p := float64(c) / float64(n)
-		h -= p * math.Log2(p)
-	}
-	return h
-}
-
-func hasMixedClasses(s string) bool {
-	var lower, upper, digit bool
-	for _, r := range s {
-		switch {
-		case r >= 'a' && r <= 'z':
-			lower = true
-		case r >= 'A' && r <= 'Z':
-			upper = true
-		case r >= '0' && r <= '9':
-			digit = true
-		}
-	}
-	return digit && (lower || upper)
 }
 
 func checkSecretInEnv(c *Context) {
@@ -82,8 +43,9 @@ func checkSecretInEnv(c *Context) {
 			if e.Value.Kind != toml.KindString {
 				continue
 			}
-			if yes, why := looksLikeCredential(e.Key, e.Value.Str); yes {
-				c.Report(e.Value.Range, prefix+"."+e.Key, "the value of "+code(e.Key)+" "+why+": [env] values are visible in the repository and in logs; store it with `osmosis secret set "+e.Key+"` and list it in [secrets] required")
+			if cred, ok := detectCredential(e.Key, e.Value.Str); ok {
+				c.Report(e.Value.Range, prefix+"."+e.Key, code(e.Key)+" in "+where(strings.Split(prefix, "."))+" looks like "+cred.what+" ("+cred.describe(e.Value.Str)+"): [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set "+e.Key+"`, list it in [secrets] required and rotate it")
+				c.findings[len(c.findings)-1].Secrets = []Secret{secretOf(c.Doc, e.Value, cred)}
 			}
 		}
 	}
@@ -94,4 +56,27 @@ func checkSecretInEnv(c *Context) {
 			check(e.Value, a.key+".env")
 		}
 	}
+}
+
+// secretOf is where a string value's secret is in the file: the literal's
+// content, of which the leading whitespace and the credential's lead may
+// be shown when the source spells them as the value does.
+func secretOf(doc *toml.Document, v *toml.Value, cred credential) Secret {
+	text := doc.Text(v.Range)
+	q := 1
+	if strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
+		q = 3
+	}
+	r := toml.Range{Start: v.Range.Start + q, End: v.Range.End - q}
+	if r.End < r.Start || len(text) < 2*q {
+		return Secret{Range: v.Range}
+	}
+	content := text[q : len(text)-q]
+	ws := len(content) - len(strings.TrimLeft(content, " \t\r\n"))
+	lead := strings.TrimSpace(v.Str)[:cred.lead]
+	shown := 0
+	if strings.HasPrefix(content[ws:], lead) {
+		shown = ws + len(lead)
+	}
+	return Secret{Range: r, Shown: shown}
 }

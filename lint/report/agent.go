@@ -66,7 +66,7 @@ func writeAgentFile(w *bufio.Writer, f File) {
 		verdict = "look at each."
 	}
 	fmt.Fprintf(w, "osmosis-lint found %s in %s; %s\n", strings.Join(counts, " and "), clean(f.Path), verdict)
-	lines := strings.Split(string(f.Src), "\n")
+	lines := strings.Split(string(lint.Masked(f.Src, f.Findings)), "\n")
 	findings := slices.Clone(f.Findings)
 	slices.SortStableFunc(findings, func(a, b lint.Finding) int {
 		return cmp.Or(cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))

@@ -34,7 +34,8 @@ func writeText(w io.Writer, files []File, opts Options) error {
 	for _, f := range files {
 		var lines []string
 		if !opts.OneLine {
-			lines = strings.Split(string(f.Src), "\n")
+			// a credential a finding is about is never printed
+			lines = strings.Split(string(lint.Masked(f.Src, f.Findings)), "\n")
 		}
 		for _, x := range f.Findings {
 			sev := string(x.Severity)

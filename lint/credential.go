@@ -1,0 +1,408 @@
+package lint
+
+import (
+	"math"
+	"net/url"
+	"strconv"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A credential detector for [env] values. It decides in three steps, the
+// way secret scanners such as gitleaks and detect-secrets do, with rules of
+// its own: a value of a known shape (a provider key format, a JSON Web
+// Token, a bearer value, a PEM private key, a service-account JSON key, a
+// URL with a password) is a credential whatever its name; a value under a
+// credential-like name (*_TOKEN, *_SECRET, *_PASSWORD, *_API_KEY, ...) is
+// one when it looks random; any other value only when it is long and very
+// random. Templates, references, plain URLs, paths, words and hashes under
+// ordinary names stay quiet.
+
+// credential says what a value was taken for.
+type credential struct {
+	// what names it: "an OpenAI API key", "a JSON Web Token".
+	what string
+	// lead is how many bytes of the trimmed value may be shown: a
+	// provider's prefix, never a byte of the secret part.
+	lead int
+	// detail adds why, when the form alone does not say it.
+	detail string
+}
+
+// describe names a credential value without showing it: its lead, if any,
+// and its length ("`sk-proj-…`, 164 characters").
+func (c credential) describe(value string) string {
+	v := strings.TrimSpace(value)
+	out := strconv.Itoa(utf8.RuneCountInString(v)) + " characters"
+	if c.lead > 0 {
+		out = "`" + v[:c.lead] + "…`, " + out
+	}
+	if c.detail != "" {
+		out += ", " + c.detail
+	}
+	return out
+}
+
+// detectCredential reports whether the value of the env var name is very
+// likely a credential.
+func detectCredential(name, value string) (credential, bool) {
+	v := strings.TrimSpace(value)
+	if len(v) < 6 {
+		return credential{}, false
+	}
+	if c, ok := knownShape(v); ok {
+		return c, true
+	}
+	if templated(v) || reference(v) {
+		return credential{}, false
+	}
+	if c, ok := underCredentialName(name, v); ok {
+		return c, true
+	}
+	if len(v) >= 40 && tokenLike(v) && !isHex(v) && classes(v) >= 2 && entropy(v) >= 4.5 && !wordy(v) {
+		return credential{what: "a credential", detail: "a long random-looking token: " + formatBits(entropy(v)) + " bits of entropy per character"}, true
+	}
+	return credential{}, false
+}
+
+// knownShape recognizes credentials by their form alone.
+func knownShape(v string) (credential, bool) {
+	for _, f := range keyFormats {
+		if c, ok := f.match(v); ok {
+			return c, true
+		}
+	}
+	switch {
+	case strings.Contains(v, "-----BEGIN") && strings.Contains(v, "PRIVATE KEY"):
+		return credential{what: "a PEM private key", lead: len("-----BEGIN")}, true
+	case strings.HasPrefix(v, "{") && strings.Contains(v, `"private_key"`):
+		return credential{what: "a service-account JSON key"}, true
+	case isJWT(v):
+		return credential{what: "a JSON Web Token", lead: 3}, true
+	}
+	if scheme, rest, ok := cutFold(v, "bearer ", "basic ", "token "); ok {
+		if t := strings.TrimSpace(rest); len(t) >= 8 && !templated(t) && !reference(t) {
+			return credential{what: "an Authorization header value", lead: len(scheme)}, true
+		}
+	}
+	if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.User != nil {
+		if p, ok := u.User.Password(); ok && p != "" && !templated(p) && !reference(p) && !masked(p) {
+			return credential{what: "a URL with a password", lead: len(u.Scheme) + len("://")}, true
+		}
+	}
+	if i := strings.IndexByte(v, ':'); i >= 8 && i <= 10 && allIn(v[:i], digits) && len(v)-i-1 == 35 && allIn(v[i+1:], alnum+"_-") {
+		return credential{what: "a Telegram bot token"}, true
+	}
+	return credential{}, false
+}
+
+// keyFormat is a provider's key format: a fixed prefix and a body of a
+// known alphabet and length.
+type keyFormat struct {
+	what     string
+	prefix   string
+	alphabet string
+	min, max int
+	// random requires the body to look random too: for prefixes that an
+	// ordinary value can start with (sk-learn-..., secret_sauce).
+	random bool
+}
+
+func (f keyFormat) match(v string) (credential, bool) {
+	if !strings.HasPrefix(v, f.prefix) {
+		return credential{}, false
+	}
+	body := v[len(f.prefix):]
+	if len(body) < f.min || f.max > 0 && len(body) > f.max || !allIn(body, f.alphabet) {
+		return credential{}, false
+	}
+	if f.random && !(classes(body) >= 2 && entropy(body) >= 3.5 && !wordy(body)) {
+		return credential{}, false
+	}
+	return credential{what: f.what, lead: len(f.prefix)}, true
+}
+
+const (
+	digits   = "0123456789"
+	upper    = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	lower    = "abcdefghijklmnopqrstuvwxyz"
+	alnum    = digits + upper + lower
+	urlsafe  = alnum + "_-"
+	hexLow   = digits + "abcdef"
+	b64chars = alnum + "+/="
+)
+
+// keyFormats are tried in order: a longer prefix before its shorter one.
+var keyFormats = []keyFormat{
+	{"an Anthropic API key", "sk-ant-api03-", urlsafe, 20, 0, false},
+	{"an Anthropic admin key", "sk-ant-admin01-", urlsafe, 20, 0, false},
+	{"an Anthropic key", "sk-ant-", urlsafe, 32, 0, true},
+	{"an OpenRouter API key", "sk-or-v1-", hexLow, 64, 64, false},
+	{"an OpenAI project key", "sk-proj-", urlsafe, 32, 0, false},
+	{"an OpenAI service account key", "sk-svcacct-", urlsafe, 32, 0, false},
+	{"an OpenAI admin key", "sk-admin-", urlsafe, 32, 0, false},
+	{"an API key (the sk- form of OpenAI, DeepSeek and others)", "sk-", urlsafe, 20, 0, true},
+	{"a GitHub personal access token", "ghp_", alnum, 36, 36, false},
+	{"a GitHub OAuth token", "gho_", alnum, 36, 36, false},
+	{"a GitHub user-to-server token", "ghu_", alnum, 36, 36, false},
+	{"a GitHub server-to-server token", "ghs_", alnum, 36, 36, false},
+	{"a GitHub refresh token", "ghr_", alnum, 36, 36, false},
+	{"a GitHub fine-grained token", "github_pat_", alnum + "_", 50, 0, false},
+	{"a GitLab personal access token", "glpat-", urlsafe + ".", 20, 0, false},
+	{"a GitLab deploy token", "gldt-", urlsafe, 20, 0, false},
+	{"a GitLab runner token", "glrt-", urlsafe, 20, 0, false},
+	{"an AWS access key id", "AKIA", digits + upper, 16, 16, false},
+	{"an AWS temporary access key id", "ASIA", digits + upper, 16, 16, false},
+	{"an AWS session token", "FwoGZXIvYXdz", b64chars, 80, 0, false},
+	{"an AWS session token", "IQoJb3JpZ2lu", b64chars, 80, 0, false},
+	{"a Hugging Face token", "hf_", alnum, 30, 40, false},
+	{"a Slack bot token", "xoxb-", alnum + "-", 20, 0, false},
+	{"a Slack user token", "xoxp-", alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxa-", alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxr-", alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxe-", alnum + "-.", 20, 0, false},
+	{"a Slack app token", "xapp-", alnum + "-", 20, 0, false},
+	{"a Slack webhook URL", "https://hooks.slack.com/services/", alnum + "/", 30, 0, false},
+	{"a Discord webhook URL", "https://discord.com/api/webhooks/", urlsafe + "/", 40, 0, false},
+	{"a Stripe secret key", "sk_live_", alnum, 24, 0, false},
+	{"a Stripe test secret key", "sk_test_", alnum, 24, 0, false},
+	{"a Stripe restricted key", "rk_live_", alnum, 24, 0, false},
+	{"a Stripe restricted test key", "rk_test_", alnum, 24, 0, false},
+	{"a Stripe webhook secret", "whsec_", alnum, 24, 0, false},
+	{"a Google API key", "AIza", urlsafe, 35, 35, false},
+	{"a Google OAuth client secret", "GOCSPX-", urlsafe, 24, 0, false},
+	{"a Groq API key", "gsk_", alnum, 40, 0, false},
+	{"an xAI API key", "xai-", alnum, 60, 0, false},
+	{"an npm token", "npm_", alnum, 36, 36, false},
+	{"a PyPI token", "pypi-AgE", urlsafe, 50, 0, false},
+	{"a Pinecone API key", "pcsk_", urlsafe, 40, 0, false},
+	{"a Replicate API token", "r8_", alnum, 30, 0, false},
+	{"a Perplexity API key", "pplx-", alnum, 40, 0, false},
+	{"a Fireworks API key", "fw_", alnum, 20, 0, false},
+	{"a Daytona API key", "dtn_", alnum, 20, 0, false},
+	{"a LangSmith API key", "lsv2_pt_", hexLow + "_", 30, 0, false},
+	{"a LangSmith service key", "lsv2_sk_", hexLow + "_", 30, 0, false},
+	{"a Tavily API key", "tvly-", urlsafe, 20, 0, false},
+	{"a SendGrid API key", "SG.", urlsafe + ".", 60, 0, false},
+	{"a Databricks token", "dapi", hexLow, 32, 32, false},
+	{"a DigitalOcean token", "dop_v1_", hexLow, 64, 64, false},
+	{"a Shopify access token", "shpat_", hexLow + "ABCDEF", 32, 32, false},
+	{"a Linear API key", "lin_api_", alnum, 40, 0, false},
+	{"a Notion token", "ntn_", alnum, 40, 0, false},
+	{"a Notion token", "secret_", alnum, 43, 43, true},
+	{"a Supabase token", "sbp_", hexLow, 40, 40, false},
+	{"a Sentry token", "sntrys_", b64chars + "_", 50, 0, false},
+	{"a Mailgun API key", "key-", hexLow, 32, 32, true},
+	{"a Doppler token", "dp.st.", urlsafe + ".", 40, 0, false},
+	{"a Heroku API key", "HRKU-", urlsafe, 40, 0, false},
+	{"an age secret key", "AGE-SECRET-KEY-1", digits + upper, 50, 0, false},
+}
+
+// underCredentialName decides a value whose name says it holds a secret.
+func underCredentialName(name, v string) (credential, bool) {
+	tier := credentialName(name)
+	if tier == nameOrdinary || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") || pathLike(v) || allIn(v, digits) {
+		return credential{}, false
+	}
+	h := entropy(v)
+	switch {
+	case tier == namePassword && len(v) >= 6 && (classes(v) >= 2 || len(v) >= 12) && !wordy(v):
+		return credential{what: "a password"}, true
+	case tier == nameWeak && isHex(v):
+		// a hash or an id under a name such as CACHE_KEY or SORT_KEY
+		return credential{}, false
+	case len(v) >= 16 && classes(v) >= 2 && h >= randomEntropy(v) && !wordy(v):
+		return credential{what: "a credential", detail: "random-looking under a credential name: " + formatBits(h) + " bits of entropy per character"}, true
+	}
+	return credential{}, false
+}
+
+// randomEntropy is the entropy a random value of v's alphabet reaches:
+// hex digits carry 4 bits at most, so random hex of 16 to 64 digits comes
+// to about 3.5 to 3.9; other token alphabets to 3.8 and more.
+func randomEntropy(v string) float64 {
+	if isHex(v) {
+		return 3.0
+	}
+	return 3.5
+}
+
+type nameTier int
+
+const (
+	nameOrdinary nameTier = iota
+	// nameWeak: *_KEY, which also names cache, sort and partition keys
+	nameWeak
+	nameStrong
+	namePassword
+)
+
+// credentialName classifies an env var name by its last words.
+func credentialName(name string) nameTier {
+	parts := strings.FieldsFunc(strings.ToUpper(name), func(r rune) bool { return r == '_' || r == '-' || r == '.' })
+	if len(parts) == 0 {
+		return nameOrdinary
+	}
+	last := parts[len(parts)-1]
+	two := last
+	if len(parts) > 1 {
+		two = parts[len(parts)-2] + "_" + last
+	}
+	switch last {
+	case "PASSWORD", "PASSWD", "PWD", "PASS", "PASSPHRASE":
+		return namePassword
+	case "TOKEN", "SECRET", "PAT", "CREDENTIALS", "CREDENTIAL", "APIKEY", "PRIVATEKEY", "SECRETKEY":
+		return nameStrong
+	case "KEY":
+		switch two {
+		case "API_KEY", "SECRET_KEY", "ACCESS_KEY", "PRIVATE_KEY", "AUTH_KEY", "SIGNING_KEY", "ENCRYPTION_KEY", "MASTER_KEY", "SERVICE_KEY", "ACCOUNT_KEY":
+			return nameStrong
+		}
+		return nameWeak
+	}
+	return nameOrdinary
+}
+
+// templated reports a placeholder or an interpolation: {name}, ${NAME},
+// {{ name }}, <your-key>, %(name)s, $NAME.
+func templated(v string) bool {
+	switch {
+	case strings.Contains(v, "${"), strings.Contains(v, "{{"), strings.Contains(v, "$("), strings.Contains(v, "%("):
+		return true
+	case strings.HasPrefix(v, "{") && strings.HasSuffix(v, "}") && isIdent(v[1:len(v)-1]):
+		return true
+	case strings.HasPrefix(v, "<") && strings.HasSuffix(v, ">"):
+		return true
+	case strings.HasPrefix(v, "$") && isIdent(v[1:]):
+		return true
+	}
+	return false
+}
+
+// reference reports a pointer to a secret held elsewhere.
+func reference(v string) bool {
+	for _, p := range []string{"op://", "vault:", "env:", "secret://", "arn:aws:secretsmanager:", "projects/"} {
+		if strings.HasPrefix(v, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// masked reports a value that stands for a hidden one: ****, xxxx.
+func masked(v string) bool {
+	return strings.Trim(v, "*xX•.") == ""
+}
+
+func pathLike(v string) bool {
+	return strings.HasPrefix(v, "/") || strings.HasPrefix(v, "./") || strings.HasPrefix(v, "../") || strings.HasPrefix(v, "~/")
+}
+
+// tokenLike reports a value of one piece in a token alphabet.
+func tokenLike(v string) bool {
+	return allIn(v, b64chars+"_-.") && !strings.HasPrefix(v, ".")
+}
+
+func isJWT(v string) bool {
+	parts := strings.Split(v, ".")
+	return len(parts) == 3 && strings.HasPrefix(parts[0], "eyJ") && strings.HasPrefix(parts[1], "eyJ") &&
+		len(parts[0]) >= 10 && len(parts[1]) >= 10 && allIn(parts[0]+parts[1]+parts[2], urlsafe)
+}
+
+func isIdent(s string) bool {
+	if s == "" {
+		return false
+	}
+	for i, r := range s {
+		if !(r == '_' || unicode.IsLetter(r) || i > 0 && (unicode.IsDigit(r) || r == '.' || r == '-')) {
+			return false
+		}
+	}
+	return true
+}
+
+func allIn(s, alphabet string) bool {
+	for i := 0; i < len(s); i++ {
+		if strings.IndexByte(alphabet, s[i]) < 0 {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// classes counts the character classes of s among lower case, upper case
+// and digits.
+func classes(s string) int {
+	var l, u, d int
+	for _, r := range s {
+		switch {
+		case r >= 'a' && r <= 'z':
+			l = 1
+		case r >= 'A' && r <= 'Z':
+			u = 1
+		case r >= '0' && r <= '9':
+			d = 1
+		}
+	}
+	return l + u + d
+}
+
+// wordy reports a value made mostly of lower-case words
+// (learn-random-forest-v2, conversation_id_column): runs of five or more
+// letters of one case cover half of it. A random token of a 62-letter
+// alphabet rarely has such runs.
+func wordy(s string) bool {
+	inRuns, run := 0, 0
+	var prevLower bool
+	flush := func() {
+		if run >= 5 {
+			inRuns += run
+		}
+		run = 0
+	}
+	for _, r := range s {
+		isLower := r >= 'a' && r <= 'z'
+		isUpper := r >= 'A' && r <= 'Z'
+		switch {
+		case isLower && (run == 0 || prevLower), isUpper && (run == 0 || !prevLower):
+			run++
+		case isLower || isUpper:
+			flush()
+			run = 1
+		default:
+			flush()
+		}
+		prevLower = isLower
+	}
+	flush()
+	return inRuns*2 >= len(s)
+}
+
+// entropy is the Shannon entropy of s in bits per character.
+func entropy(s string) float64 {
+	counts := map[rune]int{}
+	n := 0
+	for _, r := range s {
+		counts[r]++
+		n++
+	}
+	var h float64
+	for _, c := range counts {
+		p := float64(c) / float64(n)
+		h -= p * math.Log2(p)
+	}
+	return h
+}
+
+func formatBits(h float64) string { return strconv.FormatFloat(h, 'f', 1, 64) }
+
+// cutFold cuts one of the prefixes from s, ignoring case.
+func cutFold(s string, prefixes ...string) (prefix, rest string, ok bool) {
+	for _, p := range prefixes {
+		if len(s) >= len(p) && strings.EqualFold(s[:len(p)], p) {
+			return s[:len(p)], s[len(p):], true
+		}
+	}
+	return "", "", false
+}

@@ -1,0 +1,75 @@
+package lint
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+func TestMasked(t *testing.T) {
+	src := []byte("A = \"sk-proj-abcdef\"  # c\nB = \"\"\"\nkey-é1\nend\"\"\"\n")
+	fs := []Finding{
+		{Secrets: []Secret{{Range: toml.Range{Start: 5, End: 19}, Shown: 8}}},
+		{Secrets: []Secret{{Range: toml.Range{Start: 33, End: 45}, Shown: 1}}},
+	}
+	got := string(Masked(src, fs))
+	want := "A = \"sk-proj-******\"  # c\nB = \"\"\"\n******\n***\"\"\"\n"
+	if got != want {
+		t.Errorf("got\n%q\nwant\n%q", got, want)
+	}
+	// lines and columns (in characters) do not move
+	for i, line := range strings.Split(got, "\n") {
+		if a, b := len([]rune(line)), len([]rune(strings.Split(string(src), "\n")[i])); a != b {
+			t.Errorf("line %d has %d characters, was %d", i+1, a, b)
+		}
+	}
+	if string(src[5:19]) != "sk-proj-abcdef" {
+		t.Error("Masked changed its input")
+	}
+	if out := Masked(src, nil); !bytes.Equal(out, src) {
+		t.Error("nothing to mask changes the source")
+	}
+	// a range beyond the source is ignored, not a panic
+	Masked(src, []Finding{{Secrets: []Secret{{Range: toml.Range{Start: 40, End: 400}}}}})
+}
+
+// TestSecretInEnvRedacts checks that a finding of secret-in-env carries its
+// secret's place and quotes no byte of it, and that the masked source hides
+// it while keeping the provider's prefix.
+func TestSecretInEnvRedacts(t *testing.T) {
+	key := fake(90, "sk-proj-", urlsafe, 60)
+	pat := fake(91, "ghp_", alnum, 36)
+	src := goodTraining + "\n[env]\nOPENAI_API_KEY = \"  " + key + "\"\nGH = '''" + pat + "'''\nDB = \"postgres://u:" + "hunter2hunter2" + "@h/db\"\n"
+	fs := Check([]byte(src), Input{Path: "configs/training/run.toml", Kind: "training"})
+	masked := string(Masked([]byte(src), fs))
+	n := 0
+	for _, f := range fs {
+		if f.Rule != RuleSecretInEnv {
+			continue
+		}
+		n++
+		if len(f.Secrets) != 1 {
+			t.Fatalf("%s: %d secrets", formatFinding(f), len(f.Secrets))
+		}
+		for _, secret := range []string{key, pat, "hunter2hunter2", key[8:20], pat[4:16]} {
+			if strings.Contains(f.Message, secret) {
+				t.Errorf("%s: the message quotes the secret: %s", formatFinding(f), f.Message)
+			}
+		}
+	}
+	if n != 3 {
+		t.Fatalf("%d secret-in-env findings, want 3:\n%s", n, describeFindings(fs))
+	}
+	for _, secret := range []string{key[8:], pat[4:], "hunter2"} {
+		if strings.Contains(masked, secret) {
+			t.Errorf("the masked source still holds %q:\n%s", secret, masked)
+		}
+	}
+	for _, lead := range []string{"\"  sk-proj-*", "'''ghp_*", "\"postgres://*"} {
+		if !strings.Contains(masked, lead) {
+			t.Errorf("the masked source lost the lead %q:\n%s", lead, masked)
+		}
+	}
+}
