@@ -1,0 +1,153 @@
+package disk
+
+import (
+	"errors"
+	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// rootOps implements a Root on os.Root: contained on every platform Go
+// supports. os.Root follows symlinks that stay inside the root; where a
+// path must have none, the file is stat'ed without following before it is
+// opened and compared after (same file, else the open is refused).
+type rootOps struct {
+	dir string
+	r   *os.Root
+}
+
+func newRootOps(dir string) (*rootOps, error) {
+	r, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, err
+	}
+	return &rootOps{dir: dir, r: r}, nil
+}
+
+func (o *rootOps) osRoot() *os.Root { return o.r }
+
+// realDir resolves the root's own path (its parents are the caller's
+// business: it named the directory).
+func (o *rootOps) realDir() string {
+	real, err := filepath.EvalSymlinks(o.dir)
+	if err != nil {
+		return o.dir
+	}
+	return real
+}
+
+func (o *rootOps) name(rel string) string { return filepath.FromSlash(rel) }
+
+// noLinks refuses a path with a symlink on the way to its last part, as
+// openat2's RESOLVE_NO_SYMLINKS does.
+func (o *rootOps) noLinks(op, rel string) error {
+	for i := 0; i < len(rel); i++ {
+		if rel[i] != '/' {
+			continue
+		}
+		fi, err := o.r.Lstat(o.name(rel[:i]))
+		if err != nil {
+			return err
+		}
+		if fi.Mode()&fs.ModeSymlink != 0 {
+			return &fs.PathError{Op: op, Path: rel, Err: ErrSymlink}
+		}
+	}
+	return nil
+}
+
+// openChecked opens a regular file with no symlink on the way, re-checked
+// after the open.
+func (o *rootOps) openChecked(rel string) (*os.File, Info, error) {
+	if err := o.noLinks("open", rel); err != nil {
+		return nil, Info{}, err
+	}
+	before, err := o.r.Lstat(o.name(rel))
+	if err != nil {
+		return nil, Info{}, err
+	}
+	if before.Mode()&fs.ModeSymlink != 0 {
+		return nil, Info{}, &fs.PathError{Op: "open", Path: rel, Err: ErrSymlink}
+	}
+	if !before.Mode().IsRegular() {
+		return nil, Info{}, &fs.PathError{Op: "open", Path: rel, Err: ErrNotRegular}
+	}
+	f, err := o.r.OpenFile(o.name(rel), os.O_RDONLY|readFlags, 0)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	fi, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, Info{}, err
+	}
+	info := infoOf(fi)
+	if !info.IsRegular() {
+		f.Close()
+		return nil, Info{}, &fs.PathError{Op: "open", Path: rel, Err: ErrNotRegular}
+	}
+	if !os.SameFile(before, fi) {
+		f.Close()
+		return nil, Info{}, &fs.PathError{Op: "open", Path: rel, Err: ErrChanged}
+	}
+	return f, info, nil
+}
+
+func (o *rootOps) readFile(rel string, limit int64) ([]byte, Info, error) {
+	f, info, err := o.openChecked(rel)
+	if err != nil {
+		return nil, Info{}, err
+	}
+	defer f.Close()
+	data, err := readAll(f, info.Size, limit, rel)
+	return data, info, err
+}
+
+func (o *rootOps) open(rel string) (*os.File, Info, error) { return o.openChecked(rel) }
+
+func (o *rootOps) lstat(rel string) (Info, error) {
+	fi, err := o.r.Lstat(o.name(rel))
+	if err != nil {
+		return Info{}, err
+	}
+	return infoOf(fi), nil
+}
+
+func (o *rootOps) readlink(rel string) (string, error) { return o.r.Readlink(o.name(rel)) }
+
+func (o *rootOps) readDir(rel string, max int) ([]Entry, bool, error) {
+	if err := o.noLinks("readdir", rel); err != nil {
+		return nil, false, err
+	}
+	fi, err := o.r.Lstat(o.name(rel))
+	if err != nil {
+		return nil, false, err
+	}
+	if fi.Mode()&fs.ModeSymlink != 0 {
+		return nil, false, &fs.PathError{Op: "readdir", Path: rel, Err: ErrSymlink}
+	}
+	f, err := o.r.Open(o.name(rel))
+	if err != nil {
+		return nil, false, err
+	}
+	defer f.Close()
+	n := -1
+	if max > 0 {
+		n = max + 1
+	}
+	des, err := f.ReadDir(n)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, false, err
+	}
+	out := make([]Entry, 0, len(des))
+	for _, de := range des {
+		out = append(out, Entry{Name: de.Name(), Type: de.Type()})
+	}
+	sortEntries(out)
+	truncated := max > 0 && len(out) > max
+	if truncated {
+		out = out[:max]
+	}
+	return out, truncated, nil
+}
