@@ -16,6 +16,10 @@ type Env struct {
 	// Unnamed marks text without a file (standard input with --kind and no
 	// --stdin-filename): it has no place, so config-location says nothing.
 	Unnamed bool
+	// CLIRel is the config's path relative to the top of the git worktree
+	// when the osmosis CLI would take that as the workspace instead of the
+	// root (a workspace found below the git root); "" otherwise.
+	CLIRel string
 
 	// paths holds the rollout paths resolved so far: by this file's rules,
 	// or by every file of a CLI run (see runner.check).

@@ -131,9 +131,10 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 // finding of its rule and no error at all.
 func TestCatalogExamples(t *testing.T) {
 	for _, r := range Rules() {
-		if r.Doctor {
+		if r.Doctor || r.Unread {
+			// a doctor check, or a finding on a file that is not read
 			if r.Bad != "" || r.Good != "" {
-				t.Errorf("%s: a doctor check has no config examples", r.ID)
+				t.Errorf("%s: a rule without a check has no config examples", r.ID)
 			}
 			continue
 		}

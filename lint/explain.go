@@ -44,6 +44,9 @@ func silencing(r *Rule) string {
 	case r.Doctor:
 		// doctor checks look at the workspace, not at lines of a config
 		return "Turn the check off with `ignore = [\"" + r.ID + "\"]` in `[tool.osmosis-lint]` of pyproject.toml."
+	case r.Unread:
+		// the file is not read, so no comment in it is seen
+		return "Turn the rule off with `ignore = [\"" + r.ID + "\"]` in `[tool.osmosis-lint]` of pyproject.toml."
 	case !r.Suppressible():
 		return "A suppression comment cannot silence it (the comment is reported instead); " + off + "."
 	}

@@ -11,6 +11,7 @@ const (
 	RuleBranchName            = "branch-name"
 	RuleCommitSHA             = "commit-sha"
 	RuleConfigLocation        = "config-location"
+	RuleConfigUnreadable      = "config-unreadable"
 	RuleDatasetFile           = "dataset-file"
 	RuleDatasetIsPath         = "dataset-is-path"
 	RuleDatasetNotReady       = "dataset-not-ready"

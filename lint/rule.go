@@ -47,6 +47,10 @@ type Rule struct {
 	// applicabilities (the catalog shows it; the rule tests hold the
 	// findings to it).
 	Fixable Fixable
+	// Unread marks rules reported for a file that is not read (it cannot
+	// be, or must not be): they have no check; the code that reads files
+	// reports them.
+	Unread bool
 	// check produces the rule's findings for one file.
 	check func(*Context)
 }

@@ -53,7 +53,20 @@ func checkConfigLocation(c *Context) {
 	}
 	if p := locationProblem(c.Env, string(c.Kind)); p != "" {
 		c.Report(firstLine(c.Doc), "", c.Env.Rel+" "+p)
+		return
 	}
+	if c.Env.CLIRel != "" {
+		c.Report(firstLine(c.Doc), "", gitRootProblem(c.Env))
+	}
+}
+
+// gitRootProblem explains why a config of a workspace kept below the git
+// root cannot be submitted from this checkout.
+func gitRootProblem(e *Env) string {
+	sub := strings.TrimSuffix(strings.TrimSuffix(e.CLIRel, e.Rel), "/")
+	return "the osmosis CLI takes the top of the git worktree as the workspace, and there this config is " + e.CLIRel +
+		", not under configs/training/, configs/eval/ or configs/benchmark/: it can be submitted only from a repository whose top is " + sub +
+		"/ (pass --workspace to check that directory as such a workspace)"
 }
 
 // firstLine is the range of the first line, where file-level findings go.

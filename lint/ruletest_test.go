@@ -347,7 +347,7 @@ func TestEveryRuleHasATable(t *testing.T) {
 		all.Write(b)
 	}
 	for _, r := range Rules() {
-		if r.Doctor {
+		if r.Doctor || r.Unread {
 			continue
 		}
 		if !strings.Contains(all.String(), "runRuleCases(t, \""+r.ID+"\"") {

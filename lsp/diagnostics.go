@@ -1,12 +1,11 @@
 package lsp
 
 import (
-	"os"
-
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // result is the findings of one version of a document, against one
@@ -57,7 +56,7 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 // lintClosed checks a config as it is on disk; config is false when the
 // file is not a config or cannot be read.
 func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, d *document, config bool) {
-	src, err := readSmall(path)
+	src, err := readClosed(snap, path)
 	if err != nil {
 		return nil, nil, false
 	}
@@ -122,13 +121,20 @@ func stageSuffix(st lint.Stage) string {
 // maxFileSize bounds what the server reads from disk for a closed file.
 const maxFileSize = 16 << 20
 
-func readSmall(path string) ([]byte, error) {
-	fi, err := os.Stat(path)
-	if err != nil {
-		return nil, err
+// readClosed reads a file that is not open: through the door of the
+// workspace that holds it (contained in it, regular files only), or as a
+// named file outside every workspace.
+func readClosed(snap *snapshot, path string) ([]byte, error) {
+	var in *space
+	for root, sp := range snap.spaces {
+		if sp != nil && sp.ws != nil && within(path, root) && (in == nil || len(root) > len(in.root)) {
+			in = sp
+		}
 	}
-	if fi.Size() > maxFileSize || !fi.Mode().IsRegular() {
-		return nil, os.ErrInvalid
+	if in != nil {
+		c, err := in.ws.Snapshot.ReadFile(path, maxFileSize)
+		return c.Data, err
 	}
-	return os.ReadFile(path)
+	data, _, err := disk.ReadNamed(path, maxFileSize)
+	return data, err
 }

@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"path/filepath"
 	"sort"
 
 	"go.lsp.dev/protocol"
@@ -51,11 +50,11 @@ func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]boo
 		if !ok {
 			continue
 		}
-		src, err := readSmall(filepath.Join(snap.Root(), filepath.FromSlash(c.Path)))
+		content, err := snap.ReadConfig(c, maxFileSize)
 		if err != nil {
 			continue
 		}
-		doc := toml.Parse(src)
+		doc := toml.Parse(content.Data)
 		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, snap, nil), mapper{lines: doc.Lines, enc: enc})
 	}
 	env, secrets := map[string]bool{}, map[string]bool{}

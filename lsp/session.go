@@ -220,7 +220,7 @@ func (ss *session) workspaceConfigs(snap *snapshot) []string {
 			continue
 		}
 		for _, c := range sp.ws.Snapshot.Configs() {
-			if c.Location == workspace.LocationKindDir {
+			if c.Err == nil && c.Location == workspace.LocationKindDir {
 				out = append(out, filepath.Join(root, filepath.FromSlash(c.Path)))
 			}
 		}

@@ -1,8 +1,6 @@
 package workspace
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -76,6 +74,10 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	}
 	if d.settings {
 		n.settings = n.loadSettings()
+		// the config listing leaves out what the settings exclude
+		if !slices.Equal(n.settings.settings.Exclude, s.settings.settings.Exclude) {
+			d.allConfigs = true
+		}
 		n.models = n.indexModels()
 		if n.settings.settings.Datasets != s.settings.settings.Datasets {
 			d.list = true
@@ -249,20 +251,29 @@ func (s *Snapshot) updateRollouts(old *rolloutsPart, names map[string]bool) *rol
 			part.unlisted[target] = name
 		}
 	}
+	for _, is := range old.issues {
+		if name := strings.TrimPrefix(is.Path, "rollouts/"); !names[name] {
+			part.issues = append(part.issues, is)
+		}
+	}
 	for _, r := range old.list {
 		if !names[r.Name] {
 			part.list = append(part.list, r)
 		}
 	}
 	for name := range names {
-		listed, target := s.isRolloutEntry(name)
+		listed, target, loop := s.isRolloutEntry(name)
 		switch {
+		case loop:
+			part.issues = append(part.issues, EntryIssue{Path: "rollouts/" + name, Err: ErrLoop})
+			part.unlisted["rollouts/"+name] = name
 		case listed:
 			part.list = append(part.list, s.listRollout(name))
 		case target != "":
 			part.unlisted[target] = name
 		}
 	}
+	slices.SortFunc(part.issues, func(a, b EntryIssue) int { return strings.Compare(a.Path, b.Path) })
 	sortRollouts(part.list)
 	for _, r := range part.list {
 		part.byName[r.Name] = r
@@ -271,35 +282,39 @@ func (s *Snapshot) updateRollouts(old *rolloutsPart, names map[string]bool) *rol
 }
 
 // isRolloutEntry applies rolloutDirs' test to one name. For a symlink
-// that is not a rollout, target is where it leads.
-func (s *Snapshot) isRolloutEntry(name string) (listed bool, target string) {
+// that is not a rollout, target is where it leads; loop says it is a
+// symlink loop.
+func (s *Snapshot) isRolloutEntry(name string) (listed bool, target string, loop bool) {
 	if name == "" || skipRolloutDir(name) {
-		return false, ""
+		return false, "", false
 	}
 	base := s.rv.resolve(".", "rollouts")
 	if !base.Inside || !base.IsDir {
-		return false, ""
+		return false, "", false
 	}
 	at := joinRel(base.Path, name)
-	fi, err := os.Lstat(s.rv.abs(at))
+	fi, err := s.disk.Lstat(at)
 	if err != nil {
-		return false, ""
+		return false, "", false
 	}
-	if fi.Mode()&fs.ModeSymlink == 0 {
-		return fi.IsDir(), ""
+	if !fi.IsSymlink() {
+		return fi.IsDir(), "", false
 	}
 	r := s.rv.resolve(".", at)
-	if r.IsDir || !r.Inside || r.Loop {
-		return true, ""
+	switch {
+	case r.Loop:
+		return false, "", true
+	case r.IsDir || !r.Inside:
+		return true, "", false
 	}
-	return false, r.Path
+	return false, r.Path, false
 }
 
 // updateConfigs re-reads the given paths under configs/ and shares the
 // rest of the listing. A path reached through a symlink, or a listing that
 // was cut short, falls back to a full walk.
 func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
-	if old.truncated {
+	if old.limit.Hit() {
 		return s.loadConfigs()
 	}
 	part := &configsPart{configs: old.configs, kindDirs: old.kindDirs, linked: old.linked}
@@ -316,11 +331,12 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 		switch {
 		case !r.Exists:
 		case r.IsDir:
-			more, linked, truncated := s.walkConfigs(part, rel)
-			if truncated || len(linked) > 0 {
+			more, linked, cut := s.walkConfigs(part, rel)
+			if cut.Hit() || len(linked) > 0 {
 				return s.loadConfigs()
 			}
 			added = append(added, more...)
+		case s.settings.settings.Excluded(rel):
 		case strings.HasSuffix(rel, ".toml"):
 			added = append(added, part.configFile(walkEntry{rel: rel, res: r}))
 		}

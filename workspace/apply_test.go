@@ -113,7 +113,10 @@ func TestApplyMatchesLoad(t *testing.T) {
 		{"change behind a linked kind dir", write("shared/bench/y.toml", ""), rel("shared/bench/y.toml"), nil},
 		{"data file added", write("data/extra.parquet", "PAR1"), rel("data/extra.parquet"),
 			[]string{"git", "rollouts", "configs", "settings", "list", "cache", "models", "env", "skills"}},
+		// the exclude setting goes away: the config listing is read again
 		{"settings changed", write("pyproject.toml", "[tool.osmosis-lint]\nmodels = [\"New/Model\"]\nseverity = { x = \"bad\" }\n"), rel("pyproject.toml"),
+			[]string{"git", "rollouts", "data", "cache", "env", "skills"}},
+		{"settings changed, exclude kept", write("pyproject.toml", "[tool.osmosis-lint]\nmodels = [\"Other/Model\"]\nseverity = { x = \"bad\" }\n"), rel("pyproject.toml"),
 			[]string{"git", "rollouts", "data", "configs", "cache", "env", "skills"}},
 		{"datasets setting back", write("pyproject.toml", "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\n"), rel("pyproject.toml"), nil},
 		{"dataset list edited", write("datasets.json", `{"items":[{"file_name":"only","status":"uploaded"}]}`), rel("datasets.json"),

@@ -87,7 +87,9 @@ type ConfigPlace struct {
 	Resolved Resolved
 }
 
-// ConfigFile is one file under configs/ whose name ends in ".toml".
+// ConfigFile is one entry of the config listing: a file under configs/
+// whose name ends in ".toml", or an entry there that keeps configs from
+// being checked (Err set).
 type ConfigFile struct {
 	// Path is the workspace-relative slash path as found (not resolved).
 	Path string
@@ -96,13 +98,25 @@ type ConfigFile struct {
 	Location Location
 	// Symlink is set when the file or a directory on its way is a symlink.
 	Symlink bool
+	// Resolved is the path resolved inside the workspace.
+	Resolved Resolved
+	// Err is set for an entry that cannot be checked: a *.toml that is a
+	// dangling link or no regular file, a symlink (of any name) that
+	// leaves the workspace or loops, so nothing behind it is seen, or a
+	// directory that cannot be listed. See EntryIssue for the reasons.
+	Err error
+}
+
+// Place is the entry's kind, location and resolved path.
+func (c ConfigFile) Place() ConfigPlace {
+	return ConfigPlace{Kind: c.Kind, Location: c.Location, Resolved: c.Resolved}
 }
 
 type configsPart struct {
-	configs   Resolved
-	kindDirs  [4]Resolved // indexed by Kind
-	files     []ConfigFile
-	truncated bool
+	configs  Resolved
+	kindDirs [4]Resolved // indexed by Kind
+	files    []ConfigFile
+	limit    Limit
 	// linked are the paths the listing reaches through symlinks; a change
 	// there means a new walk.
 	linked []string
@@ -154,8 +168,11 @@ func (s *Snapshot) configLimits() walkLimits {
 	return walkLimits{maxEntries: s.opts.MaxConfigFiles, maxDepth: maxWalkDepth, skipDir: skipConfigDir}
 }
 
+// skipConfigDir leaves out hidden directories, as git tools do; every
+// other directory under configs/ is listed, since the CLI submits a
+// config from any of them.
 func skipConfigDir(name string) bool {
-	return strings.HasPrefix(name, ".") || skippedRolloutDirs[name]
+	return strings.HasPrefix(name, ".")
 }
 
 // loadKindDirs resolves the kind directories only, without listing the
@@ -179,30 +196,54 @@ func (s *Snapshot) loadConfigs() *configsPart {
 			part.linked = append(part.linked, r.Path)
 		}
 	}
+	if c := part.configs; !c.Inside || c.Loop {
+		e := walkEntry{rel: "configs", escapes: !c.Inside, loop: c.Loop, res: c}
+		part.files = append(part.files, ConfigFile{Path: "configs", Location: LocationEscapes, Resolved: c, Symlink: c.Symlinked, Err: entryIssue(e)})
+	}
 	var linked []string
-	part.files, linked, part.truncated = s.walkConfigs(part, "configs")
+	var files []ConfigFile
+	files, linked, part.limit = s.walkConfigs(part, "configs")
+	part.files = append(part.files, files...)
 	part.linked = append(part.linked, linked...)
 	sortConfigs(part.files)
 	return part
 }
 
-// walkConfigs lists the *.toml files under the workspace directory rel,
-// and the paths it reached through symlinks.
-func (s *Snapshot) walkConfigs(part *configsPart, rel string) (files []ConfigFile, linked []string, truncated bool) {
+// walkConfigs lists the *.toml files under the workspace directory rel
+// (and the entries that keep configs from being seen), leaving out what
+// the settings exclude, and the paths it reached through symlinks.
+func (s *Snapshot) walkConfigs(part *configsPart, rel string) (files []ConfigFile, linked []string, cut Limit) {
 	var out []ConfigFile
+	settings := s.settings.settings
 	lim := s.configLimits()
 	lim.links = &linked
-	truncated = s.rv.walk(rel, lim, func(e walkEntry) bool {
+	lim.unlisted = func(rel string, err error) {
+		if !settings.Excluded(rel) {
+			out = append(out, ConfigFile{Path: rel, Err: err})
+		}
+	}
+	cut = s.rv.walk(rel, lim, func(e walkEntry) bool {
+		if settings.Excluded(e.rel) {
+			return false
+		}
 		if e.isDir {
 			return true
 		}
-		if !strings.HasSuffix(e.name, ".toml") {
-			return false
+		toml := strings.HasSuffix(e.name, ".toml")
+		switch err := entryIssue(e); {
+		case toml && e.escapes:
+			// a config that resolves outside: config-location says so
+			out = append(out, part.configFile(e))
+		case toml && err != nil, err != nil && (e.escapes || e.loop):
+			f := part.configFile(e)
+			f.Err = err
+			out = append(out, f)
+		case toml:
+			out = append(out, part.configFile(e))
 		}
-		out = append(out, part.configFile(e))
 		return false
 	})
-	return out, linked, truncated
+	return out, linked, cut
 }
 
 func (part *configsPart) configFile(e walkEntry) ConfigFile {
@@ -212,15 +253,19 @@ func (part *configsPart) configFile(e walkEntry) ConfigFile {
 		Kind:     place.Kind,
 		Location: place.Location,
 		Symlink:  e.res.Symlinked,
+		Resolved: e.res,
 	}
 }
 
-// Configs returns every file under configs/ named *.toml (hidden
-// directories left out), sorted by path, with its kind and location.
+// Configs is the one list of configs that check, doctor and the language
+// server take: every file under configs/ named *.toml, sorted by path,
+// with its kind and location, and the entries that keep configs from being
+// seen (Err set). Hidden directories and what the settings exclude are
+// left out.
 func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configListing().files) }
 
-// ConfigsTruncated reports whether the configs/ walk hit its bound.
-func (s *Snapshot) ConfigsTruncated() bool { return s.configListing().truncated }
+// ConfigsLimit says whether the configs/ listing was cut short.
+func (s *Snapshot) ConfigsLimit() Limit { return s.configListing().limit }
 
 func sortConfigs(files []ConfigFile) {
 	slices.SortFunc(files, func(a, b ConfigFile) int { return strings.Compare(a.Path, b.Path) })

@@ -1,10 +1,13 @@
 package workspace
 
 import (
-	"os"
+	"errors"
+	"io/fs"
 	"path"
 	"slices"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // DataFile is one file directly under data/.
@@ -34,10 +37,71 @@ func (f DataFile) PlatformFormat() bool {
 }
 
 type dataPart struct {
-	files []DataFile
+	files  []DataFile
+	issues []EntryIssue
+	limit  Limit
 	// linked are the paths data/ and its entries lead to through symlinks.
 	linked []string
 }
+
+// EntryIssue is a directory entry a listing could not take: a symlink
+// that leaves the workspace or loops, a dangling link, something that is
+// neither a file nor a directory, or a directory that cannot be read. It
+// is reported, never silently left out.
+type EntryIssue struct {
+	// Path is the workspace-relative slash path of the entry.
+	Path string
+	// Err says why: an *EscapeError, ErrLoop, fs.ErrNotExist (a dangling
+	// link), disk.ErrNotRegular, or the OS error of a listing.
+	Err error
+}
+
+// Message is Path and the reason in words.
+func (i EntryIssue) Message() string { return i.Path + " " + DescribeError(i.Err) }
+
+// DescribeError words why a path cannot be read (an error of ReadFile, of
+// a listing, or an EntryIssue's) as the end of a sentence that starts
+// with the path: "is a symlink loop". OS errors keep their reason
+// ("permission denied").
+func DescribeError(err error) string {
+	var esc *EscapeError
+	switch {
+	case errors.As(err, &esc):
+		if esc.Via != "" {
+			return "is a symlink that leads outside the workspace (to " + esc.Target + "), which is never followed"
+		}
+		return "leads outside the workspace, which is never followed"
+	case errors.Is(err, ErrLoop):
+		return "is a symlink loop"
+	case errors.Is(err, fs.ErrNotExist):
+		return "is a symlink to nothing (dangling)"
+	case errors.Is(err, disk.ErrNotRegular):
+		return "is not a regular file (a named pipe, a device, a socket or a directory)"
+	case errors.Is(err, disk.ErrTooLarge):
+		return "is " + unwrapPath(err).Error()
+	case errors.Is(err, disk.ErrSymlink):
+		return "changed into a symlink while it was read"
+	}
+	return "cannot be read: " + unwrapPath(err).Error()
+}
+
+// entryIssue says what keeps a walked entry from being taken, or nil.
+func entryIssue(e walkEntry) error {
+	switch {
+	case e.escapes:
+		return &EscapeError{Via: e.res.EscapeVia, Target: e.res.EscapeTarget}
+	case e.loop:
+		return ErrLoop
+	case e.symlink && !e.res.Exists:
+		return fs.ErrNotExist
+	case !e.isDir && !e.regular:
+		return disk.ErrNotRegular
+	}
+	return nil
+}
+
+// maxDataEntries bounds the data/ listing.
+const maxDataEntries = 100000
 
 // pySuffix is Python's PurePath.suffix: from the last dot, unless the dot
 // starts or ends the name.
@@ -56,8 +120,21 @@ func pyStem(name string) string {
 
 func (s *Snapshot) loadData() *dataPart {
 	part := &dataPart{}
-	s.rv.walk("data", walkLimits{maxEntries: 100000, maxDepth: 1, links: &part.linked}, func(e walkEntry) bool {
-		if !e.regular || strings.HasPrefix(e.name, ".") {
+	lim := walkLimits{maxEntries: maxDataEntries, maxDepth: 1, links: &part.linked, unlisted: func(rel string, err error) {
+		part.issues = append(part.issues, EntryIssue{Path: rel, Err: err})
+	}}
+	if r := s.rv.resolve(".", "data"); !r.Inside || r.Loop {
+		part.issues = append(part.issues, EntryIssue{Path: "data", Err: entryIssue(walkEntry{escapes: !r.Inside, loop: r.Loop, res: r})})
+	}
+	part.limit = s.rv.walk("data", lim, func(e walkEntry) bool {
+		if strings.HasPrefix(e.name, ".") {
+			return false
+		}
+		if err := entryIssue(e); err != nil {
+			part.issues = append(part.issues, EntryIssue{Path: e.rel, Err: err})
+			return false
+		}
+		if !e.regular {
 			return false
 		}
 		f := DataFile{
@@ -74,8 +151,8 @@ func (s *Snapshot) loadData() *dataPart {
 			f.Ext = strings.ToLower(strings.TrimPrefix(pySuffix(base), "."))
 			f.UploadName = pyStem(base)
 		}
-		if fi, err := os.Stat(s.rv.abs(e.real)); err == nil {
-			f.Size = fi.Size()
+		if fi, err := s.disk.Lstat(e.real); err == nil {
+			f.Size = fi.Size
 		}
 		part.files = append(part.files, f)
 		return false
@@ -86,3 +163,11 @@ func (s *Snapshot) loadData() *dataPart {
 // DataFiles returns the regular files directly under data/ (symlinks to
 // files inside the workspace included, hidden files left out), by name.
 func (s *Snapshot) DataFiles() []DataFile { return slices.Clone(s.data.files) }
+
+// DataIssues lists the data/ entries that were not taken, and why: links
+// that leave the workspace (data/ itself included), loops, dangling links,
+// pipes and devices, directories that cannot be read.
+func (s *Snapshot) DataIssues() []EntryIssue { return slices.Clone(s.data.issues) }
+
+// DataLimit says whether the data/ listing was cut short.
+func (s *Snapshot) DataLimit() Limit { return s.data.limit }

@@ -5,10 +5,12 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // DatasetSource says where a dataset name is known from, strongest first.
@@ -70,10 +72,17 @@ type DatasetListEntry struct {
 // an optional string `status`. Anything else is an error that names the
 // file and the offending JSON path.
 func ReadDatasetList(path string) ([]DatasetListEntry, error) {
-	data, err := readSmallFile(path, 256<<20)
+	data, err := readNamedFile(path, maxDatasetList)
 	if err != nil {
 		return nil, err
 	}
+	return decodeDatasetList(path, data)
+}
+
+// maxDatasetList bounds a saved dataset list.
+const maxDatasetList = 256 << 20
+
+func decodeDatasetList(path string, data []byte) ([]DatasetListEntry, error) {
 	entries, key, err := parseDatasetList(data)
 	if err != nil {
 		if key != "" {
@@ -163,37 +172,52 @@ func jsonTypeName(v any) string {
 }
 
 type datasetListPart struct {
-	path    string // absolute; "" when no list is configured
+	path string // absolute; "" when no list is configured
+	// rel is the list resolved inside the workspace when the setting names
+	// it ("" for a list named on the command line)
+	rel     string
 	entries []DatasetListEntry
 	loaded  bool
 	problem *Problem
 }
 
-// datasetListPath is the list to read: the option, else the setting
-// (resolved inside the workspace; a setting leading outside is a problem).
-func (s *Snapshot) datasetListPath() (string, *Problem) {
+// datasetListPath is the list to read: the option (a named file), else
+// the setting (resolved inside the workspace; a setting leading outside is
+// a problem, and the file there is never opened).
+func (s *Snapshot) datasetListPath() (path, rel string, problem *Problem) {
 	if s.opts.DatasetsFile != "" {
-		return s.opts.DatasetsFile, nil
+		return s.opts.DatasetsFile, "", nil
 	}
 	setting := s.settings.settings.Datasets
 	if setting == "" {
-		return "", nil
+		return "", "", nil
 	}
 	r := s.rv.resolve(".", setting)
 	if !r.Inside {
-		return "", &Problem{Source: ProblemSettings, Path: SettingsFile, Key: settingsKey + ".datasets",
+		return "", "", &Problem{Source: ProblemSettings, Path: SettingsFile, Key: settingsKey + ".datasets",
 			Message: fmt.Sprintf("%q leads outside the workspace; the dataset list must be a file inside it", setting)}
 	}
-	return s.rv.abs(r.Path), nil
+	return s.rv.abs(r.Path), r.Path, nil
 }
 
 func (s *Snapshot) loadDatasetList() *datasetListPart {
-	path, problem := s.datasetListPath()
-	part := &datasetListPart{path: path, problem: problem}
+	path, rel, problem := s.datasetListPath()
+	part := &datasetListPart{path: path, rel: rel, problem: problem}
 	if path == "" {
 		return part
 	}
-	entries, err := ReadDatasetList(path)
+	var entries []DatasetListEntry
+	var err error
+	if rel != "" {
+		var c Content
+		if c, err = s.ReadFile(rel, maxDatasetList); err == nil {
+			entries, err = decodeDatasetList(path, c.Data)
+		} else {
+			err = fmt.Errorf("read %s: %w", rel, unwrapPath(err))
+		}
+	} else {
+		entries, err = ReadDatasetList(path)
+	}
 	if err != nil {
 		part.problem = &Problem{Source: ProblemDatasetsFile, Path: s.displayPath(path), Message: err.Error()}
 		return part
@@ -235,21 +259,18 @@ func (s *Snapshot) loadCache() *cachePart {
 	if dir == "" {
 		return part
 	}
-	entries, err := os.ReadDir(dir)
+	entries, _, err := disk.ReadDirNamed(dir, maxCacheEntries)
 	if err != nil {
 		return part
 	}
-	for i, de := range entries {
-		if i >= maxCacheEntries {
-			break
-		}
+	for _, de := range entries {
 		if !de.IsDir() {
 			continue
 		}
-		meta := filepath.Join(dir, de.Name(), "metadata.json")
-		data, err := readSmallFile(meta, 1<<20)
+		meta := filepath.Join(dir, de.Name, "metadata.json")
+		data, err := readNamedFile(meta, 1<<20)
 		if err != nil {
-			if !errors.Is(err, os.ErrNotExist) {
+			if !errors.Is(err, fs.ErrNotExist) {
 				part.problems = append(part.problems, Problem{Source: ProblemDatasetCache, Path: meta, Message: err.Error()})
 			}
 			continue

@@ -29,14 +29,20 @@ func dump(s *Snapshot, placeholders map[string]string) string {
 		w("    files: %q", r.Files)
 		w("    py: %q", r.PyFiles)
 	}
-	w("configs (truncated=%v):", s.ConfigsTruncated())
-	settings := s.Settings()
+	w("configs (limit=%q):", s.ConfigsLimit().Describe("configs"))
 	for _, c := range s.Configs() {
-		w("  %s kind=%s location=%s symlink=%v excluded=%v", c.Path, c.Kind, c.Location, c.Symlink, settings.Excluded(c.Path))
+		line := fmt.Sprintf("  %s kind=%s location=%s symlink=%v", c.Path, c.Kind, c.Location, c.Symlink)
+		if c.Err != nil {
+			line += " err=" + DescribeError(c.Err)
+		}
+		w("%s", line)
 	}
-	w("data:")
+	w("data (limit=%q):", s.DataLimit().Describe("data"))
 	for _, f := range s.DataFiles() {
 		w("  %s ext=%q upload=%q size=%d symlink=%v resolved=%q", f.Path, f.Ext, f.UploadName, f.Size, f.Symlink, f.Resolved)
+	}
+	for _, i := range s.DataIssues() {
+		w("  not taken: %s", i.Message())
 	}
 	w("datasets (platform list=%v, file=%q):", s.HasPlatformList(), s.DatasetsFile())
 	for _, d := range s.Datasets() {

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -43,16 +42,16 @@ type envPart struct {
 func (s *Snapshot) loadEnv() *envPart {
 	part := &envPart{}
 	byName := map[string]*EnvFile{}
-	entries, _ := os.ReadDir(s.root)
+	entries, _, _ := s.disk.ReadDir(".", 0)
 	for _, de := range entries {
-		if !IsEnvFileName(de.Name()) || de.IsDir() {
+		if !IsEnvFileName(de.Name) || de.IsDir() {
 			continue
 		}
-		byName[de.Name()] = &EnvFile{Name: de.Name(), Present: true, Symlink: de.Type()&fs.ModeSymlink != 0}
+		byName[de.Name] = &EnvFile{Name: de.Name, Present: true, Symlink: de.IsSymlink()}
 	}
 	var rules ignoreRules
 	if s.git.dirsErr == nil {
-		if data, err := readSmallFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20); err == nil {
+		if data, err := readNamedFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20); err == nil {
 			rules.addIgnoreFile(".git/info/exclude", data)
 		}
 		tracked, err := readIndexPaths(filepath.Join(s.git.dirs.GitDir, "index"), s.git.hashSize, func(p []byte) bool {
@@ -72,11 +71,9 @@ func (s *Snapshot) loadEnv() *envPart {
 			part.problem = &Problem{Source: ProblemGitIndex, Path: s.displayPath(filepath.Join(s.git.dirs.GitDir, "index")), Message: err.Error()}
 		}
 	}
-	// git does not follow a symlinked .gitignore.
-	if fi, err := os.Lstat(filepath.Join(s.root, ".gitignore")); err == nil && fi.Mode().IsRegular() {
-		if data, err := readSmallFile(filepath.Join(s.root, ".gitignore"), 16<<20); err == nil {
-			rules.addIgnoreFile(".gitignore", data)
-		}
+	// git does not follow a symlinked .gitignore, nor does the door.
+	if data, _, err := s.disk.ReadFile(".gitignore", 16<<20); err == nil {
+		rules.addIgnoreFile(".gitignore", data)
 	}
 	for _, f := range byName {
 		ignored, by := rules.ignored(f.Name, false)

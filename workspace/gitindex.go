@@ -7,8 +7,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Index entry layout: ctime, mtime (8 bytes each), dev, ino, mode, uid,
@@ -42,16 +43,12 @@ func readIndexPaths(path string, hashSize int, keep func([]byte) bool) ([]string
 // readIndexFile reads one index file; shared is the hex name of the shared
 // index a split index links to, "" otherwise.
 func readIndexFile(path string, hashSize int, keep func([]byte) bool) (paths []string, shared string, err error) {
-	f, err := os.Open(path)
+	f, fi, err := disk.OpenNamed(path)
 	if err != nil {
 		return nil, "", fmt.Errorf("read %s: %w", path, err)
 	}
 	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return nil, "", fmt.Errorf("read %s: %w", path, err)
-	}
-	paths, shared, err = parseIndex(f, fi.Size(), hashSize, keep)
+	paths, shared, err = parseIndex(f, fi.Size, hashSize, keep)
 	if err != nil {
 		return nil, "", fmt.Errorf("read %s: %w", path, err)
 	}

@@ -3,10 +3,11 @@ package workspace
 import (
 	"errors"
 	"fmt"
-	"io"
-	"os"
+	"io/fs"
 	"path/filepath"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // maxGitFileSize bounds every git metadata file read (config, .git file,
@@ -29,7 +30,7 @@ type GitDirs struct {
 // `commondir` file of a linked worktree.
 func findGitDirs(root string) (GitDirs, error) {
 	dotgit := filepath.Join(root, ".git")
-	fi, err := os.Stat(dotgit)
+	fi, err := disk.StatNamed(dotgit)
 	if err != nil {
 		return GitDirs{}, fmt.Errorf("stat %s: %w", dotgit, err)
 	}
@@ -42,7 +43,7 @@ func findGitDirs(root string) (GitDirs, error) {
 	}
 	dirs := GitDirs{GitDir: gitDir, CommonDir: gitDir}
 	commondir := filepath.Join(gitDir, "commondir")
-	data, err := readSmallFile(commondir, maxGitFileSize)
+	data, err := readNamedFile(commondir, maxGitFileSize)
 	switch {
 	case err == nil:
 		p := strings.TrimSpace(string(data))
@@ -53,7 +54,7 @@ func findGitDirs(root string) (GitDirs, error) {
 			p = filepath.Join(gitDir, p)
 		}
 		dirs.CommonDir = filepath.Clean(p)
-	case !errors.Is(err, os.ErrNotExist):
+	case !errors.Is(err, fs.ErrNotExist):
 		return dirs, err
 	}
 	return dirs, nil
@@ -62,7 +63,7 @@ func findGitDirs(root string) (GitDirs, error) {
 // readGitFile reads a `.git` file and returns the absolute git directory it
 // names; a relative path is relative to the file's directory.
 func readGitFile(path string) (string, error) {
-	data, err := readSmallFile(path, maxGitFileSize)
+	data, err := readNamedFile(path, maxGitFileSize)
 	if err != nil {
 		return "", err
 	}
@@ -81,19 +82,13 @@ func readGitFile(path string) (string, error) {
 	return filepath.Clean(p), nil
 }
 
-// readSmallFile reads a whole file, refusing one larger than limit bytes.
-func readSmallFile(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+// readNamedFile reads a whole file outside the workspace that is meant
+// (git's files, the dataset cache and list), refusing one larger than
+// limit bytes or one that is not a regular file.
+func readNamedFile(path string, limit int64) ([]byte, error) {
+	data, _, err := disk.ReadNamed(path, limit)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, limit+1))
-	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, err)
-	}
-	if int64(len(data)) > limit {
-		return nil, fmt.Errorf("read %s: larger than %d bytes", path, limit)
+		return nil, fmt.Errorf("read %s: %w", path, unwrapPath(err))
 	}
 	return data, nil
 }
@@ -133,9 +128,9 @@ func loadGitConfigs(dirs GitDirs, home string) (all []*gitConfig, local *gitConf
 	global, localPath := gitConfigFiles(dirs, home)
 	var out []*gitConfig
 	read := func(path string, optional bool) (*gitConfig, error) {
-		data, err := readSmallFile(path, maxGitFileSize)
+		data, err := readNamedFile(path, maxGitFileSize)
 		if err != nil {
-			if optional && errors.Is(err, os.ErrNotExist) {
+			if optional && errors.Is(err, fs.ErrNotExist) {
 				return nil, nil
 			}
 			return nil, err

@@ -1,10 +1,10 @@
 package workspace
 
 import (
-	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // maxSymlinkFollows bounds symlink expansion in one resolution, like the
@@ -52,20 +52,18 @@ func (r Resolved) Under(dir string) bool {
 	return within(r.Path, dir)
 }
 
-// resolver resolves paths below one root. root is absolute and clean;
-// realRoot is the same directory with its own symlinks resolved, so
-// absolute link targets written either way are recognized.
+// resolver resolves paths below one root, through the door. root is
+// absolute and clean; realRoot is the same directory with its own
+// symlinks resolved, so absolute link targets written either way are
+// recognized.
 type resolver struct {
+	d        *disk.Root
 	root     string
 	realRoot string
 }
 
-func newResolver(root string) resolver {
-	real, err := filepath.EvalSymlinks(root)
-	if err != nil {
-		real = root
-	}
-	return resolver{root: root, realRoot: filepath.Clean(real)}
+func newResolver(d *disk.Root) resolver {
+	return resolver{d: d, root: d.Dir(), realRoot: filepath.Clean(d.RealDir())}
 }
 
 // relOf converts an absolute path to a workspace-relative slash path when
@@ -155,10 +153,10 @@ func (rv resolver) resolve(base, p string) Resolved {
 	}
 	out := Resolved{Path: filepath.ToSlash(given), Inside: true}
 	follows := 0
-	// last describes the final component: its FileInfo, or nil with
-	// missing false when it still has to be stat'ed (the root, or a
-	// directory reached by "..").
-	var last fs.FileInfo
+	// last describes the final component: its Info, or nil with missing
+	// false when it still has to be stat'ed (the root, or a directory
+	// reached by "..").
+	var last *disk.Info
 	missing := false
 	for len(queue) > 0 {
 		c := queue[0]
@@ -176,15 +174,15 @@ func (rv resolver) resolve(base, p string) Resolved {
 		}
 		comps = append(comps, c.name)
 		rel := strings.Join(comps, "/")
-		fi, err := os.Lstat(rv.abs(rel))
+		fi, err := rv.d.Lstat(rel)
 		if err != nil {
 			// Not there (or a file where a directory was expected): keep the
 			// name and go on, like Path.resolve(strict=False).
 			last, missing = nil, true
 			continue
 		}
-		if fi.Mode()&fs.ModeSymlink == 0 {
-			last, missing = fi, false
+		if !fi.IsSymlink() {
+			last, missing = &fi, false
 			continue
 		}
 		out.Symlinked = true
@@ -194,7 +192,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 			out.Path = rel
 			return out
 		}
-		target, err := os.Readlink(rv.abs(rel))
+		target, err := rv.d.Readlink(rel)
 		if err != nil {
 			last, missing = nil, true
 			continue
@@ -225,14 +223,14 @@ func (rv resolver) resolve(base, p string) Resolved {
 	}
 	if last == nil {
 		// Every component left is a verified directory, never a symlink.
-		fi, err := os.Stat(rv.abs(out.Path))
+		fi, err := rv.d.Lstat(out.Path)
 		if err != nil {
 			return out
 		}
-		last = fi
+		last = &fi
 	}
 	out.Exists = true
 	out.IsDir = last.IsDir()
-	out.IsRegular = last.Mode().IsRegular()
+	out.IsRegular = last.IsRegular()
 	return out
 }

@@ -32,7 +32,11 @@ type Rollout struct {
 }
 
 type rolloutsPart struct {
-	list   []*Rollout
+	list []*Rollout
+	// issues are the entries under rollouts/ that are no rollout although
+	// they look like one could be there: symlink loops, directories that
+	// cannot be listed.
+	issues []EntryIssue
 	byName map[string]*Rollout
 	// linked is where a symlinked rollouts/ leads.
 	linked []string
@@ -51,22 +55,30 @@ func skipRolloutDir(name string) bool {
 }
 
 // rolloutDirs lists the directories under rollouts/, symlinks to
-// directories included, and symlinks that escape the root or loop (so a
-// rule can name them); hidden and skipped names are left out. It notes in
-// part where rollouts/ and the other symlinks under it lead.
+// directories included, and symlinks that escape the root (so a rule can
+// name them); hidden and skipped names are left out. A symlink loop is no
+// rollout: it is noted in part's issues. It notes in part where rollouts/
+// and the other symlinks under it lead.
 func (s *Snapshot) rolloutDirs(part *rolloutsPart) []walkEntry {
 	var out []walkEntry
 	start := s.rv.resolve(".", "rollouts")
 	if start.Symlinked && start.Inside {
 		part.linked = append(part.linked, start.Path)
 	}
-	s.rv.walkResolved("rollouts", start, walkLimits{maxEntries: 100000, maxDepth: 1}, func(e walkEntry) bool {
+	lim := walkLimits{maxEntries: 100000, maxDepth: 1, unlisted: func(rel string, err error) {
+		part.issues = append(part.issues, EntryIssue{Path: rel, Err: err})
+	}}
+	s.rv.walkResolved("rollouts", start, lim, func(e walkEntry) bool {
 		if skipRolloutDir(e.name) {
 			return false
 		}
-		if e.isDir || e.escapes || e.loop {
+		switch {
+		case e.loop:
+			part.issues = append(part.issues, EntryIssue{Path: e.rel, Err: ErrLoop})
+			part.unlisted[e.rel] = e.name
+		case e.isDir || e.escapes:
 			out = append(out, e)
-		} else if e.symlink {
+		case e.symlink:
 			part.unlisted[e.res.Path] = e.name
 		}
 		return false
@@ -116,7 +128,7 @@ func (s *Snapshot) listRolloutAt(name string, res Resolved) *Rollout {
 			r.HasPyproject = true
 		}
 		return false
-	})
+	}).Hit()
 	sort.Strings(r.Files)
 	sort.Strings(r.PyFiles)
 	return r
@@ -132,6 +144,11 @@ func (s *Snapshot) Rollouts() []Rollout {
 	}
 	return out
 }
+
+// RolloutIssues lists the entries under rollouts/ that are no rollout
+// although a config may name them: symlink loops, and directories that
+// cannot be listed.
+func (s *Snapshot) RolloutIssues() []EntryIssue { return slices.Clone(s.rollouts.issues) }
 
 // RolloutNames returns the rollout names, sorted.
 func (s *Snapshot) RolloutNames() []string {

@@ -3,9 +3,10 @@ package workspace
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // ErrNotWorkspace is returned (wrapped) by FindRoot when no enclosing git
@@ -25,14 +26,14 @@ func FindRoot(start string) (string, error) {
 		return "", fmt.Errorf("find workspace root of %s: %w", start, err)
 	}
 	dir := abs
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if fi, err := disk.StatNamed(dir); err != nil || !fi.IsDir() {
 		dir = filepath.Dir(dir)
 	}
 	for {
 		if filepath.Base(dir) == ".git" {
 			return "", fmt.Errorf("%s is inside a .git directory: %w", abs, ErrNotWorkspace)
 		}
-		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+		if _, err := disk.LstatNamed(filepath.Join(dir, ".git")); err == nil {
 			if inGitDir(abs, dir) {
 				return "", fmt.Errorf("%s is inside a .git directory: %w", abs, ErrNotWorkspace)
 			}

@@ -1,10 +1,6 @@
 package workspace
 
-import (
-	"io/fs"
-	"os"
-	"slices"
-)
+import "slices"
 
 // requiredDirs are the directories every workspace must have, in the order
 // the osmosis CLI reports them.
@@ -27,9 +23,11 @@ type ScaffoldEntry struct {
 	// Symlink is set when the path itself, or a directory above it, is a
 	// symlink.
 	Symlink bool
-	// Escapes is set when a symlink on the way leads outside the workspace.
-	// Present is still decided as the CLI does, by following it.
-	Escapes bool
+	// Escapes is set when a symlink on the way leads outside the workspace:
+	// EscapeVia is that link and EscapeTarget its target. Such a path is
+	// not followed, so Present is false.
+	Escapes                 bool
+	EscapeVia, EscapeTarget string
 }
 
 type scaffoldPart struct {
@@ -59,17 +57,16 @@ func (s *Snapshot) scaffoldEntry(rel string, linked *[]string) ScaffoldEntry {
 	r := s.rv.resolve(".", rel)
 	e.Symlink = r.Symlinked
 	e.Escapes = !r.Inside
+	e.EscapeVia, e.EscapeTarget = r.EscapeVia, r.EscapeTarget
 	if r.Symlinked && r.Inside {
 		*linked = append(*linked, r.Path)
 	}
-	// The CLI's is_dir()/exists() follow symlinks wherever they lead; only
-	// a stat is done here, nothing is read.
-	fi, err := os.Stat(s.rv.abs(rel))
-	if err == nil {
-		e.Present = true
-		if fi.Mode()&fs.ModeDir == 0 && slices.Contains(requiredDirs, rel) {
-			e.Present = false
-		}
+	// The CLI's is_dir()/exists() follow symlinks wherever they lead; here
+	// nothing outside the workspace is looked at, so a path that leads out
+	// is reported as such (Escapes), not as present or missing.
+	e.Present = r.Inside && !r.Loop && r.Exists
+	if e.Present && !r.IsDir && slices.Contains(requiredDirs, rel) {
+		e.Present = false
 	}
 	return e
 }

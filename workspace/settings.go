@@ -3,6 +3,7 @@ package workspace
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"maps"
 	"slices"
 	"sort"
@@ -347,16 +348,22 @@ func (s *Snapshot) loadSettings() *settingsPart {
 		part.settings = s.opts.Settings.clone()
 		return part
 	}
-	r := s.rv.resolve(".", SettingsFile)
-	if !r.Inside || !r.IsRegular {
+	r, err := s.Containment(SettingsFile)
+	if errors.Is(err, fs.ErrNotExist) {
+		return part
+	}
+	if err != nil {
+		// a settings file that cannot be read is never taken as absent:
+		// its ignores and severities would silently not apply
+		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: err.Error() + "; it is not read"}}
 		return part
 	}
 	if r.Symlinked {
 		part.linked = r.Path
 	}
-	data, err := readSmallFile(s.rv.abs(r.Path), 16<<20)
+	data, _, err := s.src.ReadFile(r.Path, 16<<20)
 	if err != nil {
-		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: err.Error()}}
+		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: "cannot be read: " + unwrapPath(err).Error()}}
 		return part
 	}
 	part.settings, part.problems = ParseSettings(data)

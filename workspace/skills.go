@@ -2,7 +2,6 @@ package workspace
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -74,7 +73,7 @@ func (s *Snapshot) loadSkills() *skillsPart {
 		}
 		l := SkillLink{Name: e.name, Path: skillLinksDir + "/" + e.name, Symlink: e.symlink}
 		if e.symlink {
-			if target, err := os.Readlink(s.rv.abs(e.at)); err == nil {
+			if target, err := s.disk.Readlink(e.at); err == nil {
 				l.Target = target
 				l.Absolute = filepath.IsAbs(target)
 			}
@@ -104,7 +103,7 @@ func (s *Snapshot) readSkill(name string) Skill {
 		return sk
 	}
 	sk.HasFile = true
-	data, err := readSmallFile(s.rv.abs(r.Path), 1<<20)
+	data, _, err := s.src.ReadFile(r.Path, 1<<20)
 	if err != nil {
 		sk.FrontMatterError = err.Error()
 		return sk

@@ -2,13 +2,14 @@ package workspace
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Options say where the snapshot finds what lies outside the workspace.
@@ -47,7 +48,11 @@ const (
 // builds its successor. Slices in returned values are shared and must not
 // be modified.
 type Snapshot struct {
-	root       string
+	root string
+	// disk is the door to the workspace's files; src reads their content
+	// (the disk, or buffers in front of it: WithSource).
+	disk       *disk.Root
+	src        disk.Source
 	rv         resolver
 	opts       Options
 	generation uint64
@@ -81,12 +86,16 @@ func Load(root string, opts Options) (*Snapshot, error) {
 	if err != nil {
 		return nil, fmt.Errorf("load workspace %s: %w", root, err)
 	}
-	fi, err := os.Stat(abs)
+	fi, err := disk.StatNamed(abs)
 	if err != nil {
 		return nil, fmt.Errorf("load workspace: %w", err)
 	}
 	if !fi.IsDir() {
 		return nil, fmt.Errorf("load workspace %s: not a directory", abs)
+	}
+	d, err := disk.Open(abs)
+	if err != nil {
+		return nil, fmt.Errorf("load workspace: %w", err)
 	}
 	opts.Models = slices.Clone(opts.Models)
 	if opts.DatasetsFile != "" {
@@ -100,7 +109,7 @@ func Load(root string, opts Options) (*Snapshot, error) {
 	if opts.MaxConfigFiles <= 0 {
 		opts.MaxConfigFiles = defaultMaxConfigFiles
 	}
-	s := &Snapshot{root: abs, opts: opts}
+	s := &Snapshot{root: abs, disk: d, src: d, opts: opts}
 	s.loadAll()
 	return s, nil
 }
@@ -109,7 +118,7 @@ func Load(root string, opts Options) (*Snapshot, error) {
 // index, the dataset list and the models depend on them); the independent
 // listings are then read concurrently.
 func (s *Snapshot) loadAll() {
-	s.rv = newResolver(s.root)
+	s.rv = newResolver(s.disk)
 	s.git = s.loadGit()
 	s.settings = s.loadSettings()
 	parallel(

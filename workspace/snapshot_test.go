@@ -151,11 +151,15 @@ func TestScaffoldEscapingSymlink(t *testing.T) {
 	writeTree(t, base, merge(files{"mnt/data/": ""}, prefixed("ws/", merge(fullScaffold(), files{".git/": "", "data/": "<skip>", "data": "->../mnt/data"}))))
 	s := mustLoad(t, filepath.Join(base, "ws"), Options{})
 	d := s.RequiredDirs()[3]
-	if d.Path != "data/" || !d.Present || !d.Symlink || !d.Escapes {
+	// nothing outside is looked at: not present, and said to escape
+	if d.Path != "data/" || d.Present || !d.Symlink || !d.Escapes || d.EscapeVia != "data" || d.EscapeTarget != "../mnt/data" {
 		t.Fatalf("data entry %+v", d)
 	}
 	if len(s.DataFiles()) != 0 {
 		t.Fatal("listed data through an escaping link")
+	}
+	if is := s.DataIssues(); len(is) != 1 || is[0].Message() != "data is a symlink that leads outside the workspace (to ../mnt/data), which is never followed" {
+		t.Fatalf("data issues %+v", is)
 	}
 }
 

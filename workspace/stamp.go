@@ -2,9 +2,10 @@ package workspace
 
 import (
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Stamps record the size, time and type of the files a snapshot reads, by
@@ -36,66 +37,98 @@ const maxStamps = 200000
 // names of its files, and a directory's time changes with them.
 func (s *Snapshot) Stamp() Stamps {
 	out := Stamps{}
-	add := func(p string) {
-		if fi, err := os.Lstat(p); err == nil {
-			out[p] = stamp{mod: fi.ModTime().UnixNano(), size: fi.Size(), mode: fi.Mode()}
+	add := func(rel string) {
+		if fi, err := s.disk.Lstat(rel); err == nil {
+			out[s.disk.Abs(rel)] = stampOf(fi, false)
 		}
 	}
-	root := s.root
-	for _, name := range []string{SettingsFile, ".gitignore", "AGENTS.md", "CLAUDE.md", filepath.Join(".git", "config"), filepath.Join(".git", "index")} {
-		add(filepath.Join(root, name))
+	for _, name := range []string{SettingsFile, ".gitignore", "AGENTS.md", "CLAUDE.md", ".git/config", ".git/index"} {
+		add(name)
 	}
-	if entries, err := os.ReadDir(root); err == nil {
+	if entries, _, err := s.disk.ReadDir(".", 0); err == nil {
 		for _, e := range entries {
-			if IsEnvFileName(e.Name()) {
-				add(filepath.Join(root, e.Name()))
+			if IsEnvFileName(e.Name) {
+				add(e.Name)
 			}
 		}
 	}
 	for _, dir := range []string{"rollouts", "data", "configs", ".agents", ".claude"} {
 		hidden := !strings.HasPrefix(dir, ".")
-		walkStamps(filepath.Join(root, dir), out, dir == "rollouts", func(name string) bool {
+		s.walkStamps(dir, out, dir == "rollouts", func(name string) bool {
 			if dir == "rollouts" {
 				return skipRolloutDir(name)
 			}
 			return hidden && strings.HasPrefix(name, ".")
 		})
 	}
+	addNamed := func(p string) {
+		if fi, err := disk.LstatNamed(p); err == nil {
+			out[p] = stampOf(fi, false)
+		}
+	}
 	if s.list.path != "" {
-		add(s.list.path)
+		if s.list.rel != "" {
+			add(s.list.rel)
+		} else {
+			addNamed(s.list.path)
+		}
 	}
 	if dir := s.cacheDir(); dir != "" {
-		add(dir)
-		if entries, err := os.ReadDir(dir); err == nil {
+		addNamed(dir)
+		if entries, _, err := disk.ReadDirNamed(dir, maxCacheEntries); err == nil {
 			for _, e := range entries {
-				add(filepath.Join(dir, e.Name()))
+				addNamed(filepath.Join(dir, e.Name))
 			}
 		}
 	}
 	return out
 }
 
-// walkStamps stamps dir and what lies under it (only the directories, for
-// listings), leaving out the directories skip names.
-func walkStamps(dir string, out Stamps, listings bool, skip func(name string) bool) {
-	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+func stampOf(fi disk.Info, listing bool) stamp {
+	return stamp{mod: fi.ModTime, size: fi.Size, mode: fi.Mode, listing: listing}
+}
+
+// walkStamps stamps the directory rel and what lies under it (only the
+// directories, for listings), leaving out the directories skip names.
+// Symlinks are stamped, not followed.
+func (s *Snapshot) walkStamps(rel string, out Stamps, listings bool, skip func(name string) bool) {
+	fi, err := s.disk.Lstat(rel)
+	if err != nil {
+		return
+	}
+	out[s.disk.Abs(rel)] = stampOf(fi, listings && fi.IsDir())
+	if !fi.IsDir() {
+		return
+	}
+	var walk func(dir string) bool
+	walk = func(dir string) bool {
+		entries, _, err := s.disk.ReadDir(dir, maxStamps)
 		if err != nil {
-			return nil
+			return true
 		}
-		if len(out) >= maxStamps {
-			return filepath.SkipAll
+		for _, e := range entries {
+			if len(out) >= maxStamps {
+				return false
+			}
+			p := dir + "/" + e.Name
+			if e.IsDir() && skip(e.Name) {
+				continue
+			}
+			if listings && !e.IsDir() {
+				continue
+			}
+			fi, err := s.disk.Lstat(p)
+			if err != nil {
+				continue
+			}
+			out[s.disk.Abs(p)] = stampOf(fi, listings)
+			if e.IsDir() && !walk(p) {
+				return false
+			}
 		}
-		if d.IsDir() && p != dir && skip(d.Name()) {
-			return filepath.SkipDir
-		}
-		if listings && !d.IsDir() {
-			return nil
-		}
-		if fi, err := d.Info(); err == nil {
-			out[p] = stamp{mod: fi.ModTime().UnixNano(), size: fi.Size(), mode: fi.Mode(), listing: listings}
-		}
-		return nil
-	})
+		return true
+	}
+	walk(rel)
 }
 
 // Changes lists what differs from old to s: paths that appeared, changed

@@ -1,8 +1,7 @@
 package workspace
 
 import (
-	"io/fs"
-	"os"
+	"fmt"
 	"strings"
 )
 
@@ -32,6 +31,45 @@ type walkLimits struct {
 	// reach through symlinks (the start directory's included): a change
 	// there can change the listing.
 	links *[]string
+	// unlisted, when set, is told of each directory that could not be
+	// listed (the start directory included), with the reason.
+	unlisted func(rel string, err error)
+}
+
+// Limit says which bound cut a listing short; the zero Limit says none
+// did.
+type Limit struct {
+	// Entries is set to the bound when the listing stopped after that many
+	// entries.
+	Entries int
+	// Depth is set to the bound when directories that deep were not
+	// entered.
+	Depth int
+}
+
+// Hit reports whether a bound cut the listing.
+func (l Limit) Hit() bool { return l.Entries > 0 || l.Depth > 0 }
+
+// Describe says what was left out of the listing of dir, "" when nothing.
+func (l Limit) Describe(dir string) string {
+	switch {
+	case l.Entries > 0 && l.Depth > 0:
+		return fmt.Sprintf("stopped after %s entries under %s/ and did not enter directories %d levels deep", thousands(l.Entries), dir, l.Depth)
+	case l.Entries > 0:
+		return fmt.Sprintf("stopped after %s entries under %s/", thousands(l.Entries), dir)
+	case l.Depth > 0:
+		return fmt.Sprintf("did not enter directories %d levels deep under %s/", l.Depth, dir)
+	}
+	return ""
+}
+
+// thousands writes n with comma separators.
+func thousands(n int) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
 }
 
 // walk visits the tree under the workspace directory rel (lexical path),
@@ -41,18 +79,18 @@ type walkLimits struct {
 // outside the walked tree (else it is walked under its own name anyway),
 // is not above the current directory (a cycle) and was not entered through
 // another link. visit returns false to skip a directory's contents. The
-// result is true when a limit cut the walk short.
-func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
+// result says which limit cut the walk short, if any.
+func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) Limit {
 	return rv.walkResolved(rel, rv.resolve(".", rel), lim, visit)
 }
 
 // walkResolved is walk with the start directory already resolved.
-func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visit func(walkEntry) bool) (truncated bool) {
+func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visit func(walkEntry) bool) (cut Limit) {
 	if !start.Inside || !start.IsDir {
 		if lim.links != nil && start.Inside && start.Symlinked {
 			*lim.links = append(*lim.links, start.Path)
 		}
-		return false
+		return cut
 	}
 	if lim.links != nil && start.Symlinked {
 		*lim.links = append(*lim.links, start.Path)
@@ -61,21 +99,32 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 	count := 0
 	var dir func(lex, real string, depth int) bool
 	dir = func(lex, real string, depth int) bool {
-		entries, err := os.ReadDir(rv.abs(real))
+		remaining := lim.maxEntries - count
+		if remaining <= 0 {
+			// the bound is reached: anything here is left out
+			if es, _, _ := rv.d.ReadDir(real, 1); len(es) > 0 {
+				cut.Entries = lim.maxEntries
+			}
+			return false
+		}
+		entries, more, err := rv.d.ReadDir(real, remaining)
 		if err != nil {
+			if lim.unlisted != nil {
+				lim.unlisted(lex, err)
+			}
 			return true
 		}
 		for _, de := range entries {
 			if count >= lim.maxEntries {
-				truncated = true
+				cut.Entries = lim.maxEntries
 				return false
 			}
 			count++
-			name := de.Name()
+			name := de.Name
 			at := joinRel(real, name)
 			e := walkEntry{rel: lex + "/" + name, real: at, at: at, name: name}
-			switch t := de.Type(); {
-			case t&fs.ModeSymlink != 0:
+			switch {
+			case de.IsSymlink():
 				e.symlink = true
 				r := rv.resolve(".", e.real)
 				e.res = r
@@ -87,9 +136,9 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				default:
 					e.real, e.isDir, e.regular = r.Path, r.IsDir, r.IsRegular
 				}
-			case t.IsDir():
+			case de.IsDir():
 				e.isDir = true
-			case t.IsRegular():
+			case de.IsRegular():
 				e.regular = true
 			}
 			if !e.symlink {
@@ -105,7 +154,7 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				continue
 			}
 			if depth+1 >= lim.maxDepth {
-				truncated = true
+				cut.Depth = lim.maxDepth
 				continue
 			}
 			if e.symlink {
@@ -118,10 +167,14 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				return false
 			}
 		}
+		if more {
+			cut.Entries = lim.maxEntries
+			return false
+		}
 		return true
 	}
 	dir(strings.TrimSuffix(rel, "/"), start.Path, 0)
-	return truncated
+	return cut
 }
 
 func joinRel(dir, name string) string {

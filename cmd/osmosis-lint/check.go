@@ -6,14 +6,14 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/schema"
-	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 type checkFlags struct {
@@ -63,7 +63,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if f.statistics && !format.ForPeople() && format != report.JSON {
 		return 0, &usageErr{err: fmt.Errorf("--statistics prints a table or, with --format json, a JSON array; not %s", format), showUsage: true}
 	}
-	opts := lint.RunOptions{DatasetsFile: f.datasets, Fix: (f.fix || f.unsafeFixes) && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
+	opts := runner.Options{DatasetsFile: f.datasets, Fix: (f.fix || f.unsafeFixes) && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
 	if err := f.selectFlags.apply(&opts); err != nil {
 		return 0, err
 	}
@@ -77,7 +77,8 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if home, err := os.UserHomeDir(); err == nil {
 		opts.Home = home
 	}
-	var results []lint.FileResult
+	var results []runner.FileResult
+	var notes []string
 	stdinMode := len(paths) == 1 && paths[0] == "-"
 	switch {
 	case stdinMode:
@@ -90,47 +91,48 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		// without a name the text is checked as the kind, in the current
 		// directory's workspace, with no place of its own
-		res, err := lint.CheckSource(src, f.stdinName, opts)
+		res, more, err := runner.CheckSource(src, f.stdinName, opts)
 		if err != nil {
 			return 0, err
 		}
+		printNotes(env.stderr, more, f.quiet)
 		if f.diff {
-			return writeDiffs(env.stdout, env.stderr, []lint.FileResult{res}, f.quiet)
+			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet)
 		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
 			if !f.quiet {
-				reportUnfixed(env.stderr, []lint.FileResult{res})
+				reportUnfixed(env.stderr, []runner.FileResult{res})
 			}
 			_, err := env.stdout.Write(res.Src)
 			return exitCode(res.Findings, f.strict, f.exitZero), err
 		}
-		results = []lint.FileResult{res}
+		results = []runner.FileResult{res}
 	default:
 		for _, p := range paths {
 			if p == "-" {
 				return 0, &usageErr{err: errors.New("'-' (standard input) cannot be mixed with other paths"), showUsage: true}
 			}
 		}
-		results, err = lint.Run(paths, opts)
+		res, err := runner.Run(paths, opts)
 		if err != nil {
 			return 0, err
 		}
-		if len(paths) == 0 && len(results) == 0 && !f.quiet {
-			noConfigs(env.stderr, f.root)
-		}
+		results, notes = res.Files, res.Notes
 		if f.diff {
+			printNotes(env.stderr, notes, f.quiet)
 			return writeDiffs(env.stdout, env.stderr, results, f.quiet)
 		}
 	}
 	out := env.stdout
-	var file *os.File
+	var file *disk.Output
 	if f.output != "" {
-		file, err = os.Create(f.output)
+		// a temporary file renamed into place; a symlink there is refused
+		file, err = disk.CreateOutput(f.output)
 		if err != nil {
-			return 0, fmt.Errorf("create %s: %w", f.output, err)
+			return 0, fmt.Errorf("-o %s: %w", escape.String(f.output), err)
 		}
-		defer file.Close()
+		defer file.Abort()
 		out = file
 	}
 	files := make([]report.File, len(results))
@@ -164,10 +166,11 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		report.WriteFixes(env.stderr, files)
 	}
 	if file != nil {
-		if err := file.Close(); err != nil {
-			return 0, fmt.Errorf("write %s: %w", f.output, err)
+		if err := file.Commit(); err != nil {
+			return 0, fmt.Errorf("write %s: %w", escape.String(f.output), err)
 		}
 	}
+	printNotes(env.stderr, notes, f.quiet)
 	if f.exitNonZeroOnFix && fixed > 0 {
 		return exitErrors, nil
 	}
@@ -176,7 +179,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 
 // reportUnfixed says which fixes --fix refused and why, on standard error
 // (the report's format stays as it is).
-func reportUnfixed(w io.Writer, results []lint.FileResult) {
+func reportUnfixed(w io.Writer, results []runner.FileResult) {
 	for _, r := range results {
 		for _, u := range r.Unfixed {
 			fmt.Fprintf(w, "%s:%d: not fixed: %s [%s]: %s\n", escape.String(r.Path), u.Line, escape.String(u.Title), u.Rule, escape.String(u.Reason))
@@ -206,18 +209,14 @@ func exitCode(fs []lint.Finding, strict, exitZero bool) int {
 	return exitOK
 }
 
-var _ = strings.TrimSpace
-
-// noConfigs tells why a check of the whole workspace found nothing: the
-// workspace is the top of the git worktree, which may not be the directory
-// a new user meant.
-func noConfigs(w io.Writer, root string) {
-	if root == "" {
-		var err error
-		if root, err = workspace.FindRoot("."); err != nil {
-			fmt.Fprintln(w, "osmosis-lint: warning: not inside a git repository and no config files here; pass --workspace DIR")
-			return
+// printNotes tells on standard error what the run could not do or chose
+// for the user: listings cut short, fixes not written, the workspace
+// checked when it is not the git root. quiet leaves out the warnings.
+func printNotes(w io.Writer, notes []string, quiet bool) {
+	for _, n := range notes {
+		if quiet && strings.HasPrefix(n, "warning: ") {
+			continue
 		}
+		fmt.Fprintln(w, "osmosis-lint: "+escape.String(n))
 	}
-	fmt.Fprintf(w, "osmosis-lint: warning: no config files under %s (pass --workspace DIR to check another workspace)\n", escape.String(filepath.Join(root, "configs")))
 }

@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"io"
 
-	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 )
 
 // fixFlags are check's fix workflow flags beside --fix (ruff's names).
@@ -22,7 +22,7 @@ func (x *fixFlags) define(fs *flag.FlagSet) {
 
 // writeDiffs prints the diffs of results and says on w2 how many fixes
 // they hold; the exit code is 1 when there are any.
-func writeDiffs(out, errw io.Writer, results []lint.FileResult, quiet bool) (int, error) {
+func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet bool) (int, error) {
 	fixes, files := 0, 0
 	for _, r := range results {
 		if r.Original == nil {

@@ -10,6 +10,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // writeUsage prints the overview of every command.
@@ -152,6 +153,6 @@ func looksLikePath(s string) bool {
 	if strings.ContainsRune(s, '/') || strings.ContainsRune(s, os.PathSeparator) || strings.HasSuffix(s, ".toml") || s == "." || s == ".." {
 		return true
 	}
-	_, err := os.Lstat(s)
+	_, err := disk.LstatNamed(s)
 	return err == nil
 }

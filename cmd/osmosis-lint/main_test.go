@@ -185,10 +185,13 @@ func TestFixWritesAndIsIdempotent(t *testing.T) {
 	}
 }
 
+// TestFixNeverWritesThroughAnOutsideSymlink: a config that links outside
+// the workspace is a finding; it is never read, fixed or quoted.
 func TestFixNeverWritesThroughAnOutsideSymlink(t *testing.T) {
 	ws := copyExample(t)
 	outside := filepath.Join(t.TempDir(), "outside.toml")
 	src, _ := os.ReadFile(filepath.Join(ws, "configs", "training", "multiply-long.toml"))
+	src = append(src, "# canary-7f3a\n"...)
 	if err := os.WriteFile(outside, src, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -196,9 +199,12 @@ func TestFixNeverWritesThroughAnOutsideSymlink(t *testing.T) {
 	if err := os.Symlink(outside, link); err != nil {
 		t.Fatal(err)
 	}
-	code, _, errs := invoke(t, "", "check", "--fix", link)
-	if code != exitUsage || !strings.Contains(errs, "symlink") {
-		t.Errorf("exit %d, want 2 with a symlink message; stderr: %s", code, errs)
+	code, out, errs := invoke(t, "", "check", "--fix", link)
+	if code != exitErrors || !strings.Contains(out, "[config-location]") || !strings.Contains(out, "not read") {
+		t.Errorf("exit %d, want 1 with a config-location finding; stdout: %s; stderr: %s", code, out, errs)
+	}
+	if strings.Contains(out+errs, "canary-7f3a") {
+		t.Error("the file outside the workspace was read and quoted")
 	}
 	now, _ := os.ReadFile(outside)
 	if string(now) != string(src) {
@@ -308,6 +314,9 @@ func stripANSI(s string) string {
 	return b.String()
 }
 
+// TestCheckWarnsWhenNoConfigs: a workspace (it has rollouts/) without a
+// config passes with a warning that says where it looked; a git
+// repository that holds no workspace at all is an error, never a pass.
 func TestCheckWarnsWhenNoConfigs(t *testing.T) {
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, ".git"), 0o755); err != nil {
@@ -315,10 +324,17 @@ func TestCheckWarnsWhenNoConfigs(t *testing.T) {
 	}
 	t.Chdir(dir)
 	code, out, errs := invoke(t, "", "check")
+	if code != exitUsage || !strings.Contains(errs, "no configs/ or rollouts/ directory in "+dir) || !strings.Contains(errs, "--workspace") || out != "" {
+		t.Fatalf("no workspace: exit %d, stdout %q, stderr %q; want exit 2 naming where it looked and --workspace", code, out, errs)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "rollouts"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs = invoke(t, "", "check")
 	if code != 0 {
 		t.Fatalf("exit %d, want 0; stderr: %s", code, errs)
 	}
-	if !strings.Contains(errs, "no config files under "+filepath.Join(dir, "configs")) {
+	if !strings.Contains(errs, "no config files under configs/") {
 		t.Errorf("stderr does not say where it looked: %q", errs)
 	}
 	if !strings.Contains(out, "0 files") {

@@ -4,13 +4,14 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/pelletier/go-toml/v2"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // listFlag collects comma-separated values over repeated uses, and knows
@@ -46,7 +47,7 @@ func (s *selectFlags) define(fs *flag.FlagSet) {
 }
 
 // apply puts the selection and the chosen settings into opts.
-func (s *selectFlags) apply(opts *lint.RunOptions) error {
+func (s *selectFlags) apply(opts *runner.Options) error {
 	opts.Select = lint.Selection{ExtendSelect: s.extendSel.values, Ignore: s.ignore.values, ExtendIgnore: s.extendIgnore.values}
 	if s.sel.set {
 		opts.Select.Select = append([]string{}, s.sel.values...)
@@ -70,7 +71,8 @@ func (s *selectFlags) apply(opts *lint.RunOptions) error {
 // the command line. A file without that table is an error: its keys would
 // otherwise be ignored without a word.
 func readSettingsFile(name string) (workspace.Settings, error) {
-	data, err := os.ReadFile(name)
+	// a file named on the command line: read as named, regular and capped
+	data, _, err := disk.ReadNamed(name, 16<<20)
 	if err != nil {
 		return workspace.Settings{}, fmt.Errorf("--config: %w", err)
 	}

@@ -9,11 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
-	"path/filepath"
+	"path"
 	"strings"
 
-	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Name is the skill's directory and front matter name.
@@ -42,29 +41,31 @@ var ErrExists = errors.New("exists already")
 // and never writes through a symlink. It returns what it created, as
 // workspace-relative paths.
 func Install(root string) ([]string, error) {
+	d, err := disk.Open(root)
+	if err != nil {
+		return nil, err
+	}
 	for _, rel := range []string{SkillPath, LinkPath} {
-		if _, err := os.Lstat(filepath.Join(root, filepath.FromSlash(rel))); err == nil {
+		if err := noLinkOnTheWay(d, rel); err != nil {
+			return nil, err
+		}
+		if _, err := d.Lstat(rel); err == nil {
 			return nil, fmt.Errorf("%s %w; not overwritten (remove it first to install this version)", rel, ErrExists)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
-		if err := noLinkOnTheWay(root, rel); err != nil {
-			return nil, err
-		}
 	}
-	skill := filepath.Join(root, filepath.FromSlash(SkillPath))
-	if err := os.MkdirAll(filepath.Dir(skill), 0o755); err != nil {
+	if err := d.MkdirAll(path.Dir(SkillPath), 0o755); err != nil {
 		return nil, err
 	}
-	if err := lint.CreateAtomic(skill, Text); err != nil {
+	if err := d.Create(SkillPath, Text, 0o644); err != nil {
 		return nil, fmt.Errorf("%s: %w", SkillPath, err)
 	}
 	created := []string{SkillPath}
-	link := filepath.Join(root, filepath.FromSlash(LinkPath))
-	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+	if err := d.MkdirAll(path.Dir(LinkPath), 0o755); err != nil {
 		return created, err
 	}
-	if err := os.Symlink(linkTarget, link); err != nil {
+	if err := d.Symlink(linkTarget, LinkPath); err != nil {
 		return created, fmt.Errorf("%s: %w", LinkPath, err)
 	}
 	return append(created, LinkPath+" -> "+linkTarget), nil
@@ -72,25 +73,22 @@ func Install(root string) ([]string, error) {
 
 // noLinkOnTheWay refuses a path whose existing directories include a
 // symlink: a write there could land outside the workspace.
-func noLinkOnTheWay(root, rel string) error {
+func noLinkOnTheWay(d *disk.Root, rel string) error {
 	parts := strings.Split(rel, "/")
-	cur := root
-	for _, part := range parts[:len(parts)-1] {
-		cur = filepath.Join(cur, part)
-		fi, err := os.Lstat(cur)
+	for i := range len(parts) - 1 {
+		cur := strings.Join(parts[:i+1], "/")
+		fi, err := d.Lstat(cur)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if fi.Mode()&fs.ModeSymlink != 0 {
-			r, _ := filepath.Rel(root, cur)
-			return fmt.Errorf("%s is a symlink; the skill is not written through it", filepath.ToSlash(r))
+		if fi.IsSymlink() {
+			return fmt.Errorf("%s is a symlink; the skill is not written through it", cur)
 		}
 		if !fi.IsDir() {
-			r, _ := filepath.Rel(root, cur)
-			return fmt.Errorf("%s is not a directory", filepath.ToSlash(r))
+			return fmt.Errorf("%s is not a directory", cur)
 		}
 	}
 	return nil

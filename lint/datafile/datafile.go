@@ -14,7 +14,6 @@ package datafile
 import (
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -279,24 +278,6 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 		}
 	}
 	return v.finish()
-}
-
-// ValidateFile opens and validates the dataset file at path. The error is
-// non-nil only when the file cannot be opened or examined.
-func ValidateFile(path string, opts Options) (Result, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return Result{}, fmt.Errorf("open dataset file: %w", err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return Result{}, fmt.Errorf("stat dataset file: %w", err)
-	}
-	if st.IsDir() {
-		return Result{}, fmt.Errorf("validate dataset file %s: is a directory", path)
-	}
-	return Validate(f, path, st.Size(), opts), nil
 }
 
 type countingReader struct {

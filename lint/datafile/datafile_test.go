@@ -177,22 +177,23 @@ func TestErrorCap(t *testing.T) {
 	}
 }
 
-func TestValidateFile(t *testing.T) {
+// TestValidateOpenFile streams an open file, as doctor does with the
+// files the workspace's door opens.
+func TestValidateOpenFile(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "train.jsonl")
 	content := lines(repeat(`{"user_prompt":"u","ground_truth":"g"}`, 5)...)
 	if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	r, err := ValidateFile(path, Options{})
-	if err != nil || !r.Valid() || r.Rows != 5 || r.Format != FormatJSONL || r.Mode != ModePrompt {
-		t.Errorf("ValidateFile = %+v, %v", r, err)
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
 	}
-	if _, err := ValidateFile(filepath.Join(dir, "missing.csv"), Options{}); err == nil {
-		t.Error("missing file: no error")
-	}
-	if _, err := ValidateFile(dir, Options{}); err == nil {
-		t.Error("directory: no error")
+	defer f.Close()
+	r := Validate(f, "train.jsonl", int64(len(content)), Options{})
+	if !r.Valid() || r.Rows != 5 || r.Format != FormatJSONL || r.Mode != ModePrompt {
+		t.Errorf("Validate = %+v", r)
 	}
 }
 

@@ -1,8 +1,8 @@
 package doctor
 
 import (
+	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -10,23 +10,32 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // rollouts checks each rollout's pyproject.toml and which rollouts no config
 // uses.
 func (d *run) rollouts() {
-	used := d.usedRollouts()
+	used := d.used
 	rolls := d.snap().Rollouts()
-	if len(rolls) == 0 {
+	issues := d.snap().RolloutIssues()
+	if len(rolls) == 0 && len(issues) == 0 {
 		d.check(Info, lint.RuleRolloutPyproject, "no rollouts under rollouts/ yet", "rollouts/")
 		return
 	}
 	bad := 0
+	for _, is := range issues {
+		bad++
+		d.check(Warn, lint.RuleRolloutPyproject, is.Message()+": it is no rollout, and configs that name it fail", is.Path)
+	}
 	for _, r := range rolls {
 		rel := r.Path + "/pyproject.toml"
-		switch problem := pyprojectProblem(filepath.Join(d.root, filepath.FromSlash(rel)), r.HasPyproject); {
+		if !r.Resolved.Inside {
+			bad++
+			d.check(Warn, lint.RuleRolloutPyproject, r.Path+" "+escapes(r.Resolved.EscapeVia, r.Resolved.EscapeTarget), r.Path)
+			continue
+		}
+		switch problem := d.pyprojectProblem(rel, r.HasPyproject); {
 		case problem != "":
 			bad++
 			sev := lint.Warning
@@ -46,33 +55,19 @@ func (d *run) rollouts() {
 	}
 }
 
-// usedRollouts reads the rollout of every config.
-func (d *run) usedRollouts() map[string]bool {
-	used := map[string]bool{}
-	for _, c := range d.snap().Configs() {
-		if c.Location != workspace.LocationKindDir {
-			continue
-		}
-		src, err := os.ReadFile(filepath.Join(d.root, filepath.FromSlash(c.Path)))
-		if err != nil {
-			continue
-		}
-		if _, v := toml.Parse(src).Root.Lookup("experiment", "rollout"); v != nil && v.Kind == toml.KindString {
-			used[v.Str] = true
-		}
-	}
-	return used
-}
+// maxPyproject bounds a rollout's pyproject.toml.
+const maxPyproject = 16 << 20
 
 // pyprojectProblem says what is wrong with a rollout's pyproject.toml, or "".
-func pyprojectProblem(path string, exists bool) string {
+func (d *run) pyprojectProblem(rel string, exists bool) string {
 	if !exists {
 		return "missing: the platform installs the rollout's dependencies from it; add one with [project] dependencies = [\"osmosis-ai\", ...]"
 	}
-	src, err := os.ReadFile(path)
+	c, err := d.snap().ReadFile(rel, maxPyproject)
 	if err != nil {
-		return "cannot be read: " + err.Error()
+		return workspace.DescribeError(err)
 	}
+	src := c.Data
 	var doc struct {
 		Project struct {
 			Dependencies []any `toml:"dependencies"`
@@ -183,12 +178,15 @@ func hasLink(links []workspace.SkillLink, name string) bool {
 func (d *run) datasets() {
 	files := d.snap().DataFiles()
 	checked, bad := 0, 0
+	for _, is := range d.snap().DataIssues() {
+		bad++
+		d.check(Warn, lint.RuleDatasetFile, is.Message()+"; not read", is.Path)
+	}
+	if lim := d.snap().DataLimit(); lim.Hit() {
+		d.check(Warn, lint.RuleDatasetFile, lim.Describe("data")+"; files beyond were not checked", "data/")
+	}
 	for _, f := range files {
 		if datafile.FormatOf(f.Name) == datafile.FormatUnknown {
-			continue
-		}
-		if f.Symlink && f.Resolved == "" {
-			d.check(Warn, lint.RuleDatasetFile, f.Path+" is a symlink that leads outside the workspace; not read", f.Path)
 			continue
 		}
 		checked++
@@ -213,7 +211,7 @@ func (d *run) datasets() {
 		}
 	}
 	switch {
-	case checked == 0:
+	case checked == 0 && bad == 0:
 		d.check(Skipped, lint.RuleDatasetFile, "no dataset files (.jsonl, .csv, .parquet) in data/", "data/")
 	case bad == 0:
 		d.check(OK, lint.RuleDatasetFile, plural(checked, "dataset file")+" the upload would take", "data/")
@@ -224,7 +222,7 @@ func (d *run) datasets() {
 // problems as findings; an error (the file could not be read) is a
 // finding too.
 func (d *run) dataFile(f workspace.DataFile) (datafile.Result, error) {
-	res, err := datafile.ValidateFile(filepath.Join(d.root, filepath.FromSlash(f.Path)), datafile.Options{})
+	res, err := d.validateData(f)
 	if err != nil {
 		d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Error, f.Path+": "+err.Error())
 		return res, err
@@ -260,13 +258,23 @@ func DataFile(path string, opts Options) ([]lint.Finding, error) {
 		return nil, nil
 	}
 	for _, f := range d.snap().DataFiles() {
-		if f.Path != rel || datafile.FormatOf(f.Name) == datafile.FormatUnknown || (f.Symlink && f.Resolved == "") {
+		if f.Path != rel || datafile.FormatOf(f.Name) == datafile.FormatUnknown {
 			continue
 		}
 		d.dataFile(f) // an unreadable file is a finding already
 		return d.rep.Findings, nil
 	}
 	return nil, nil
+}
+
+// validateData streams one data file through the upload's validation.
+func (d *run) validateData(f workspace.DataFile) (datafile.Result, error) {
+	file, info, err := d.snap().OpenFile(f.Path)
+	if err != nil {
+		return datafile.Result{}, errors.New(workspace.DescribeError(err))
+	}
+	defer file.Close()
+	return datafile.Validate(file, f.Name, info.Size, datafile.Options{}), nil
 }
 
 // envFiles reports .env files that are in git or could get there.

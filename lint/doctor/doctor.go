@@ -7,13 +7,15 @@ package doctor
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Status of a check.
@@ -34,6 +36,19 @@ type Check struct {
 	Status  Status `json:"status"`
 	Message string `json:"message"`
 	Path    string `json:"path,omitempty"`
+
+	// shown is Path as the findings show it (relative to the current
+	// directory), to put a file's findings under its own check.
+	shown string
+}
+
+// Shown is the check's path as the findings show theirs, "" when the
+// check is about no path.
+func (c Check) Shown() string {
+	if c.Path == "" {
+		return ""
+	}
+	return c.shown
 }
 
 // Git is what the report says of the origin remote.
@@ -53,8 +68,10 @@ type Report struct {
 	Git                Git            `json:"git"`
 	Checks             []Check        `json:"checks"`
 	Findings           []lint.Finding `json:"findings"`
-	// Fixed lists what --fix changed.
-	Fixed []string `json:"fixed,omitempty"`
+	// Fixed lists what --fix changed; NotFixed what it found to change and
+	// left alone, with the reason.
+	Fixed    []string `json:"fixed,omitempty"`
+	NotFixed []string `json:"not_fixed,omitempty"`
 
 	// Files holds the checked files' contents (for text snippets).
 	Files map[string][]byte `json:"-"`
@@ -85,12 +102,11 @@ func Run(dir string, opts Options) (*Report, error) {
 	if err != nil {
 		return nil, err
 	}
-	root := d.root
-	how := "the top of its git worktree"
-	if opts.Root != "" {
-		how = "given with --workspace"
+	st := OK
+	if d.cliRoot != "" {
+		st = Warn
 	}
-	d.check(OK, lint.RuleWorkspaceRoot, "workspace root: "+root+" ("+how+")", "")
+	d.check(st, lint.RuleWorkspaceRoot, "workspace root: "+d.root+" ("+d.how+")", "")
 	if opts.Fix {
 		d.fixScaffold()
 		if err := d.load(); err != nil {
@@ -113,7 +129,7 @@ func Run(dir string, opts Options) (*Report, error) {
 // newRun finds the workspace of dir and loads it.
 func newRun(dir string, opts Options) (*run, error) {
 	if opts.Dir == "" {
-		wd, err := os.Getwd()
+		wd, err := filepath.Abs(".")
 		if err != nil {
 			return nil, err
 		}
@@ -123,18 +139,14 @@ func newRun(dir string, opts Options) (*run, error) {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := os.Stat(abs); err != nil {
+	if _, err := disk.StatNamed(abs); err != nil {
 		return nil, &lint.UsageError{Err: fmt.Errorf("%s: %w", dir, errors.Unwrap(err))}
 	}
-	root := opts.Root
-	if root != "" {
-		if root, err = filepath.Abs(root); err != nil {
-			return nil, err
-		}
-	} else if root, err = workspace.FindRoot(abs); err != nil {
+	root, cli, how, err := findRoot(abs, opts.Root)
+	if err != nil {
 		return nil, err
 	}
-	d := &run{opts: opts, root: root, rep: &Report{
+	d := &run{opts: opts, root: root, cliRoot: cli, how: how, rep: &Report{
 		Version:            1,
 		WorkspaceDirectory: root,
 		RequiredPaths:      []string{"rollouts/", "configs/training/", "configs/eval/", "data/"},
@@ -152,8 +164,40 @@ func newRun(dir string, opts Options) (*run, error) {
 type run struct {
 	opts Options
 	root string
-	ws   *lint.Workspace
-	rep  *Report
+	// cliRoot is the git root when the workspace is a directory below it
+	cliRoot string
+	// how says how the root was found
+	how string
+	ws  *lint.Workspace
+	rep *Report
+	// used are the rollouts the configs name
+	used map[string]bool
+	// notFixed holds why --fix left a path alone, shown with its check
+	notFixed map[string]string
+	// shown and hidden count the checks of each id, for the cap
+	shown  map[string]int
+	hidden map[string]*hiddenChecks
+}
+
+// findRoot decides the workspace: --workspace, else the one Discover finds
+// (a directory with configs/ or rollouts/ up to the git root), else the git
+// root itself (a new repository with no scaffold yet). how says which.
+func findRoot(abs, given string) (root, cli, how string, err error) {
+	if given != "" {
+		root, err = filepath.Abs(given)
+		return root, "", "given with --workspace", err
+	}
+	found, err := workspace.Discover(abs)
+	switch {
+	case err == nil && found.BelowGitRoot():
+		return found.Root, found.GitRoot, "it has configs/ or rollouts/ of its own, below the git root " + found.GitRoot +
+			", which the osmosis CLI takes as the workspace; pass --workspace to check it as a workspace of its own", nil
+	case err == nil && found.GitRoot != "":
+		return found.Root, "", "the top of its git worktree", nil
+	case found.GitRoot != "":
+		return found.GitRoot, "", "the top of its git worktree", nil
+	}
+	return "", "", "", fmt.Errorf("%s: %w", abs, ErrNotWorkspace)
 }
 
 func (d *run) load() error {
@@ -161,21 +205,60 @@ func (d *run) load() error {
 	if err != nil {
 		return err
 	}
+	ws.CLIRoot = d.cliRoot
 	d.ws = ws
 	return nil
 }
 
 func (d *run) snap() *workspace.Snapshot { return d.ws.Snapshot }
 
+// maxChecksPerID caps the lines of one check: a workspace with 100,000
+// bad data files gets a count, not 100,000 lines.
+const maxChecksPerID = 20
+
+type hiddenChecks struct {
+	n     int
+	worst Status
+}
+
 func (d *run) check(st Status, id, msg, path string) {
-	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: msg, Path: path})
+	if d.shown == nil {
+		d.shown, d.hidden = map[string]int{}, map[string]*hiddenChecks{}
+	}
+	if d.shown[id] >= maxChecksPerID {
+		h := d.hidden[id]
+		if h == nil {
+			h = &hiddenChecks{worst: st}
+			d.hidden[id] = h
+		}
+		h.n++
+		if rank(st) > rank(h.worst) {
+			h.worst = st
+		}
+		return
+	}
+	d.shown[id]++
+	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: msg, Path: path, shown: d.display(strings.TrimSuffix(path, "/"))})
+}
+
+// rank orders statuses from harmless to failing.
+func rank(st Status) int {
+	switch st {
+	case Fail:
+		return 3
+	case Warn:
+		return 2
+	case Info:
+		return 1
+	}
+	return 0
 }
 
 // display shows a workspace-relative path as the findings do: relative to
 // the current directory.
 func (d *run) display(rel string) string {
 	abs := filepath.Join(d.root, filepath.FromSlash(rel))
-	if r, err := filepath.Rel(d.opts.Dir, abs); err == nil && !strings.HasPrefix(r, "..") {
+	if r, err := filepath.Rel(d.opts.Dir, abs); err == nil {
 		return filepath.ToSlash(r)
 	}
 	return filepath.ToSlash(abs)
@@ -206,9 +289,17 @@ func (d *run) ignored(rule string) bool {
 func (d *run) scaffold() {
 	missingDirs, missingFiles := 0, 0
 	for _, e := range d.snap().RequiredDirs() {
-		if !e.Present {
+		switch {
+		case e.Escapes:
+			d.check(Fail, lint.RuleMissingScaffold, "required directory "+e.Path+" "+escapes(e.EscapeVia, e.EscapeTarget), e.Path)
+			missingDirs++
+		case !e.Present:
 			d.rep.Missing = append(d.rep.Missing, e.Path)
-			d.check(Fail, lint.RuleMissingScaffold, "required directory "+e.Path+" is missing: every osmosis command refuses to run without it; `osmosis-lint doctor --fix` creates it", e.Path)
+			msg := "required directory " + e.Path + " is missing: every osmosis command refuses to run without it; `osmosis-lint doctor --fix` creates it"
+			if nf := d.notFixed[e.Path]; nf != "" {
+				msg = "required directory " + e.Path + " is missing: every osmosis command refuses to run without it; not fixed: " + nf
+			}
+			d.check(Fail, lint.RuleMissingScaffold, msg, e.Path)
 			missingDirs++
 		}
 	}
@@ -216,11 +307,18 @@ func (d *run) scaffold() {
 		d.check(OK, lint.RuleMissingScaffold, "required directories present: rollouts/, configs/training/, configs/eval/, data/", "")
 	}
 	for _, e := range d.snap().AgentFiles() {
-		if !e.Present {
+		switch {
+		case e.Escapes:
+			d.check(Fail, lint.RuleMissingAgentFile, "agent file "+e.Path+" "+escapes(e.EscapeVia, e.EscapeTarget), e.Path)
+			missingFiles++
+		case !e.Present:
 			d.rep.Missing = append(d.rep.Missing, e.Path)
 			hint := "copy it from the Osmosis workspace template (`osmosis-lint doctor --fix --template DIR`)"
 			if e.Symlink {
 				hint = "it is a broken symlink; replace it with the file from the Osmosis workspace template"
+			}
+			if nf := d.notFixed[e.Path]; nf != "" {
+				hint = "not fixed: " + nf
 			}
 			d.check(Fail, lint.RuleMissingAgentFile, "agent file "+e.Path+" is missing: "+hint, e.Path)
 			missingFiles++
@@ -229,6 +327,12 @@ func (d *run) scaffold() {
 	if missingFiles == 0 {
 		d.check(OK, lint.RuleMissingAgentFile, "agent files present: AGENTS.md, CLAUDE.md, configs/AGENTS.md", "")
 	}
+}
+
+// escapes says that a path leads outside the workspace through a symlink.
+func escapes(via, target string) string {
+	return "leads outside the workspace through the symlink " + via + " (to " + target +
+		"): osmosis-lint does not follow it, and the platform's clone of the repository cannot either"
 }
 
 func (d *run) origin() {
@@ -246,38 +350,50 @@ func (d *run) origin() {
 	}
 }
 
-// configs lints every config of the workspace with the full rule set.
+// configs lints every config of the workspace with the full rule set, from
+// the one listing check uses.
 func (d *run) configs() error {
 	counts := map[string]int{}
-	var paths []string
-	for _, c := range d.snap().Configs() {
-		if d.snap().Settings().Excluded(c.Path) {
-			continue
-		}
-		paths = append(paths, filepath.Join(d.root, filepath.FromSlash(c.Path)))
-		if c.Location == workspace.LocationKindDir {
+	configs := d.snap().Configs()
+	for _, c := range configs {
+		switch {
+		case c.Err != nil:
+			counts["unreadable"]++
+		case c.Location == workspace.LocationKindDir:
 			counts[c.Kind.String()]++
-		} else {
+		default:
 			counts["misplaced"]++
 		}
 	}
-	if len(paths) == 0 {
+	d.used = map[string]bool{}
+	if len(configs) == 0 {
 		d.check(Info, "configs", "no configs under configs/ yet", "configs/")
 		return nil
 	}
-	results, err := lint.Run(paths, lint.RunOptions{
-		Dir: d.opts.Dir, Root: d.root, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile,
-		Fix: d.opts.Fix,
+	res, err := runner.RunWorkspace(d.ws, runner.Options{
+		Dir: d.opts.Dir, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, Fix: d.opts.Fix,
 	})
 	if err != nil {
 		return err
 	}
 	errs, warns := 0, 0
-	for _, r := range results {
-		d.rep.Files[r.Path] = r.Src
+	for _, r := range res.Files {
+		if r.Src != nil {
+			d.rep.Files[r.Path] = r.Src
+			if name, ok := rolloutOf(r.Src); ok {
+				d.used[name] = true
+			}
+		}
 		d.rep.Findings = append(d.rep.Findings, r.Findings...)
 		if r.Fixed > 0 {
-			d.rep.Fixed = append(d.rep.Fixed, fmt.Sprintf("%s: %d fixes", r.Path, r.Fixed))
+			fixes := "1 fix"
+			if r.Fixed > 1 {
+				fixes = fmt.Sprintf("%d fixes", r.Fixed)
+			}
+			d.rep.Fixed = append(d.rep.Fixed, r.Path+": "+fixes)
+		}
+		if r.NotFixed != "" {
+			d.rep.NotFixed = append(d.rep.NotFixed, r.Path+" "+r.NotFixed)
 		}
 		for _, f := range r.Findings {
 			switch f.Severity {
@@ -289,12 +405,12 @@ func (d *run) configs() error {
 		}
 	}
 	var parts []string
-	for _, k := range []string{"training", "eval", "benchmark", "misplaced"} {
+	for _, k := range []string{"training", "eval", "benchmark", "misplaced", "unreadable"} {
 		if counts[k] > 0 {
 			parts = append(parts, fmt.Sprintf("%d %s", counts[k], k))
 		}
 	}
-	msg := fmt.Sprintf("%s (%s): %s, %s", plural(len(results), "config"), strings.Join(parts, ", "), plural(errs, "error"), plural(warns, "warning"))
+	msg := fmt.Sprintf("%s (%s): %s, %s", plural(len(res.Files), "config"), strings.Join(parts, ", "), plural(errs, "error"), plural(warns, "warning"))
 	st := OK
 	switch {
 	case errs > 0:
@@ -303,7 +419,18 @@ func (d *run) configs() error {
 		st = Warn
 	}
 	d.check(st, "configs", msg, "configs/")
+	if lim := d.snap().ConfigsLimit(); lim.Hit() {
+		d.check(Warn, "configs", lim.Describe("configs")+"; configs beyond were not checked", "configs/")
+	}
 	return nil
+}
+
+// rolloutOf reads the rollout a config names.
+func rolloutOf(src []byte) (string, bool) {
+	if _, v := toml.Parse(src).Root.Lookup("experiment", "rollout"); v != nil && v.Kind == toml.KindString {
+		return v.Str, true
+	}
+	return "", false
 }
 
 func plural(n int, word string) string {
@@ -313,8 +440,19 @@ func plural(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-// finish sorts the findings and decides validity.
+// finish sorts the findings, counts the checks over the cap and decides
+// validity.
 func (d *run) finish() {
+	ids := make([]string, 0, len(d.hidden))
+	for id := range d.hidden {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		h := d.hidden[id]
+		d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: h.worst,
+			Message: fmt.Sprintf("and %s more like the ones above, not listed", plural(h.n, id+" problem"))})
+	}
 	sort.SliceStable(d.rep.Findings, func(i, j int) bool {
 		a, b := d.rep.Findings[i], d.rep.Findings[j]
 		if a.Path != b.Path {

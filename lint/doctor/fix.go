@@ -3,42 +3,45 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
 
-	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
+
+// maxTemplateFile bounds an agent file copied from the template.
+const maxTemplateFile = 16 << 20
 
 // fixScaffold creates the missing required directories (with a .gitkeep so
 // git keeps them), copies missing agent files from the template, and links
 // canonical skills that have no .claude/skills link. It never overwrites a
-// file, never writes through a symlink, and never creates .osmosis/.
+// file, never writes through a symlink, and never creates .osmosis/. What
+// it cannot do is said with the check of that path (notFixed), once.
 func (d *run) fixScaffold() {
+	d.notFixed = map[string]string{}
+	root := d.snap().Disk()
 	for _, e := range d.snap().RequiredDirs() {
-		if e.Present {
+		if e.Present || e.Escapes {
 			continue
 		}
 		rel := strings.TrimSuffix(e.Path, "/")
 		if err := d.safePath(rel); err != nil {
-			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
+			d.notFixed[e.Path] = err.Error()
 			continue
 		}
-		dir := filepath.Join(d.root, filepath.FromSlash(rel))
-		if fi, err := os.Lstat(dir); err == nil && !fi.IsDir() {
-			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+e.Path+" exists but is not a directory; move it away first", e.Path)
+		if fi, err := root.Lstat(rel); err == nil && !fi.IsDir() {
+			d.notFixed[e.Path] = e.Path + " exists but is not a directory; move it away first"
 			continue
 		}
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
+		if err := root.MkdirAll(rel, 0o755); err != nil {
+			d.notFixed[e.Path] = reason(err)
 			continue
 		}
-		keep := filepath.Join(dir, ".gitkeep")
-		if _, err := os.Lstat(keep); errors.Is(err, os.ErrNotExist) {
-			if err := createAtomic(keep, nil); err != nil {
-				d.check(Fail, lint.RuleMissingScaffold, "not fixed: "+err.Error(), e.Path)
-				continue
-			}
+		if err := root.Create(rel+"/.gitkeep", nil, 0o644); err != nil && !errors.Is(err, fs.ErrExist) {
+			d.notFixed[e.Path] = reason(err)
+			continue
 		}
 		d.rep.Fixed = append(d.rep.Fixed, "created "+e.Path+" (with a .gitkeep)")
 	}
@@ -47,15 +50,15 @@ func (d *run) fixScaffold() {
 		template = os.Getenv("OSMOSIS_WORKSPACE_TEMPLATE_PATH")
 	}
 	for _, e := range d.snap().AgentFiles() {
-		if e.Present {
+		if e.Present || e.Escapes {
 			continue
 		}
 		if template == "" {
-			d.check(Warn, lint.RuleMissingAgentFile, "not fixed: "+e.Path+" comes from the Osmosis workspace template (github.com/Osmosis-AI/workspace-template); pass --template DIR with a checkout of it, or set OSMOSIS_WORKSPACE_TEMPLATE_PATH", e.Path)
+			d.notFixed[e.Path] = e.Path + " comes from the Osmosis workspace template (github.com/Osmosis-AI/workspace-template); pass --template DIR with a checkout of it, or set OSMOSIS_WORKSPACE_TEMPLATE_PATH"
 			continue
 		}
 		if err := d.copyFromTemplate(template, e.Path); err != nil {
-			d.check(Fail, lint.RuleMissingAgentFile, "not fixed: "+err.Error(), e.Path)
+			d.notFixed[e.Path] = reason(err)
 			continue
 		}
 		d.rep.Fixed = append(d.rep.Fixed, "copied "+e.Path+" from "+template)
@@ -70,69 +73,77 @@ func (d *run) fixScaffold() {
 		}
 		rel := ".claude/skills/" + s.Name
 		if err := d.safePath(rel); err != nil {
-			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
+			d.notFixed[rel] = err.Error()
 			continue
 		}
-		link := filepath.Join(d.root, filepath.FromSlash(rel))
-		if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
-			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
+		if err := root.MkdirAll(".claude/skills", 0o755); err != nil {
+			d.notFixed[rel] = reason(err)
 			continue
 		}
-		if err := os.Symlink("../../.agents/skills/"+s.Name, link); err != nil {
-			d.check(Fail, lint.RuleSkillsLink, "not fixed: "+err.Error(), rel)
+		if err := root.Symlink("../../.agents/skills/"+s.Name, rel); err != nil {
+			d.notFixed[rel] = reason(err)
 			continue
 		}
 		d.rep.Fixed = append(d.rep.Fixed, "linked "+rel+" -> ../../.agents/skills/"+s.Name)
 	}
 }
 
+// reason words an error of the door for a "not fixed" note.
+func reason(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Path + ": " + pe.Err.Error()
+	}
+	return err.Error()
+}
+
 // safePath refuses a workspace-relative path that goes through a symlink or
-// would land in .osmosis/.
+// would land in .osmosis/ (the door refuses links on the way again when it
+// writes).
 func (d *run) safePath(rel string) error {
 	if rel == ".osmosis" || strings.HasPrefix(rel, ".osmosis/") {
 		return fmt.Errorf("%s is inside .osmosis/, which doctor never creates", rel)
 	}
-	cur := d.root
-	for _, part := range strings.Split(rel, "/") {
-		cur = filepath.Join(cur, part)
-		fi, err := os.Lstat(cur)
-		if errors.Is(err, os.ErrNotExist) {
+	root := d.snap().Disk()
+	parts := strings.Split(rel, "/")
+	for i := range parts {
+		p := strings.Join(parts[:i+1], "/")
+		fi, err := root.Lstat(p)
+		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if fi.Mode()&os.ModeSymlink != 0 {
-			r, _ := filepath.Rel(d.root, cur)
-			return fmt.Errorf("%s is a symlink; doctor does not write through symlinks", filepath.ToSlash(r))
+		if fi.IsSymlink() {
+			return fmt.Errorf("%s is a symlink; doctor does not write through symlinks", p)
 		}
 	}
 	return nil
 }
 
-// copyFromTemplate copies one agent file from a template directory, never
-// overwriting and never writing through a symlink.
+// copyFromTemplate copies one agent file from a template directory (a
+// named outside file), never overwriting and never writing through a
+// symlink.
 func (d *run) copyFromTemplate(template, rel string) error {
 	src := filepath.Join(template, filepath.FromSlash(rel))
-	fi, err := os.Stat(src)
-	if err != nil {
+	data, _, err := disk.ReadNamed(src, maxTemplateFile)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
 		return fmt.Errorf("the template %s has no %s", template, rel)
-	}
-	if !fi.Mode().IsRegular() {
+	case errors.Is(err, disk.ErrNotRegular):
 		return fmt.Errorf("%s in the template is not a regular file", rel)
+	case err != nil:
+		return err
 	}
 	if err := d.safePath(rel); err != nil {
 		return err
 	}
-	data, err := os.ReadFile(src)
-	if err != nil {
-		return err
+	root := d.snap().Disk()
+	if dir := filepath.ToSlash(filepath.Dir(rel)); dir != "." {
+		if err := root.MkdirAll(dir, 0o755); err != nil {
+			return err
+		}
 	}
-	dst := filepath.Join(d.root, filepath.FromSlash(rel))
-	if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
-		return err
-	}
-	return createAtomic(dst, data)
+	return root.Create(rel, data, 0o644)
 }
-
-var createAtomic = lint.CreateAtomic

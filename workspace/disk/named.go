@@ -95,6 +95,14 @@ func ReadDirNamed(path string, max int) (entries []Entry, truncated bool, err er
 	return out, false, nil
 }
 
+// ResolveNamed resolves the symlinks of a path named by the caller (a
+// directory an editor or an agent spells through a link), as
+// filepath.EvalSymlinks does.
+func ResolveNamed(path string) (string, error) {
+	note("stat", absOf(path), true)
+	return filepath.EvalSymlinks(path)
+}
+
 func absOf(path string) string {
 	if abs, err := filepath.Abs(path); err == nil {
 		return abs

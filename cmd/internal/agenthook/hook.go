@@ -17,7 +17,9 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Payload is the part of a PostToolUse hook input the hook reads.
@@ -250,12 +252,12 @@ func (h *hook) outcome() (Outcome, error) {
 
 // check lints files and keeps the errors and warnings.
 func (h *hook) check(paths []string) ([]report.File, error) {
-	results, err := lint.Run(paths, lint.RunOptions{Dir: h.dir, Home: h.home})
+	res, err := runner.Run(paths, runner.Options{Dir: h.dir, Home: h.home})
 	if err != nil {
 		return nil, err
 	}
-	files := make([]report.File, 0, len(results))
-	for _, r := range results {
+	files := make([]report.File, 0, len(res.Files))
+	for _, r := range res.Files {
 		f := report.File{Path: r.Path, Src: r.Src}
 		for _, x := range r.Findings {
 			if x.Severity == lint.Error || x.Severity == lint.Warning {
@@ -363,13 +365,13 @@ func relInside(root, abs string) (string, bool) {
 	if rel, ok := lexicalRel(root, abs); ok {
 		return rel, true
 	}
-	realRoot, err := filepath.EvalSymlinks(root)
+	realRoot, err := disk.ResolveNamed(root)
 	if err != nil {
 		return "", false
 	}
 	// the file itself may be a link (then its target is checked later):
 	// resolve only its directory
-	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	dir, err := disk.ResolveNamed(filepath.Dir(abs))
 	if err != nil {
 		return "", false
 	}

@@ -8,8 +8,8 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 )
 
 // fixIn are the arguments of fix.
@@ -37,7 +37,7 @@ func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*
 	if err != nil {
 		return nil, fixOut{}, err
 	}
-	before, err := s.run(sc, in.Paths, lint.RunOptions{})
+	before, err := s.run(sc, in.Paths, runner.Options{})
 	if err != nil {
 		return nil, fixOut{}, err
 	}
@@ -62,9 +62,9 @@ func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*
 // fixed applies the fixes to the files of before: in memory, or on disk
 // with write (atomically, as check --fix writes). The results are in the
 // order of before.
-func (s *server) fixed(sc scope, in fixIn, before []lint.FileResult) ([]lint.FileResult, error) {
-	opts := lint.RunOptions{Fix: true, UnsafeFixes: in.Unsafe}
-	out := make([]lint.FileResult, len(before))
+func (s *server) fixed(sc scope, in fixIn, before []runner.FileResult) ([]runner.FileResult, error) {
+	opts := runner.Options{Fix: true, UnsafeFixes: in.Unsafe}
+	out := make([]runner.FileResult, len(before))
 	if in.Write {
 		var paths []string
 		for _, b := range before {
@@ -74,7 +74,7 @@ func (s *server) fixed(sc scope, in fixIn, before []lint.FileResult) ([]lint.Fil
 		if err != nil {
 			return nil, err
 		}
-		byAbs := map[string]lint.FileResult{}
+		byAbs := map[string]runner.FileResult{}
 		for _, r := range results {
 			byAbs[r.Abs] = r
 		}
@@ -89,7 +89,7 @@ func (s *server) fixed(sc scope, in fixIn, before []lint.FileResult) ([]lint.Fil
 	}
 	for i, b := range before {
 		root := sc.rootOf(b.Abs)
-		res, err := lint.CheckSource(b.Src, b.Abs, s.runOptions(sc, root, opts))
+		res, _, err := runner.CheckSource(b.Src, b.Abs, s.runOptions(sc, root, opts))
 		if err != nil {
 			return nil, err
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // server holds what the tools share: the options and the client's roots.
@@ -143,7 +144,7 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 		if err != nil {
 			return "", "", err
 		}
-		realRoot, err := filepath.EvalSymlinks(r)
+		realRoot, err := disk.ResolveNamed(r)
 		if err != nil {
 			return "", "", err
 		}
@@ -158,7 +159,7 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 // realPath resolves the symlinks of p; a path that does not exist (yet)
 // resolves through its nearest existing parent.
 func realPath(p string, mustExist bool) (string, error) {
-	real, err := filepath.EvalSymlinks(p)
+	real, err := disk.ResolveNamed(p)
 	if err == nil {
 		return real, nil
 	}

@@ -14,6 +14,7 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
@@ -84,7 +85,7 @@ func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in checkIn
 		}
 		files, err = s.checkText(sc, *in.Text, in.Filename)
 	default:
-		files, err = s.checkPaths(sc, in.Paths, lint.RunOptions{})
+		files, err = s.checkPaths(sc, in.Paths, runner.Options{})
 	}
 	if err != nil {
 		return nil, report.JSONReport{}, err
@@ -97,7 +98,7 @@ func (s *server) checkText(sc scope, src, filename string) ([]report.File, error
 	if err != nil {
 		return nil, err
 	}
-	res, err := lint.CheckSource([]byte(src), abs, s.runOptions(sc, root, lint.RunOptions{}))
+	res, _, err := runner.CheckSource([]byte(src), abs, s.runOptions(sc, root, runner.Options{}))
 	if err != nil {
 		return nil, err
 	}
@@ -139,24 +140,24 @@ func groupByRoot(sc scope, paths []string) ([]group, error) {
 }
 
 // run runs lint on paths, one run per workspace root, as `check` does.
-func (s *server) run(sc scope, paths []string, opts lint.RunOptions) ([]lint.FileResult, error) {
+func (s *server) run(sc scope, paths []string, opts runner.Options) ([]runner.FileResult, error) {
 	groups, err := groupByRoot(sc, paths)
 	if err != nil {
 		return nil, err
 	}
-	var out []lint.FileResult
+	var out []runner.FileResult
 	for _, g := range groups {
-		results, err := lint.Run(g.paths, s.runOptions(sc, g.root, opts))
+		res, err := runner.Run(g.paths, s.runOptions(sc, g.root, opts))
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, results...)
+		out = append(out, res.Files...)
 	}
 	return out, nil
 }
 
 // checkPaths is run, as report files.
-func (s *server) checkPaths(sc scope, paths []string, opts lint.RunOptions) ([]report.File, error) {
+func (s *server) checkPaths(sc scope, paths []string, opts runner.Options) ([]report.File, error) {
 	results, err := s.run(sc, paths, opts)
 	if err != nil {
 		return nil, err
@@ -164,7 +165,7 @@ func (s *server) checkPaths(sc scope, paths []string, opts lint.RunOptions) ([]r
 	return reportFiles(results), nil
 }
 
-func reportFiles(results []lint.FileResult) []report.File {
+func reportFiles(results []runner.FileResult) []report.File {
 	files := make([]report.File, len(results))
 	for i, r := range results {
 		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings}
@@ -174,7 +175,7 @@ func reportFiles(results []lint.FileResult) []report.File {
 
 // runOptions are the options of a run in root; paths are shown relative
 // to the first root.
-func (s *server) runOptions(sc scope, root string, extra lint.RunOptions) lint.RunOptions {
+func (s *server) runOptions(sc scope, root string, extra runner.Options) runner.Options {
 	extra.Dir, extra.Root = sc.roots[0], root
 	extra.Home, extra.DatasetsFile = s.opts.Home, s.opts.DatasetsFile
 	return extra

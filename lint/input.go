@@ -1,0 +1,102 @@
+package lint
+
+import (
+	"path/filepath"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+)
+
+// InputFor builds the check input of the file at abs, shown as display, in
+// workspace ws (nil outside one). kind forces the config kind; "" finds it
+// from where the file is. It reports false when the kind cannot be told.
+func InputFor(abs, display string, ws *Workspace, kind schema.Kind) (Input, bool) {
+	return inputFor(abs, display, ws, kind, nil)
+}
+
+// InputAt is InputFor for a config of the workspace listing, whose place
+// is already known (no path is resolved again).
+func InputAt(c workspace.ConfigFile, display string, ws *Workspace, kind schema.Kind) (Input, bool) {
+	place := c.Place()
+	return inputFor(filepath.Join(ws.Snapshot.Root(), filepath.FromSlash(c.Path)), display, ws, kind, &place)
+}
+
+func inputFor(abs, display string, ws *Workspace, kind schema.Kind, place *workspace.ConfigPlace) (Input, bool) {
+	in := Input{Path: display, Kind: kind}
+	if ws != nil {
+		in.Env = NewEnv(ws.Snapshot, abs)
+		if ws.paths != nil {
+			in.Env.paths = ws.paths
+		}
+		if place != nil {
+			in.Env.placeOnce.Do(func() { in.Env.place = *place })
+		}
+		if ws.CLIRoot != "" {
+			if rel, err := filepath.Rel(ws.CLIRoot, filepath.Join(ws.Snapshot.Root(), filepath.FromSlash(in.Env.Rel))); err == nil {
+				in.Env.CLIRel = filepath.ToSlash(rel)
+			}
+		}
+		in.Settings = ws.Settings
+		if kind == "" {
+			p := in.Env.configPlace()
+			if p.Location == workspace.LocationKindDir {
+				in.Kind, _ = schema.ParseKind(p.Kind.String())
+			}
+		}
+	}
+	if in.Kind == "" {
+		in.Kind, _ = KindFromPath(abs)
+	}
+	return in, in.Kind != ""
+}
+
+// KindFromPath finds the kind from a `configs/<kind>/` part of a path.
+func KindFromPath(p string) (schema.Kind, bool) {
+	parts := strings.Split(filepath.ToSlash(p), "/")
+	for i := len(parts) - 2; i >= 1; i-- {
+		if parts[i-1] == "configs" {
+			if k, ok := schema.ParseKind(parts[i]); ok && i < len(parts)-1 {
+				return k, true
+			}
+		}
+	}
+	return "", false
+}
+
+// UnknownKind reports a file whose kind cannot be told: outside a
+// workspace's kind directories with no --kind.
+func UnknownKind(src []byte, in Input) []Finding {
+	doc := toml.Parse(src)
+	f := Finding{
+		Path:     in.Path,
+		Range:    firstLine(doc),
+		Rule:     RuleConfigLocation,
+		Severity: Error,
+		Stage:    StageSubmit,
+	}
+	if in.Env != nil {
+		f.Message = in.Env.Rel + " " + locationProblem(in.Env, "")
+	} else {
+		f.Message = in.Path + " is not under configs/training/, configs/eval/ or configs/benchmark/, so its kind is unknown; move it there or pass --kind"
+	}
+	if in.Settings.off(f.Rule) {
+		return nil
+	}
+	locate(&f, doc.Lines)
+	return []Finding{f}
+}
+
+// Unread reports a config that resolves outside the workspace: it is
+// never opened, so its findings are those of its place alone.
+func Unread(in Input) []Finding {
+	r, _ := Lookup(RuleConfigLocation)
+	msg := in.Path + " resolves outside the workspace (through a symlink); the osmosis CLI only submits configs inside it"
+	if in.Env != nil {
+		if p := in.Env.configPlace(); p.Resolved.EscapeVia != "" {
+			msg = in.Env.Rel + " leads outside the workspace through the symlink " + p.Resolved.EscapeVia + " (to " + p.Resolved.EscapeTarget + "); it is not read, and the osmosis CLI only submits configs inside the workspace"
+		}
+	}
+	return fileFinding(r, in.Path, msg, in.Settings)
+}

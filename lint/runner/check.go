@@ -1,0 +1,130 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// check reads, fixes (when asked) and checks one job. An entry that cannot
+// be read is a finding on it; nothing outside the workspace is opened.
+func (r *run) check(j job) FileResult {
+	display := r.display(j.abs)
+	res := FileResult{Path: display, Abs: j.abs}
+	in, known := r.input(j, display)
+	if j.entry != nil && j.entry.Err != nil {
+		res.Findings = lint.Unreadable(display, j.entry.Err, in.Settings)
+		return res
+	}
+	c, write, err := r.read(j)
+	var esc *workspace.EscapeError
+	switch {
+	case errors.As(err, &esc):
+		res.Findings = lint.Unread(in)
+		return res
+	case err != nil:
+		res.Findings = lint.Unreadable(display, err, in.Settings)
+		return res
+	}
+	res.Src = c.Data
+	if !known {
+		res.Findings = lint.UnknownKind(res.Src, in)
+		return res
+	}
+	if r.opts.Fix || r.opts.UnsafeFixes || r.opts.Diff {
+		fx := lint.FixSource(res.Src, in, lint.FixOptions{Unsafe: r.opts.UnsafeFixes})
+		res.Findings, res.Unfixed = fx.Findings, fx.Skipped
+		if len(fx.Applied) == 0 || string(fx.Src) == string(res.Src) {
+			return res
+		}
+		if !r.opts.Diff {
+			if err := write(fx.Src); err != nil {
+				// the file keeps what it had: so do the findings
+				res.NotFixed = notFixed(err, len(fx.Applied))
+				res.Findings = lint.Check(res.Src, in)
+				return res
+			}
+		}
+		res.Src, res.Fixed, res.Applied, res.Original = fx.Src, len(fx.Applied), fx.Applied, res.Src
+		return res
+	}
+	res.Findings = lint.Check(res.Src, in)
+	return res
+}
+
+// input builds the check input of a job; known is false when the kind
+// cannot be told.
+func (r *run) input(j job, display string) (lint.Input, bool) {
+	in, known := r.inputOf(j, display)
+	in.Settings = r.settingsOf(j.sp)
+	return in, known
+}
+
+func (r *run) inputOf(j job, display string) (lint.Input, bool) {
+	switch {
+	case j.sp == nil:
+		return lint.InputFor(j.abs, display, nil, r.opts.Kind)
+	case j.sp.bare:
+		return lint.InputFor(j.abs, display, nil, r.opts.Kind)
+	case j.entry != nil:
+		return lint.InputAt(*j.entry, display, j.sp.ws, r.opts.Kind)
+	}
+	return lint.InputFor(j.abs, display, j.sp.ws, r.opts.Kind)
+}
+
+// read reads a job's file through the door and returns how to write it
+// back: the workspace's safe rewrite, or for a file outside every
+// workspace the same rewrite in its own directory.
+func (r *run) read(j job) (workspace.Content, func([]byte) error, error) {
+	if j.sp == nil {
+		data, info, err := disk.ReadNamed(j.abs, MaxConfigSize)
+		if err != nil {
+			return workspace.Content{}, nil, err
+		}
+		write := func(fixed []byte) error {
+			d, err := disk.Open(filepath.Dir(j.abs))
+			if err != nil {
+				return err
+			}
+			return d.Rewrite(filepath.Base(j.abs), data, info, fixed)
+		}
+		return workspace.Content{Data: data, Info: info}, write, nil
+	}
+	snap := j.sp.ws.Snapshot
+	var c workspace.Content
+	var err error
+	if j.entry != nil {
+		c, err = snap.ReadConfig(*j.entry, MaxConfigSize)
+	} else {
+		c, err = snap.ReadFile(j.rel, MaxConfigSize)
+	}
+	if err != nil {
+		return c, nil, unwrapPath(err)
+	}
+	return c, func(fixed []byte) error { return snap.Rewrite(c, fixed) }, nil
+}
+
+// notFixed says why n fixes were not written.
+func notFixed(err error, n int) string {
+	fixes := "its fix was"
+	if n > 1 {
+		fixes = fmt.Sprintf("its %d fixes were", n)
+	}
+	switch {
+	case errors.Is(err, disk.ErrReadOnly):
+		return "is read-only (no write permission bit is set): " + fixes + " not written"
+	case errors.Is(err, disk.ErrChanged):
+		return "changed since it was read: " + fixes + " not written, so the change is kept; run again"
+	case errors.Is(err, disk.ErrHardLinked):
+		return "has more than one hard link, which replacing it would split: " + fixes + " not written"
+	case errors.Is(err, disk.ErrOwner):
+		return "belongs to an owner osmosis-lint cannot give the new file (" + unwrapPath(err).Error() + "): " + fixes + " not written"
+	case errors.Is(err, disk.ErrSymlink):
+		return "is reached through a symlink that changed: " + fixes + " not written"
+	}
+	return "could not be written (" + unwrapPath(err).Error() + "): " + fixes + " not written"
+}

@@ -1,0 +1,328 @@
+// Package runner is the command line's run over files: it finds the
+// workspaces of the paths it is given, takes their configs from the one
+// workspace listing, reads each through the workspace's door to the disk,
+// checks it with lint, writes fixes back safely, and says what it could
+// not do. Every entry that cannot be read is a finding; only an invocation
+// that cannot be carried out at all is an error.
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// MaxConfigSize bounds the size of a config that is read; a larger file
+// is a config-unreadable finding.
+const MaxConfigSize = 64 << 20
+
+// Options configure a run over files and directories.
+type Options struct {
+	// Dir is the directory paths are relative to and findings are shown
+	// from (the current directory).
+	Dir string
+	// Kind, when set, checks every file as that kind.
+	Kind schema.Kind
+	// DatasetsFile is a saved `osmosis --json dataset list --all`.
+	DatasetsFile string
+	// Home is the user's home directory (for the CLI's dataset cache).
+	Home string
+	// Fix applies safe fixes; UnsafeFixes also the others.
+	Fix, UnsafeFixes bool
+	// Diff computes the fixes as Fix does but writes nothing (FileResult
+	// keeps the file as read in Original).
+	Diff bool
+	// Select is the command line's layer of rule selection, over the
+	// workspace settings.
+	Select lint.Selection
+	// Settings, when set, replace the [tool.osmosis-lint] settings of every
+	// workspace (--config FILE; empty settings for --isolated).
+	Settings *workspace.Settings
+	// Root, when set, is the workspace root of the files inside it, instead
+	// of the one found from them (for a workspace kept in a sub-directory,
+	// such as an example or a monorepo part).
+	Root string
+}
+
+// FileResult is the outcome for one file.
+type FileResult struct {
+	// Path is shown in findings: relative to Options.Dir, with forward
+	// slashes.
+	Path string
+	// Abs is the file's absolute path.
+	Abs string
+	// Src is the file's content after fixes; nil when it was not read.
+	Src      []byte
+	Findings []lint.Finding
+	// Fixed counts the fixes applied and written.
+	Fixed int
+	// NotFixed says why fixes that were found were not written to the file
+	// ("" when they were, or there were none).
+	NotFixed string
+	// Unfixed lists the fixes the fixer refused, each with its reason
+	// (empty without --fix).
+	Unfixed []lint.FixOutcome
+	// Applied lists the fixes applied (or, with Diff, that would be).
+	Applied []lint.FixOutcome
+	// Original is the file as read, when fixes changed it.
+	Original []byte
+}
+
+// Result is the outcome of a run.
+type Result struct {
+	Files []FileResult
+	// Notes are what the run tells on standard error: the workspace it
+	// chose when that is not the git root, listings cut short, fixes that
+	// were not written.
+	Notes []string
+}
+
+// Run checks the config files named by paths (files, or directories whose
+// configs the workspace listing holds); no paths means the workspace of
+// opts.Dir. Findings are never lost to one bad entry: an entry that cannot
+// be read is a finding and the others are still checked.
+func Run(paths []string, opts Options) (*Result, error) {
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(paths) == 0 {
+		if err := r.addWorkspace(); err != nil {
+			return nil, err
+		}
+	}
+	for _, p := range paths {
+		if err := r.addPath(p); err != nil {
+			return nil, err
+		}
+	}
+	r.checkAll()
+	return &Result{Files: r.results, Notes: r.notes}, nil
+}
+
+// run is one Run: its workspaces (loaded once each) and jobs.
+type run struct {
+	opts    Options
+	spaces  map[string]*space // by root
+	jobs    []job
+	seen    map[string]bool
+	results []FileResult
+	notes   []string
+	noted   map[string]bool
+	found   map[string]discovered
+}
+
+// space is a loaded workspace of a run.
+type space struct {
+	ws   *lint.Workspace
+	bare bool
+}
+
+// job is one entry to check: a listed config (entry set), or a file named
+// on the command line (inside a workspace, or outside any).
+type job struct {
+	abs   string
+	sp    *space
+	entry *workspace.ConfigFile
+	rel   string // a named file inside sp, as given (not resolved)
+}
+
+func newRun(opts Options) (*run, error) {
+	if opts.Dir == "" {
+		wd, err := filepath.Abs(".")
+		if err != nil {
+			return nil, &lint.UsageError{Err: err}
+		}
+		opts.Dir = wd
+	}
+	if opts.Root != "" {
+		abs, err := filepath.Abs(opts.Root)
+		if err != nil {
+			return nil, &lint.UsageError{Err: err}
+		}
+		fi, err := disk.StatNamed(abs)
+		if err != nil {
+			return nil, usagef("workspace %s: %w", opts.Root, unwrapPath(err))
+		}
+		if !fi.IsDir() {
+			return nil, usagef("workspace %s: not a directory", opts.Root)
+		}
+		opts.Root = abs
+	}
+	if _, err := (*lint.Settings)(nil).Selected(opts.Select); err != nil {
+		return nil, &lint.UsageError{Err: err}
+	}
+	return &run{opts: opts, spaces: map[string]*space{}, seen: map[string]bool{}, noted: map[string]bool{}, found: map[string]discovered{}}, nil
+}
+
+func usagef(format string, args ...any) error {
+	return &lint.UsageError{Err: fmt.Errorf(format, args...)}
+}
+
+func isNoWorkspace(err error) bool { return errors.Is(err, workspace.ErrNoWorkspace) }
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func (r *run) note(msg string) {
+	if !r.noted[msg] {
+		r.noted[msg] = true
+		r.notes = append(r.notes, msg)
+	}
+}
+
+// addWorkspace adds every config of the workspace of the current
+// directory (or --workspace).
+func (r *run) addWorkspace() error {
+	start := r.opts.Dir
+	if r.opts.Root != "" {
+		start = r.opts.Root
+	}
+	sp, err := r.spaceOf(start, true)
+	if err != nil {
+		return err
+	}
+	snap := sp.ws.Snapshot
+	if r.opts.Root != "" {
+		if fi, err := snap.Disk().Lstat("configs"); err != nil || !fi.IsDir() && !fi.IsSymlink() {
+			return usagef("workspace %s has no configs/ directory to check", r.opts.Root)
+		}
+	}
+	before := len(r.jobs)
+	r.addListed(sp, ".")
+	if len(r.jobs) == before {
+		r.note(fmt.Sprintf("warning: no config files under %s", r.display(filepath.Join(snap.Root(), "configs"))+"/"))
+	}
+	return nil
+}
+
+// addPath adds a file or the configs under a directory.
+func (r *run) addPath(p string) error {
+	abs := p
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.opts.Dir, p)
+	}
+	abs = filepath.Clean(abs)
+	fi, err := disk.LstatNamed(abs)
+	if err != nil {
+		return usagef("%s: %w", p, unwrapPath(err))
+	}
+	sp, err := r.spaceOf(abs, false)
+	if err != nil && !isNoWorkspace(err) {
+		return err
+	}
+	if sp == nil {
+		// outside every workspace: a named file is read as named
+		if fi.IsDir() {
+			return usagef("%s: %v; pass --workspace DIR to name the workspace", p, err)
+		}
+		r.add(job{abs: abs})
+		return nil
+	}
+	snap := sp.ws.Snapshot
+	rel, ok := snap.Rel(abs)
+	if !ok {
+		return usagef("%s: not inside the workspace %s", p, snap.Root())
+	}
+	if res := snap.Resolve(rel); res.Inside && res.IsDir && !fi.IsSymlink() || fi.IsDir() {
+		r.addListed(sp, rel)
+		return nil
+	}
+	r.add(job{abs: abs, sp: sp, rel: rel})
+	return nil
+}
+
+// addListed adds the listed configs (and unreadable entries) at or under
+// the workspace directory rel, as found or as resolved.
+func (r *run) addListed(sp *space, rel string) {
+	snap := sp.ws.Snapshot
+	dir := snap.Resolve(rel)
+	for _, c := range snap.Configs() {
+		if !within(c.Path, rel) && !(dir.Inside && c.Resolved.Inside && within(c.Resolved.Path, dir.Path)) {
+			continue
+		}
+		c := c
+		r.add(job{abs: filepath.Join(snap.Root(), filepath.FromSlash(c.Path)), sp: sp, entry: &c})
+	}
+	if lim := snap.ConfigsLimit(); lim.Hit() {
+		r.note("warning: " + lim.Describe(r.display(filepath.Join(snap.Root(), "configs"))) + "; configs beyond were not checked")
+	}
+}
+
+func (r *run) add(j job) {
+	if !r.seen[j.abs] {
+		r.seen[j.abs] = true
+		r.jobs = append(r.jobs, j)
+	}
+}
+
+// within reports whether the slash path p is dir or below it.
+func within(p, dir string) bool {
+	if dir == "." || p == dir {
+		return true
+	}
+	return strings.HasPrefix(p, dir+"/")
+}
+
+// display shows abs relative to the current directory.
+func (r *run) display(abs string) string {
+	if rel, err := filepath.Rel(r.opts.Dir, abs); err == nil {
+		return filepath.ToSlash(rel)
+	}
+	return filepath.ToSlash(abs)
+}
+
+// checkAll checks the jobs on a few goroutines and sorts the results.
+func (r *run) checkAll() {
+	r.results = make([]FileResult, len(r.jobs))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Go(func() {
+			for i := range next {
+				r.results[i] = r.check(r.jobs[i])
+			}
+		})
+	}
+	for i := range r.jobs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	sort.SliceStable(r.results, func(i, j int) bool { return r.results[i].Path < r.results[j].Path })
+	for _, res := range r.results {
+		if res.NotFixed != "" {
+			r.notes = append(r.notes, "not fixed: "+res.Path+" "+res.NotFixed)
+		}
+	}
+}
+
+// RunWorkspace checks every config of a loaded workspace, as Run does
+// with no paths (doctor's configs check).
+func RunWorkspace(ws *lint.Workspace, opts Options) (*Result, error) {
+	opts.Root = ""
+	r, err := newRun(opts)
+	if err != nil {
+		return nil, err
+	}
+	sp := &space{ws: ws.Shared()}
+	r.spaces[ws.Snapshot.Root()] = sp
+	r.addListed(sp, ".")
+	r.checkAll()
+	return &Result{Files: r.results, Notes: r.notes}, nil
+}

@@ -1,0 +1,57 @@
+package runner
+
+import (
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+// CheckSource checks content given directly (stdin, an editor buffer) as
+// the file at path, in its workspace when there is one. Nothing is
+// written; with Fix or Diff the result's Src holds the fixed text. It
+// returns the notes of the run.
+//
+// An empty path is text without a file (standard input with a kind and no
+// name): it is shown as "-", checked in the workspace of opts.Dir, and
+// config-location does not apply to it.
+func CheckSource(src []byte, path string, opts Options) (FileResult, []string, error) {
+	r, err := newRun(opts)
+	if err != nil {
+		return FileResult{}, nil, err
+	}
+	unnamed := path == ""
+	if unnamed {
+		path = "-"
+	}
+	abs := path
+	if !filepath.IsAbs(abs) {
+		abs = filepath.Join(r.opts.Dir, path)
+	}
+	sp, err := r.spaceOf(abs, false)
+	if err != nil && !isNoWorkspace(err) {
+		return FileResult{}, nil, err
+	}
+	display := r.display(abs)
+	if unnamed {
+		display = "-"
+	}
+	res := FileResult{Path: display, Abs: abs, Src: src}
+	in, known := r.input(job{abs: abs, sp: sp}, display)
+	if unnamed && in.Env != nil {
+		in.Env.Unnamed = true
+	}
+	if !known {
+		res.Findings = lint.UnknownKind(src, in)
+		return res, r.notes, nil
+	}
+	if opts.Fix || opts.UnsafeFixes || opts.Diff {
+		fx := lint.FixSource(src, in, lint.FixOptions{Unsafe: opts.UnsafeFixes})
+		res.Src, res.Findings, res.Fixed, res.Unfixed = fx.Src, fx.Findings, len(fx.Applied), fx.Skipped
+		if string(fx.Src) != string(src) {
+			res.Original, res.Applied = src, fx.Applied
+		}
+		return res, r.notes, nil
+	}
+	res.Findings = lint.Check(res.Src, in)
+	return res, r.notes, nil
+}

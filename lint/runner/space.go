@@ -1,0 +1,105 @@
+package runner
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// spaceOf returns the loaded workspace of path: the --workspace root when
+// path is inside it, else the one Discover finds. whole says the run
+// checks the whole workspace (no paths given): then finding none is an
+// error that says where it looked. For a path, nil means it is in no
+// workspace (and outside every git worktree).
+func (r *run) spaceOf(path string, whole bool) (*space, error) {
+	if root := r.opts.Root; root != "" {
+		if rel, err := filepath.Rel(root, path); err == nil && filepath.IsLocal(rel) {
+			return r.load(root, "", false)
+		}
+	}
+	found, err := r.discover(path)
+	switch {
+	case err == nil && found.GitRoot != "":
+		cli := ""
+		if found.BelowGitRoot() {
+			cli = found.GitRoot
+			r.note(fmt.Sprintf("checking the workspace at %s, which has configs/ or rollouts/ of its own; the osmosis CLI takes the git root %s as the workspace, so config-location reports the configs as it would see them (pass --workspace %s to check it as a workspace of its own)",
+				r.display(found.Root), r.display(found.GitRoot), r.display(found.Root)))
+		}
+		return r.load(found.Root, cli, false)
+	case err == nil:
+		r.note(fmt.Sprintf("warning: %s is in no git repository, so the rules that need a workspace are skipped (the osmosis CLI works only in a git worktree); pass --workspace %s to check it as one",
+			r.display(found.Root), r.display(found.Root)))
+		return r.load(found.Root, "", true)
+	case !errors.Is(err, workspace.ErrNoWorkspace):
+		return nil, &lint.UsageError{Err: err}
+	case whole:
+		return nil, usagef("%v; pass --workspace DIR to name the workspace", err)
+	case found.GitRoot != "":
+		// a file of a git worktree without configs/: the CLI's workspace
+		return r.load(found.GitRoot, "", false)
+	}
+	return nil, err
+}
+
+// load loads the workspace at root once per run. bare marks a directory
+// outside every git worktree: its configs are listed and read through it,
+// but checked without the rules that need a workspace.
+func (r *run) load(root, cliRoot string, bare bool) (*space, error) {
+	if sp, ok := r.spaces[root]; ok {
+		return sp, nil
+	}
+	snap, err := workspace.Load(root, workspace.Options{Home: r.opts.Home, DatasetsFile: r.opts.DatasetsFile, Settings: r.opts.Settings})
+	if err != nil {
+		return nil, &lint.UsageError{Err: fmt.Errorf("workspace %s: %w", root, err)}
+	}
+	ws, err := lint.WorkspaceOf(snap)
+	if err != nil {
+		return nil, err
+	}
+	if ws.Settings, err = ws.Settings.Selected(r.opts.Select); err != nil {
+		return nil, &lint.UsageError{Err: err}
+	}
+	ws = ws.Shared()
+	ws.CLIRoot = cliRoot
+	sp := &space{ws: ws, bare: bare}
+	r.spaces[root] = sp
+	if lim := ws.Snapshot.DataLimit(); lim.Hit() {
+		r.note("warning: " + lim.Describe(r.display(filepath.Join(root, "data"))) + "; dataset names from files beyond are not known")
+	}
+	return sp, nil
+}
+
+type discovered struct {
+	found workspace.Found
+	err   error
+}
+
+// discover is workspace.Discover, once per directory: the files of a
+// directory share their workspace.
+func (r *run) discover(path string) (workspace.Found, error) {
+	dir := path
+	if fi, err := disk.StatNamed(path); err != nil || !fi.IsDir() {
+		dir = filepath.Dir(path)
+	}
+	if d, ok := r.found[dir]; ok {
+		return d.found, d.err
+	}
+	f, err := workspace.Discover(dir)
+	r.found[dir] = discovered{f, err}
+	return f, err
+}
+
+// settingsOf returns the settings a file is checked with: its workspace's,
+// or the command line's selection alone outside a workspace.
+func (r *run) settingsOf(sp *space) *lint.Settings {
+	if sp != nil {
+		return sp.ws.Settings
+	}
+	s, _ := (*lint.Settings)(nil).Selected(r.opts.Select) // checked when the run starts
+	return s
+}

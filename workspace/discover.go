@@ -1,0 +1,96 @@
+package workspace
+
+import (
+	"errors"
+	"fmt"
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// Found is where Discover found a workspace.
+type Found struct {
+	// Root is the workspace: the innermost directory, from the start up to
+	// the top of the git worktree, that has a configs/ or rollouts/ of its
+	// own.
+	Root string
+	// GitRoot is the top of the enclosing git worktree, which the osmosis
+	// CLI takes as the workspace; "" outside any git worktree.
+	GitRoot string
+	// Looked lists the directories looked in, innermost first.
+	Looked []string
+}
+
+// BelowGitRoot reports whether the workspace is a directory inside a git
+// worktree rather than its top, as in a monorepo or an example kept in a
+// repository: the osmosis CLI would take the git root instead.
+func (f Found) BelowGitRoot() bool { return f.GitRoot != "" && f.Root != f.GitRoot }
+
+// ErrNoWorkspace is returned (wrapped, with where Discover looked) when
+// no directory from the start up to the git root has configs/ or
+// rollouts/.
+var ErrNoWorkspace = errors.New("no Osmosis workspace found")
+
+// Discover finds the workspace of start (a directory or a file; a path
+// that does not exist yet starts from its nearest existing parent): the
+// innermost directory from start upwards that holds configs/ or rollouts/,
+// looking no higher than the top of the enclosing git worktree (or up to
+// the file system root outside one). Only those two names are looked at
+// in each directory on the way.
+func Discover(start string) (Found, error) {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return Found{}, fmt.Errorf("find the workspace of %s: %w", start, err)
+	}
+	var f Found
+	if g, err := FindRoot(abs); err == nil {
+		f.GitRoot = g
+	} else if !errors.Is(err, ErrNotWorkspace) {
+		return Found{}, err
+	}
+	dir := abs
+	for {
+		if fi, err := disk.StatNamed(dir); err == nil && fi.IsDir() {
+			break
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			break
+		}
+		dir = parent
+	}
+	for {
+		f.Looked = append(f.Looked, dir)
+		if hasWorkspaceDirs(dir) {
+			f.Root = dir
+			return f, nil
+		}
+		parent := filepath.Dir(dir)
+		if dir == f.GitRoot || parent == dir {
+			break
+		}
+		dir = parent
+	}
+	return f, fmt.Errorf("%w: no configs/ or rollouts/ directory in %s", ErrNoWorkspace, lookedWhere(f))
+}
+
+// hasWorkspaceDirs reports whether dir has configs/ or rollouts/ (links
+// count: a checkout may link them).
+func hasWorkspaceDirs(dir string) bool {
+	for _, name := range []string{"configs", "rollouts"} {
+		if _, err := disk.LstatNamed(filepath.Join(dir, name)); err == nil {
+			return true
+		}
+	}
+	return false
+}
+
+func lookedWhere(f Found) string {
+	switch {
+	case len(f.Looked) == 1:
+		return f.Looked[0]
+	case f.GitRoot != "":
+		return fmt.Sprintf("%s or above it up to the git root %s", f.Looked[0], f.GitRoot)
+	}
+	return fmt.Sprintf("%s or any directory above it (and it is in no git repository)", f.Looked[0])
+}
