@@ -13,6 +13,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 	"github.com/osmosis-lint/osmosis-lint/workspace/watch"
 )
 
@@ -90,7 +91,7 @@ func (f *checkFlags) watchRoot(paths []string) string {
 	start := "."
 	if len(paths) > 0 {
 		start = paths[0]
-		if fi, err := os.Stat(start); err == nil && !fi.IsDir() {
+		if fi, err := disk.StatNamed(start); err == nil && !fi.IsDir() {
 			start = filepath.Dir(start)
 		}
 	}

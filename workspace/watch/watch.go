@@ -8,14 +8,14 @@ package watch
 
 import (
 	"context"
-	"io/fs"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // Options tune a Watcher.
@@ -52,7 +52,7 @@ func New(roots []string, opts Options) (*Watcher, error) {
 	}
 	w := &Watcher{fs: fw, opts: opts, dirs: map[string]bool{}, after: time.After}
 	for _, r := range roots {
-		if fi, err := os.Stat(r); err == nil && !fi.IsDir() {
+		if fi, err := disk.StatNamed(r); err == nil && !fi.IsDir() {
 			r = filepath.Dir(r)
 		}
 		if err := w.addTree(r); err != nil {
@@ -79,37 +79,49 @@ func skipDir(name string) bool {
 	return strings.HasPrefix(name, ".") || name == "node_modules" || name == "__pycache__"
 }
 
-// addTree watches dir and the directories under it.
+// addTree watches dir and the directories under it (symlinks are not
+// followed). An unreadable sub-directory is skipped.
 func (w *Watcher) addTree(dir string) error {
-	return filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			if p == dir {
-				return err
-			}
-			return nil // an unreadable sub-directory: skip it
-		}
-		if !d.IsDir() {
-			return nil
-		}
-		if p != dir && skipDir(d.Name()) {
-			return filepath.SkipDir
-		}
-		if w.dirs[p] {
-			return nil
-		}
-		if len(w.dirs) >= w.opts.MaxDirs {
-			w.full = true
-			return filepath.SkipAll
-		}
-		if err := w.fs.Add(p); err != nil {
-			if p == dir {
-				return err
-			}
-			return nil
-		}
-		w.dirs[p] = true
+	if err := w.addDir(dir); err != nil {
+		return err
+	}
+	w.addBelow(dir)
+	return nil
+}
+
+// addDir watches one directory, unless the bound is reached.
+func (w *Watcher) addDir(p string) error {
+	if w.dirs[p] {
 		return nil
-	})
+	}
+	if len(w.dirs) >= w.opts.MaxDirs {
+		w.full = true
+		return nil
+	}
+	if err := w.fs.Add(p); err != nil {
+		return err
+	}
+	w.dirs[p] = true
+	return nil
+}
+
+func (w *Watcher) addBelow(dir string) {
+	entries, _, err := disk.ReadDirNamed(dir, 0)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		if !e.IsDir() || skipDir(e.Name) {
+			continue
+		}
+		if w.full {
+			return
+		}
+		p := filepath.Join(dir, e.Name)
+		if w.addDir(p) == nil {
+			w.addBelow(p)
+		}
+	}
 }
 
 // Run hands batches of changed paths to fn until ctx is done, then returns
@@ -136,7 +148,7 @@ func (w *Watcher) Run(ctx context.Context, fn func(changed []string)) error {
 					continue // a touch or a mode change: nothing to check anew
 				}
 				if ev.Has(fsnotify.Create) {
-					if fi, err := os.Lstat(ev.Name); err == nil && fi.IsDir() && !skipDir(filepath.Base(ev.Name)) {
+					if fi, err := disk.LstatNamed(ev.Name); err == nil && fi.IsDir() && !skipDir(filepath.Base(ev.Name)) {
 						w.addTree(ev.Name) // a new directory: watch it, and report what it holds
 					}
 				}
