@@ -55,12 +55,14 @@ func checkFixed(t testing.TB, name string, src []byte, in Input, before []Findin
 func syntaxErrors(fs []Finding) int { return countRule(fs, RuleTOMLSyntax) }
 
 // newError returns a submit error of after that is new: before had no
-// error of that rule on that key, no submit error on that key, and no
-// submit error on a table above it that was there (a missing table is no
-// excuse); and it is not on a `<your-...>` placeholder new in after.
+// error of that rule on that key, no submit error on that key or on a
+// table above it (a table that was missing, then written from the user's
+// own misspelled one, shows what it lacks); and it is not on a
+// `<your-...>` placeholder new in after. The fixer is stricter round by
+// round: there, only a table that was present excuses.
 func newError(before, after []Finding) (Finding, bool) {
 	had := map[string]int{}
-	onKey, onTable := map[string]bool{}, map[string]bool{}
+	onKey := map[string]bool{}
 	for _, f := range before {
 		if !f.IsError() {
 			continue
@@ -68,9 +70,6 @@ func newError(before, after []Finding) (Finding, bool) {
 		had[f.Rule+"\x00"+f.Key]++
 		if f.Stage == StageSubmit {
 			onKey[f.Key] = true
-			if f.Rule != RuleMissingSection && f.Rule != RuleMissingRequired {
-				onTable[f.Key] = true
-			}
 		}
 	}
 	var holes []Finding
@@ -89,7 +88,7 @@ func newError(before, after []Finding) (Finding, bool) {
 		}
 		excused := onKey[f.Key]
 		for i := range len(f.Key) {
-			if f.Key[i] == '.' && onTable[f.Key[:i]] {
+			if f.Key[i] == '.' && onKey[f.Key[:i]] {
 				excused = true
 			}
 		}

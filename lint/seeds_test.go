@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,6 +85,54 @@ func TestWriteFuzzSeeds(t *testing.T) {
 			}
 			// every other case inside the example workspace
 			write("conformance-"+c.ID, c.source(t), kindIndex(k)+3*(i%2))
+		}
+	}
+}
+
+// TestWriteFixerSeeds rebuilds the seed-* files of
+// testdata/fuzz/FuzzFixer: conformance cases with fixes whose edits
+// overlap, touch and leave the file. Inputs the fuzzer found (found-*)
+// stay. Run with -update-seeds.
+func TestWriteFixerSeeds(t *testing.T) {
+	if !*updateSeeds {
+		t.Skip("run with -update-seeds to rewrite the corpus")
+	}
+	dir := filepath.Join("testdata", "fuzz", "FuzzFixer")
+	old, _ := filepath.Glob(filepath.Join(dir, "seed-*"))
+	for _, p := range old {
+		if err := os.Remove(p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	r := rand.New(rand.NewPCG(7, 8))
+	for _, file := range conformanceFiles {
+		for i, c := range loadCases(t, filepath.Join("testdata", "conformance", file)) {
+			if i%40 != 0 {
+				continue
+			}
+			src := c.source(t)
+			// a run of edits close together: overlapping and adjacent
+			at := r.IntN(256)
+			var plan []byte
+			for j := 0; j < 2+r.IntN(4); j++ {
+				plan = append(plan, byte(r.IntN(3)), byte(r.IntN(7)))
+				for k := 0; k < 3; k++ {
+					reach := byte(r.IntN(6))
+					if r.IntN(3) == 0 {
+						reach |= 0x80
+					}
+					plan = append(plan, byte(min(at+r.IntN(3), 255)), reach, byte(r.IntN(len(planTexts))))
+				}
+			}
+			k, _ := schema.ParseKind(c.Kind)
+			sel := byte(slices.Index(schema.Kinds(), k) + 3*r.IntN(2))
+			body := fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n[]byte(%q)\nbyte(%q)\n", src, plan, sel)
+			if err := os.WriteFile(filepath.Join(dir, "seed-"+c.ID), []byte(body), 0o644); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
 }
