@@ -588,3 +588,48 @@ func TestFixSourceAtTheStart(t *testing.T) {
 		}
 	}
 }
+
+// TestFixAlternatives: a rename of `model` to `model_path` and an add of
+// `model_path` answer one problem; the fixer applies the rename alone, and
+// the file parses, keeps the value and passes. Misplaced keys move with
+// their values.
+func TestFixAlternatives(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		kind schema.Kind
+		src  string
+		want string
+	}{
+		{
+			name: "model instead of model_path",
+			src:  "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel = \"Qwen/Qwen3.6-35B-A3B\"  # base\ndataset = \"multiply\"\n",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"  # base\ndataset = \"multiply\"\n",
+		},
+		{
+			name: "agent_workflow_timeout_s in [sampling]",
+			src:  goodTraining + "\n[sampling]\nrollout_temperature = 0.7\nagent_workflow_timeout_s = 900  # slow tools\n",
+			want: goodTraining + "\n[sampling]\nrollout_temperature = 0.7\n\n[training]\nagent_workflow_timeout_s = 900  # slow tools\n",
+		},
+		{
+			name: "n in an eval [experiment]", kind: schema.Eval,
+			src:  strings.Replace(goodEval, "dataset = \"multiply\"\n", "dataset = \"multiply\"\nn = 4\n", 1),
+			want: goodEval + "\n[evaluation]\nn = 4\n",
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in := ruleCase{kind: c.kind}.input(t)
+			res := FixSource([]byte(c.src), in, FixOptions{Unsafe: true})
+			if string(res.Src) != c.want {
+				t.Fatalf("(-want +got):\n%s", diffLines(strings.Split(c.want, "\n"), strings.Split(string(res.Src), "\n")))
+			}
+			for _, f := range res.Findings {
+				if f.IsError() {
+					t.Errorf("left: %s %s", formatFinding(f), f.Message)
+				}
+			}
+			if len(res.Skipped) > 0 || !res.Converged {
+				t.Errorf("skipped %v, converged %v", res.Skipped, res.Converged)
+			}
+		})
+	}
+}

@@ -141,6 +141,11 @@ func TestEveryFix(t *testing.T) {
 					t.Errorf("%s: fix all left %s: %s", cc.ID, d.Code, d.Message)
 				}
 			}
+			// the fixer runs to a fixed point, as --fix does: nothing is
+			// left for a second fix all
+			if again := e.actions(rng{}, nil, "source.fixAll"); len(again) > 0 {
+				t.Errorf("%s: fix all offered again after fix all:\n%s", cc.ID, e.text)
+			}
 			e.set(cc.TOML)
 		}
 		c.notify("textDocument/didClose", map[string]any{"textDocument": textDoc(path)})
