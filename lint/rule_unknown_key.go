@@ -50,7 +50,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		hint, best := didYouMean(is.Name, allowed)
 		if best == "" && is.Table != nil {
-			if p := aliasOf(is.Table, is.Name); p != "" {
+			if p := aliasNear(is.Table, is.Name); p != "" {
 				best = p
 				hint = "; did you mean `" + p + "`?"
 			}
@@ -156,6 +156,23 @@ func aliasOf(table *schema.Field, name string) string {
 		}
 	}
 	return ""
+}
+
+// aliasNear is aliasOf, and also the declared key of a misspelled common
+// other name (`lerning_rate` for `lr`).
+func aliasNear(table *schema.Field, name string) string {
+	if p := aliasOf(table, name); p != "" {
+		return p
+	}
+	var aliases []string
+	owner := map[string]string{}
+	for _, p := range table.Properties() {
+		for _, a := range table.Property(p).Aliases() {
+			aliases = append(aliases, a)
+			owner[a] = p
+		}
+	}
+	return owner[suggest(name, aliases)]
 }
 
 func hasKey(c *Context, path []string) bool {
