@@ -12,6 +12,7 @@ import (
 )
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
+	s.rescans.kickSometimes()
 	_, f, m, ok := s.view(p.TextDocument.URI)
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil

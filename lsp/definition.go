@@ -9,6 +9,7 @@ import (
 )
 
 func (s *Server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
+	s.rescans.kickSometimes()
 	_, f, m, ok := s.view(p.TextDocument.URI)
 	if !ok || f.WS == nil {
 		return nil, nil

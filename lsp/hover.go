@@ -7,6 +7,7 @@ import (
 )
 
 func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
+	s.rescans.kickSometimes()
 	_, f, m, ok := s.view(p.TextDocument.URI)
 	if !ok {
 		return nil, nil

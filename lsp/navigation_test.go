@@ -88,7 +88,7 @@ func TestHover(t *testing.T) {
 }
 
 func TestDefinition(t *testing.T) {
-	root := newWorkspace(t, nil)
+	root := newWorkspace(t, map[string]string{"rollouts/empty/README.md": "notes\n"})
 	c := start(t, root, caps{})
 	path := filepath.Join(root, "configs", "training", "multiply-baseline.toml")
 	e := c.edit(path, readFile(t, path))
@@ -121,6 +121,12 @@ func TestDefinition(t *testing.T) {
 	if got := def(`"data/multiply.jsonl"`); got != "data/multiply.jsonl" {
 		t.Errorf("definition of a dataset path = %q", got)
 	}
+	// a rollout without Python files leads nowhere, never to its directory
+	e.set(strings.Replace(e.text, `"multiply-agent"`, `"empty"`, 1))
+	if got := def(`"empty"`); got != "" {
+		t.Errorf("definition of a rollout without Python files = %q, want none", got)
+	}
+	e.set(strings.Replace(e.text, `"empty"`, `"multiply-agent"`, 1))
 	// nothing for what does not exist or escapes
 	e.set(strings.Replace(strings.Replace(e.text, "multiply-agent", "../..", 1), "main.py", "nope.py", 1))
 	for _, needle := range []string{`"../.."`, `"nope.py"`} {

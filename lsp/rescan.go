@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"sync"
+	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -10,14 +11,16 @@ import (
 // workspace/didChangeWatchedFiles) never tells the server that a rollout,
 // a data file or the settings changed. For such a client the rescanner
 // keeps the stamps of the files each workspace reads, and compares them
-// when a document is opened or saved: what differs is applied as if a
-// watcher had reported it. Typing never triggers it.
+// when a document is opened or saved, and at most once a second when
+// completion, hover or definition is asked for: what differs is applied as
+// if a watcher had reported it. Typing alone never triggers it.
 type rescanner struct {
 	s      *Server
 	worker worker
 
 	mu     sync.Mutex
 	stamps map[string]workspace.Stamps // by workspace root
+	last   time.Time                   // of the last look asked for
 }
 
 // record keeps the stamps of a workspace just loaded, when the client
@@ -46,7 +49,27 @@ func (r *rescanner) kick() {
 	if r.s.caps().watch {
 		return
 	}
+	r.mu.Lock()
+	r.last = time.Now()
+	r.mu.Unlock()
 	r.worker.kick(r.s, r.once)
+}
+
+// rescanEvery spaces the looks that requests ask for: completion, hover
+// and definition come many times a second while typing.
+const rescanEvery = time.Second
+
+// kickSometimes is kick at most once per rescanEvery.
+func (r *rescanner) kickSometimes() {
+	if r.s.caps().watch {
+		return
+	}
+	r.mu.Lock()
+	due := time.Since(r.last) >= rescanEvery
+	r.mu.Unlock()
+	if due {
+		r.kick()
+	}
 }
 
 func (r *rescanner) once() {

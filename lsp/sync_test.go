@@ -178,6 +178,7 @@ func TestNotAConfig(t *testing.T) {
 		"configs/notes.toml":       "lerning_rate = 1\n",
 		"configs/other/run.toml":   "lerning_rate = 1\n",
 		"rollouts/x/settings.toml": "lerning_rate = 1\n",
+		"configs/training/notes.md": "[training]\nlerning_rate = 1\n",
 	})
 	outside := filepath.Join(t.TempDir(), "configs", "training", "run.toml")
 	writeFile(t, outside, "[training]\nlerning_rate = 1\n")
@@ -187,6 +188,7 @@ func TestNotAConfig(t *testing.T) {
 		filepath.Join(root, "configs", "notes.toml"),
 		filepath.Join(root, "configs", "other", "run.toml"),
 		filepath.Join(root, "rollouts", "x", "settings.toml"),
+		filepath.Join(root, "configs", "training", "notes.md"),
 	}
 	for _, f := range files {
 		c.open(f, readFile(t, f))

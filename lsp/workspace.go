@@ -88,6 +88,9 @@ func (s *Server) viewOf(snap *snapshot, d *document) (lint.Input, *assistView, b
 
 func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	fi := &fileInfo{gen: gen}
+	if !strings.HasSuffix(path, ".toml") {
+		return fi // a notes.md under configs/training is no config
+	}
 	sp := s.sess.spaceFor(path)
 	s.reportProblem(sp)
 	var ws *lint.Workspace

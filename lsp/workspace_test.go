@@ -3,6 +3,7 @@ package lsp
 import (
 	"encoding/json"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -282,5 +283,22 @@ func TestNoRescanWithWatcher(t *testing.T) {
 	n := c.srv.rescans.count()
 	if n != 0 {
 		t.Errorf("stamps kept for %d workspaces of a client that watches files", n)
+	}
+}
+
+// Completion looks for changed files too, for a client that cannot watch
+// them: a rollout made on disk is offered without a save.
+func TestRescanOnCompletion(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{})
+	e := c.edit(filepath.Join(root, "configs", "training", "fresh.toml"), "")
+	e.complete("[experiment]\nrollout = \"|\"\n")
+	writeFile(t, filepath.Join(root, "rollouts", "brand-new", "main.py"), "print('new')\n")
+	deadline := time.Now().Add(waitFor)
+	for !slices.Contains(labels(e.complete("[experiment]\nrollout = \"|\"\n")), "brand-new") {
+		if time.Now().After(deadline) {
+			t.Fatal("a rollout made on disk is never offered")
+		}
+		time.Sleep(100 * time.Millisecond)
 	}
 }
