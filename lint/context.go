@@ -16,13 +16,17 @@ type Context struct {
 	Doc    *toml.Document
 	// Issues are the schema issues of the document.
 	Issues []schema.Issue
-	// issueRules holds the rule of each issue (IssueRule), in step.
-	issueRules []string
+	// byRule holds the indexes in Issues of the issues of each rule
+	// (IssueRule), made on first use.
+	byRule map[string][]int32
 	// Env is the workspace, or nil when the file is outside one.
 	Env *Env
 
 	rule     *Rule
 	findings []Finding
+	// limit bounds the issues of each rule that become findings (0: no
+	// bound); omitted counts those left out.
+	limit, omitted int
 }
 
 // Report records a finding of the current rule.
@@ -41,17 +45,23 @@ func (c *Context) Report(r toml.Range, key, msg string, fixes ...Fix) {
 
 // IssuesOf returns the schema issues mapped to the current rule.
 func (c *Context) IssuesOf(rule string) []schema.Issue {
-	if c.issueRules == nil {
-		c.issueRules = make([]string, len(c.Issues))
+	if c.byRule == nil {
+		// one pass for all rules: a file of many issues is not walked
+		// once per rule
+		c.byRule = map[string][]int32{}
 		for i, is := range c.Issues {
-			c.issueRules[i] = IssueRule(is)
+			r := IssueRule(is)
+			c.byRule[r] = append(c.byRule[r], int32(i))
 		}
 	}
-	var out []schema.Issue
-	for i, is := range c.Issues {
-		if c.issueRules[i] == rule {
-			out = append(out, is)
-		}
+	idx := c.byRule[rule]
+	if c.limit > 0 && len(idx) > c.limit {
+		c.omitted += len(idx) - c.limit
+		idx = idx[:c.limit]
+	}
+	out := make([]schema.Issue, len(idx))
+	for i, j := range idx {
+		out[i] = c.Issues[j]
 	}
 	return out
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -38,6 +39,16 @@ Anything else at the top level, a table or a plain key, is rejected by the osmos
 }
 
 func reportUnknown(c *Context, rule string) {
+	// the allowed keys of the last issue, listed: the keys of one table
+	// are listed once, not once per unknown key
+	var lastAllowed []string
+	lastList := ""
+	list := func(allowed []string) string {
+		if lastList == "" || !slices.Equal(allowed, lastAllowed) {
+			lastAllowed, lastList = allowed, backquoted(allowed)
+		}
+		return lastList
+	}
 	for _, is := range c.IssuesOf(rule) {
 		if legacyShape(c, is) != "" {
 			continue // reported by legacy-config with its migration
@@ -73,7 +84,7 @@ func reportUnknown(c *Context, rule string) {
 				if home := homeOf(c, is.Name, parentPath, true); home != "" {
 					msg += "; " + name + " belongs in " + home
 				} else if len(allowed) > 0 && len(allowed) <= 8 {
-					msg += " (allowed: " + backquoted(allowed) + ")"
+					msg += " (allowed: " + list(allowed) + ")"
 				}
 			}
 		}
@@ -147,16 +158,7 @@ func homeKey(c *Context, key string, here []string, aliases bool) (string, strin
 
 // aliasOf returns the declared key of table that name is a common other
 // name for (`learning_rate` for `lr`), or "".
-func aliasOf(table *schema.Field, name string) string {
-	for _, p := range table.Properties() {
-		for _, a := range table.Property(p).Aliases() {
-			if strings.EqualFold(a, name) {
-				return p
-			}
-		}
-	}
-	return ""
-}
+func aliasOf(table *schema.Field, name string) string { return table.AliasOf(name) }
 
 // aliasNear is aliasOf, and also the declared key of a misspelled common
 // other name (`lerning_rate` for `lr`).

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -27,12 +28,18 @@ func suggest(s string, candidates []string) string {
 	case n >= 5:
 		limit = 2
 	}
+	ls := strings.ToLower(s)
 	best, bestD := "", limit+1
 	for _, c := range candidates {
 		if c == s {
 			continue
 		}
-		d := distance(strings.ToLower(s), strings.ToLower(c))
+		// lengths further apart than the limit are never close: most
+		// candidates end here, without a table
+		if d := utf8.RuneCountInString(c) - n; d > limit || -d > limit {
+			continue
+		}
+		d := distanceWithin(ls, strings.ToLower(c), bestD-1)
 		if d < bestD {
 			best, bestD = c, d
 		}
@@ -51,18 +58,23 @@ func suggest(s string, candidates []string) string {
 }
 
 // distance is the optimal string alignment distance of a and b (Levenshtein
-// with adjacent transpositions), over runes.
-func distance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	if len(ra) > 64 || len(rb) > 64 {
+// with adjacent transpositions), over runes. Strings of up to 64 runes
+// are compared in arrays on the stack.
+func distance(a, b string) int { return distanceWithin(a, b, 99) }
+
+// distanceWithin is distance when it is at most limit, else some number
+// above limit: it stops at the first row whose every entry is over it.
+func distanceWithin(a, b string, limit int) int {
+	var ab, bb [64]rune
+	ra, rb := runesInto(ab[:0], a), runesInto(bb[:0], b)
+	if ra == nil || rb == nil {
 		if a == b {
 			return 0
 		}
 		return 99
 	}
-	prev2 := make([]int, len(rb)+1)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
+	var r0, r1, r2 [65]int
+	prev2, prev, cur := r0[:len(rb)+1], r1[:len(rb)+1], r2[:len(rb)+1]
 	for j := range prev {
 		prev[j] = j
 	}
@@ -78,9 +90,25 @@ func distance(a, b string) int {
 				cur[j] = min(cur[j], prev2[j-2]+1)
 			}
 		}
+		// a transposition reaches back two rows: stop when both are over
+		if i > 1 && slices.Min(cur) > limit && slices.Min(prev) > limit {
+			return limit + 1
+		}
 		prev2, prev, cur = prev, cur, prev2
 	}
 	return prev[len(rb)]
+}
+
+// runesInto appends the runes of s to buf, or returns nil when there are
+// more than fit.
+func runesInto(buf []rune, s string) []rune {
+	for _, r := range s {
+		if len(buf) == cap(buf) {
+			return nil
+		}
+		buf = append(buf, r)
+	}
+	return buf
 }
 
 // didYouMean formats a suggestion clause, or "".

@@ -37,7 +37,8 @@ type Field struct {
 	variants    map[string]*Field
 	properties  []string
 	propsListed bool
-	extra       *Field // the schema of undeclared keys
+	aliases     map[string]string // lower-case other name -> property, made once
+	extra       *Field            // the schema of undeclared keys
 	extraDone   bool
 }
 
@@ -641,6 +642,33 @@ func FormatTOML(v any) string {
 // Aliases lists other names users write for the field (x-osmosis-aliases),
 // such as `learning_rate` for `lr`: an unknown key with one of these names
 // is a likely mistake for this field.
+// AliasOf returns the property of this table that name (in any case) is a
+// common other name for, or "". The table of names is made once: a config
+// of many unknown keys asks for each.
+func (f *Field) AliasOf(name string) string {
+	if f == nil {
+		return ""
+	}
+	props := f.Properties()
+	f.mu.Lock()
+	m := f.aliases
+	f.mu.Unlock()
+	if m == nil {
+		m = map[string]string{}
+		for _, p := range props {
+			for _, a := range f.Property(p).Aliases() {
+				if _, dup := m[strings.ToLower(a)]; !dup {
+					m[strings.ToLower(a)] = p
+				}
+			}
+		}
+		f.mu.Lock()
+		f.aliases = m
+		f.mu.Unlock()
+	}
+	return m[strings.ToLower(name)]
+}
+
 func (f *Field) Aliases() []string {
 	v, _ := f.get("x-osmosis-aliases")
 	a, _ := v.([]any)

@@ -138,6 +138,8 @@ func (v *validation) leaf(fl failure) {
 	switch fl.kind {
 	case failAdditional:
 		table := v.lookup(loc)
+		// one list for all the unknown keys of the table (read only)
+		allowed, unknownTag := table.Properties(), table.UnknownTag()
 		for _, name := range fl.names {
 			path := clone(loc, name)
 			entry, _ := locate(v.doc.Root, path)
@@ -145,8 +147,8 @@ func (v *validation) leaf(fl failure) {
 			if entry != nil {
 				r = entry.KeyRange
 			}
-			v.add(Issue{Kind: Unknown, Tag: table.UnknownTag(), Path: path, Range: r, OnKey: true,
-				Table: table, Name: name, Allowed: table.Properties()})
+			v.add(Issue{Kind: Unknown, Tag: unknownTag, Path: path, Range: r, OnKey: true,
+				Table: table, Name: name, Allowed: allowed})
 		}
 	case failRequired:
 		table := v.lookup(loc)
