@@ -27,6 +27,16 @@ func Check(src []byte, in Input) []Finding {
 // CheckDocument returns the findings of a parsed document, sorted by
 // position. It is safe for concurrent use.
 func CheckDocument(doc *toml.Document, in Input) []Finding {
+	fs, _ := CheckLimited(doc, in, 0)
+	return fs
+}
+
+// CheckLimited is CheckDocument that turns at most limit schema issues of
+// each rule into findings (0: all), for an editor, where a file of 80,000
+// unknown keys would otherwise cost seconds a keystroke. It returns how
+// many issues it left out; when it left out any, unused suppressions are
+// not reported (a finding left out may be what a suppression is for).
+func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	sch := schema.For(in.Kind)
 	ctx := &Context{
 		Path:   in.Path,
@@ -35,6 +45,7 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 		Doc:    doc,
 		Issues: sch.Validate(doc),
 		Env:    in.Env,
+		limit:  limit,
 	}
 	for _, r := range Rules() {
 		if r.check == nil || r.Doctor || !r.appliesTo(string(in.Kind)) {
@@ -54,7 +65,7 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 	fs = applySuppressions(ctx, fs, in.Settings)
 	out := fs[:0]
 	for _, f := range fs {
-		if in.Settings.off(f.Rule) {
+		if in.Settings.off(f.Rule) || ctx.omitted > 0 && f.Rule == RuleUnusedSuppression {
 			continue
 		}
 		if sev, ok := in.Settings.severity(f.Rule); ok {
@@ -64,7 +75,7 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 		out = append(out, f)
 	}
 	sortFindings(out)
-	return out
+	return out, ctx.omitted
 }
 
 // supersede folds the findings that share the range of a finding of a
