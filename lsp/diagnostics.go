@@ -1,6 +1,9 @@
 package lsp
 
 import (
+	"fmt"
+	"path/filepath"
+
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
@@ -50,8 +53,22 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
-	return lint.CheckDocument(d.parse(), in), true
+	fs, omitted := lint.CheckLimited(d.parse(), in, maxIssuesPerRule)
+	if omitted > 0 {
+		fs = append(fs, lint.Finding{
+			Path:     d.path,
+			Severity: lint.Info,
+			Message: fmt.Sprintf("%d more problems of this file are not shown here (at most %d of each rule are); `osmosis-lint check %s` lists them all",
+				omitted, maxIssuesPerRule, filepath.Base(d.path)),
+		})
+	}
+	return fs, true
 }
+
+// maxIssuesPerRule bounds the findings of one rule in one file: a file of
+// 80,000 unknown keys would otherwise cost seconds on every keystroke, for
+// a list no one reads in an editor. The command line shows them all.
+const maxIssuesPerRule = 1000
 
 // lintClosed checks a config as it is on disk; config is false when the
 // file is not a config or cannot be read.
@@ -90,9 +107,11 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	d := protocol.Diagnostic{
 		Range:    m.rng(f.Range),
 		Severity: sev,
-		Code:     protocol.String(f.Rule),
 		Source:   protocol.NewOptional("osmosis-lint"),
 		Message:  protocol.String(f.Message + stageSuffix(f.Stage)),
+	}
+	if f.Rule != "" {
+		d.Code = protocol.String(f.Rule)
 	}
 	if r, ok := lint.Lookup(f.Rule); ok {
 		if u, err := uri.Parse(r.DocURL()); err == nil {

@@ -175,9 +175,9 @@ func TestSaveAndClose(t *testing.T) {
 // Files that are not Osmosis configs get no diagnostics and no features.
 func TestNotAConfig(t *testing.T) {
 	root := newWorkspace(t, map[string]string{
-		"configs/notes.toml":       "lerning_rate = 1\n",
-		"configs/other/run.toml":   "lerning_rate = 1\n",
-		"rollouts/x/settings.toml": "lerning_rate = 1\n",
+		"configs/notes.toml":        "lerning_rate = 1\n",
+		"configs/other/run.toml":    "lerning_rate = 1\n",
+		"rollouts/x/settings.toml":  "lerning_rate = 1\n",
 		"configs/training/notes.md": "[training]\nlerning_rate = 1\n",
 	})
 	outside := filepath.Join(t.TempDir(), "configs", "training", "run.toml")
