@@ -303,6 +303,12 @@ func fixCaseTable() []fixCase {
 			want: trainingWith("lr = 1e-6\n") + "\n[sampling]\nrollout_temperature = 0.7\n",
 		},
 		{
+			name: "secret-in-env: move the name to [secrets]", rule: "secret-in-env", display: true,
+			title: "Move `OPENAI_API_KEY` to [secrets] required (store the value first: `osmosis secret set OPENAI_API_KEY`)",
+			src:   goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\"\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
+			want:  goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\"\n\n[secrets]\nrequired = [\"HF_TOKEN\", \"OPENAI_API_KEY\"]\n",
+		},
+		{
 			name: "unknown-section: a top-level key moves to its section", rule: "unknown-section", title: "Move to [training]", safe: false,
 			src:  "lr = 1e-6 # tuned\n" + goodTraining,
 			want: goodTraining + "\n[training]\nlr = 1e-6 # tuned\n",

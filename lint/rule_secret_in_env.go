@@ -11,6 +11,7 @@ func init() {
 		ID:       RuleSecretInEnv,
 		Severity: Error,
 		Stage:    StageAdvice,
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "An [env] value that looks like a credential.",
 		Doc: `[env] values are literal: they sit in the repository, in the CLI's output and in the run's logs.
 A credential there is leaked as soon as it is pushed: store it as a platform secret
@@ -44,7 +45,13 @@ func checkSecretInEnv(c *Context) {
 				continue
 			}
 			if cred, ok := detectCredential(e.Key, e.Value.Str); ok {
-				c.Report(e.Value.Range, prefix+"."+e.Key, code(e.Key)+" in "+where(strings.Split(prefix, "."))+" looks like "+cred.what+" ("+cred.describe(e.Value.Str)+"): [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set "+e.Key+"`, list it in [secrets] required and rotate it")
+				var fixes []Fix
+				if prefix == "env" {
+					if f, ok := moveToSecretsFix(c, e); ok {
+						fixes = append(fixes, f)
+					}
+				}
+				c.Report(e.Value.Range, prefix+"."+e.Key, code(e.Key)+" in "+where(strings.Split(prefix, "."))+" looks like "+cred.what+" ("+cred.describe(e.Value.Str)+"): [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set "+e.Key+"`, list it in [secrets] required and rotate it", fixes...)
 				c.findings[len(c.findings)-1].Secrets = []Secret{secretOf(c.Doc, e.Value, cred)}
 			}
 		}
@@ -79,4 +86,24 @@ func secretOf(doc *toml.Document, v *toml.Value, cred credential) Secret {
 		shown = ws + len(lead)
 	}
 	return Secret{Range: r, Shown: shown}
+}
+
+// moveToSecretsFix takes a credential out of [env] and lists its name in
+// [secrets] required. It deletes the value, which only the user can store
+// as a platform secret first: it is offered, never applied by a command.
+func moveToSecretsFix(c *Context, e *toml.Entry) (Fix, bool) {
+	if !isSecretName(e.Key) || !isBare(e.Key) {
+		return Fix{}, false
+	}
+	_, span, ok := pairLine(c, e.KeyRange)
+	if !ok {
+		return Fix{}, false
+	}
+	adds, ok := addSecrets(c, []string{e.Key})
+	if !ok {
+		return Fix{}, false
+	}
+	f := displayOnly("Move `"+e.Key+"` to [secrets] required (store the value first: `osmosis secret set "+e.Key+"`)", append(adds, replace(span, ""))...)
+	f.Keys = []string{"secrets.required"}
+	return f, true
 }
