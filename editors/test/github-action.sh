@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Tests the GitHub Action without GitHub: checks the shape of action.yml and
-# runs its run.sh against a stub osmosis-lint that records its arguments.
+# Tests the GitHub Action without GitHub: checks the shape of action.yml,
+# runs its install.sh (platform mapping, release resolution, download with
+# checksum verification, against a releases page on disk) and its run.sh
+# against a stub osmosis-lint that records its arguments.
 #
 #   editors/test/github-action.sh
+#   OSMOSIS_LINT_DIST=dist editors/test/github-action.sh    also install from a real dist/ (.ci/release)
 #
-# Needs bash and python3 with PyYAML.
+# Needs bash, curl, tar, unzip and python3 with PyYAML.
 set -euo pipefail
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -27,8 +30,21 @@ for name, default in {"version": "latest", "paths": ".", "args": "", "sarif": "f
     assert name in inputs, f"missing input {name}"
     assert str(inputs[name].get("default")) == default, f"input {name} default {inputs[name].get('default')!r}"
 steps = {s.get("id") or s.get("name"): s for s in action["runs"]["steps"]}
+order = [s.get("id") or s.get("name") for s in action["runs"]["steps"]]
+assert order.index("resolve") < order.index("cache") < order.index("Download osmosis-lint") < order.index("install"), order
+assert "install.sh\" resolve" in steps["resolve"]["run"]
+assert steps["cache"]["uses"].startswith("actions/cache@")
+assert steps["cache"]["if"] == "steps.resolve.outputs.mode == 'release'"
+assert "steps.resolve.outputs.tag" in steps["cache"]["with"]["key"] and "steps.resolve.outputs.platform" in steps["cache"]["with"]["key"]
+download = steps["Download osmosis-lint"]
+assert "install.sh\" download" in download["run"]
+assert "cache-hit != 'true'" in download["if"] and "mode == 'release'" in download["if"]
+# Go only for a commit or branch.
+for name in ("go", "Set up Go", "build"):
+    assert "steps.resolve.outputs.mode == 'source'" in steps[name]["if"], name
 assert steps["Set up Go"]["uses"].startswith("actions/setup-go@")
-assert "go install \"github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@" in steps["install"]["run"]
+assert "go install \"github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@" in steps["build"]["run"]
+assert "version" in steps["install"]["run"]
 assert "run.sh\" github" in steps["check"]["run"]
 assert steps["sarif"]["if"].startswith("always()") and "inputs.sarif == 'true'" in steps["sarif"]["if"]
 assert "run.sh\" sarif" in steps["sarif"]["run"]
@@ -41,6 +57,123 @@ for s in action["runs"]["steps"]:
     assert "${{ inputs." not in s.get("run", ""), f"step {s.get('name')} interpolates an input into its script"
 PY
 ok "action.yml shape"
+
+install="$action/install.sh"
+
+# platform_case RUNNER_OS RUNNER_ARCH WANT (WANT "fail" expects an error)
+platform_case() {
+  local got rc=0
+  got=$(env RUNNER_OS="$1" RUNNER_ARCH="$2" bash "$install" platform 2>"$work/stderr") || rc=$?
+  if [ "$3" = fail ]; then
+    if [ "$rc" != 0 ] && grep -q "no osmosis-lint release for" "$work/stderr"; then ok "platform $1/$2 fails clearly"; else bad "platform $1/$2: exit $rc, [$got] $(cat "$work/stderr")"; fi
+  elif [ "$rc" = 0 ] && [ "$got" = "$3" ]; then
+    ok "platform $1/$2 = $3"
+  else
+    bad "platform $1/$2: exit $rc, got [$got], want [$3]"
+  fi
+}
+platform_case Linux X64 linux_amd64
+platform_case Linux ARM64 linux_arm64
+platform_case macOS X64 darwin_amd64
+platform_case macOS ARM64 darwin_arm64
+platform_case Windows X64 windows_amd64
+platform_case Windows ARM64 windows_arm64
+platform_case Linux X86 fail
+platform_case Linux ARM fail
+platform_case FreeBSD X64 fail
+
+# resolve_case NAME VERSION WANT_OUTPUTS [ENV=VALUE...]: the outputs, space separated
+resolve_case() {
+  local name=$1 version=$2 want=$3 got rc=0
+  shift 3
+  : > "$work/ghout"
+  env RUNNER_OS=Linux RUNNER_ARCH=X64 RUNNER_TOOL_CACHE=/tc GITHUB_OUTPUT="$work/ghout" OSMOSIS_LINT_VERSION="$version" "$@" \
+    bash "$install" resolve > /dev/null 2>"$work/stderr" || rc=$?
+  got=$(paste -sd' ' "$work/ghout")
+  if [ "$rc" = 0 ] && [ "$got" = "$want" ]; then ok "resolve $name"; else bad "resolve $name: exit $rc, [$got], want [$want] $(cat "$work/stderr")"; fi
+}
+resolve_case "a tag" v0.1.0 "mode=release tag=v0.1.0 platform=linux_amd64 dir=/tc/osmosis-lint/0.1.0/linux_amd64 bin=/tc/osmosis-lint/0.1.0/linux_amd64/osmosis-lint"
+resolve_case "a version without v" " 0.2.0 " "mode=release tag=v0.2.0 platform=linux_amd64 dir=/tc/osmosis-lint/0.2.0/linux_amd64 bin=/tc/osmosis-lint/0.2.0/linux_amd64/osmosis-lint"
+resolve_case "a branch" main "mode=source ref=main"
+resolve_case "a commit" 3f2a1b0c9d8e7f60 "mode=source ref=3f2a1b0c9d8e7f60"
+resolve_case "windows" v0.1.0 "mode=release tag=v0.1.0 platform=windows_arm64 dir=/tc/osmosis-lint/0.1.0/windows_arm64 bin=/tc/osmosis-lint/0.1.0/windows_arm64/osmosis-lint.exe" RUNNER_OS=Windows RUNNER_ARCH=ARM64
+
+# latest follows the releases page's redirect: a stub curl plays GitHub.
+mkdir -p "$work/stubs"
+cat > "$work/stubs/curl" <<'STUB'
+#!/usr/bin/env bash
+for a in "$@"; do last=$a; done
+case "$last" in
+  */latest) printf '%s' "${STUB_LATEST_URL:?}" ;;
+  *) exit 22 ;;
+esac
+STUB
+chmod +x "$work/stubs/curl"
+resolve_case "latest" latest "mode=release tag=v0.3.1 platform=linux_amd64 dir=/tc/osmosis-lint/0.3.1/linux_amd64 bin=/tc/osmosis-lint/0.3.1/linux_amd64/osmosis-lint" \
+  PATH="$work/stubs:$PATH" STUB_LATEST_URL=https://github.com/osmosis-lint/osmosis-lint/releases/tag/v0.3.1
+rc=0
+env PATH="$work/stubs:$PATH" STUB_LATEST_URL=https://github.com/osmosis-lint/osmosis-lint/releases OSMOSIS_LINT_VERSION=latest \
+  bash "$install" resolve > /dev/null 2>"$work/stderr" || rc=$?
+if [ "$rc" = 1 ] && grep -q "no osmosis-lint release is published yet" "$work/stderr"; then ok "latest without a release fails clearly"; else bad "latest without a release: exit $rc $(cat "$work/stderr")"; fi
+
+# A releases page on disk: download/<tag>/<archive> and checksums.txt, with
+# a stub binary that prints a version.
+rel="$work/releases"
+mkdir -p "$rel/download/v0.1.0" "$work/pack"
+printf '#!/bin/sh\necho "osmosis-lint 0.1.0 (stub)"\n' > "$work/pack/osmosis-lint"
+chmod +x "$work/pack/osmosis-lint"
+cp "$work/pack/osmosis-lint" "$work/pack/osmosis-lint.exe"
+printf 'readme\n' > "$work/pack/README.md"
+printf 'license\n' > "$work/pack/LICENSE"
+tar -czf "$rel/download/v0.1.0/osmosis-lint_linux_amd64.tar.gz" -C "$work/pack" osmosis-lint README.md LICENSE
+(cd "$work/pack" && python3 -m zipfile -c "$rel/download/v0.1.0/osmosis-lint_windows_amd64.zip" osmosis-lint.exe README.md LICENSE)
+(cd "$rel/download/v0.1.0" && sha256sum osmosis-lint_linux_amd64.tar.gz osmosis-lint_windows_amd64.zip > checksums.txt)
+
+# download_case NAME PLATFORM WANT_RC WANT_STDERR_PATTERN
+download_case() {
+  local name=$1 plat=$2 want_rc=$3 pattern=$4 rc=0 exe=osmosis-lint
+  [ "${plat%%_*}" = windows ] && exe=osmosis-lint.exe
+  rm -rf "$work/tool"
+  env OSMOSIS_LINT_RELEASES="file://$rel" OSMOSIS_LINT_TAG=v0.1.0 OSMOSIS_LINT_PLATFORM="$plat" OSMOSIS_LINT_DIR="$work/tool" \
+    bash "$install" download > "$work/stdout" 2>"$work/stderr" || rc=$?
+  if [ "$rc" != "$want_rc" ] || ! grep -q -- "$pattern" "$work/stdout" "$work/stderr"; then
+    bad "download $name: exit $rc (want $want_rc), output without [$pattern]:"
+    sed 's/^/    /' "$work/stdout" "$work/stderr"
+  elif [ "$want_rc" = 0 ] && ! "$work/tool/$exe" version | grep -q 'osmosis-lint 0.1.0'; then
+    bad "download $name: the installed $exe does not run"
+  elif [ "$want_rc" != 0 ] && [ -e "$work/tool/$exe" ]; then
+    bad "download $name: a rejected download was installed"
+  else
+    ok "download $name"
+  fi
+}
+download_case "verifies and unpacks" linux_amd64 0 "sha256 .* matches checksums.txt"
+download_case "a zip for windows" windows_amd64 0 "sha256 .* matches checksums.txt"
+download_case "an archive the release does not have" darwin_arm64 1 "could not download osmosis-lint_darwin_arm64.tar.gz"
+cp "$rel/download/v0.1.0/checksums.txt" "$work/checksums.orig"
+grep -v linux_amd64 "$work/checksums.orig" > "$rel/download/v0.1.0/checksums.txt"
+download_case "an archive checksums.txt does not list" linux_amd64 1 "checksums.txt of osmosis-lint v0.1.0 does not list osmosis-lint_linux_amd64.tar.gz"
+cp "$work/checksums.orig" "$rel/download/v0.1.0/checksums.txt"
+printf 'tampered' >> "$rel/download/v0.1.0/osmosis-lint_linux_amd64.tar.gz"
+download_case "a checksum mismatch fails the step" linux_amd64 1 "::error title=osmosis-lint::checksum mismatch for osmosis-lint_linux_amd64.tar.gz of osmosis-lint v0.1.0"
+
+# The real release archives of a .ci/release run, for this machine.
+if [ -n "${OSMOSIS_LINT_DIST:-}" ]; then
+  dist=$(cd "$OSMOSIS_LINT_DIST" && pwd)
+  mkdir -p "$work/real/download/v0.0.0-snapshot"
+  for f in "$dist"/*.tar.gz "$dist"/*.zip "$dist"/checksums.txt; do ln -s "$f" "$work/real/download/v0.0.0-snapshot/"; done
+  plat=$(bash "$install" platform)
+  rm -rf "$work/tool"
+  rc=0
+  env OSMOSIS_LINT_RELEASES="file://$work/real" OSMOSIS_LINT_TAG=v0.0.0-snapshot OSMOSIS_LINT_PLATFORM="$plat" OSMOSIS_LINT_DIR="$work/tool" \
+    bash "$install" download > "$work/stdout" 2>&1 || rc=$?
+  if [ "$rc" = 0 ] && "$work/tool/osmosis-lint" version | grep -q "^osmosis-lint $(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$dist/metadata.json") "; then
+    ok "download the $plat release archive of $dist"
+  else
+    bad "download the $plat release archive of $dist: exit $rc"
+    sed 's/^/    /' "$work/stdout"
+  fi
+fi
 
 # A stub that records its arguments one per line, writes the -o file, and
 # exits with STUB_RC.
