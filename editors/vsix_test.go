@@ -57,9 +57,15 @@ func TestVSCodeBundledBinary(t *testing.T) {
 	resolve := func(extDir string, setting ...string) (res struct {
 		Found        bool
 		Path, Source string
-	}) { t.Helper(); script, _ := filepath.Abs(filepath.Join("vscode", "test", "resolve.mjs")); b := run(t, ".", env, node, append([]string{script, extDir}, setting...)...); if err := json.Unmarshal(b, &res); err != nil {
-		t.Fatalf("resolve.mjs printed %s: %v", b, err)
-	}; return res }
+	}) {
+		t.Helper()
+		script, _ := filepath.Abs(filepath.Join("vscode", "test", "resolve.mjs"))
+		b := run(t, ".", env, node, append([]string{script, extDir}, setting...)...)
+		if err := json.Unmarshal(b, &res); err != nil {
+			t.Fatalf("resolve.mjs printed %s: %v", b, err)
+		}
+		return res
+	}
 	bundled := filepath.Join(ext, "bin", filepath.Base(bin))
 	if got := resolve(ext); !got.Found || got.Source != "bundled" || got.Path != bundled {
 		t.Errorf("platform extension resolves %+v, want the bundled %s", got, bundled)
