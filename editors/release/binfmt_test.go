@@ -81,6 +81,18 @@ func TestBinaryTarget(t *testing.T) {
 	}
 }
 
+func TestTargetsOf(t *testing.T) {
+	all, _ := targetsOf("")
+	linux, _ := targetsOf("linux")
+	two, _ := targetsOf("linux,windows")
+	if len(all) != 6 || len(linux) != 2 || len(two) != 4 || linux[0].GOOS != "linux" || two[3].GOOS != "windows" {
+		t.Errorf("targetsOf: %d, %d, %d targets", len(all), len(linux), len(two))
+	}
+	if _, err := targetsOf("plan9"); err == nil {
+		t.Errorf("targetsOf(plan9) has no error")
+	}
+}
+
 // The platform table is complete and unambiguous: six targets, each with
 // its wheel tags, extension target and archive.
 func TestTargets(t *testing.T) {

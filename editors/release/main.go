@@ -10,7 +10,7 @@
 //	go run ./editors/release version [-dist dist]    the release's semantic version
 //	go run ./editors/release vscode-targets [-dist dist]  TARGET=BINARY lines for editors/vscode/scripts/package.mjs
 //	go run ./editors/release checksums [-dist dist]  (re)write checksums.txt
-//	go run ./editors/release verify [-dist dist] [-targets all|host]
+//	go run ./editors/release verify [-dist dist] [-goos linux,darwin,windows]
 //	go run ./editors/release smoke [-dist dist] [-python python3] [-workspace workspace/example]
 package main
 
@@ -107,19 +107,13 @@ func run(args []string, stdout io.Writer) error {
 		}
 		return writeChecksums(*dist)
 	case "verify":
-		which := fs.String("targets", "all", "`all` six targets, or only the `host`'s (a partial build)")
+		goos := fs.String("goos", "", "comma-separated `GOOS list` of a partial release (.ci/release --goos); empty: all six targets")
 		if err := fs.Parse(args[1:]); err != nil {
 			return err
 		}
-		want := targets
-		if *which == "host" {
-			t, err := hostTarget()
-			if err != nil {
-				return err
-			}
-			want = []target{t}
-		} else if *which != "all" {
-			return fmt.Errorf("-targets %q: want all or host", *which)
+		want, err := targetsOf(*goos)
+		if err != nil {
+			return err
 		}
 		return verify(*dist, want, stdout)
 	}

@@ -1,6 +1,9 @@
 package main
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // target is one platform a release ships for: the Go target, the wheel
 // platform tags pip and uv match against the running interpreter, and the
@@ -57,3 +60,23 @@ func (t target) vsix() string { return "osmosis-lint-vscode-" + t.VSCode + ".vsi
 
 // universalVSIX is the extension without a binary, which looks for one.
 const universalVSIX = "osmosis-lint-vscode.vsix"
+
+// targetsOf is the targets of a comma-separated GOOS list ("" is all).
+func targetsOf(goosList string) ([]target, error) {
+	if goosList == "" {
+		return targets, nil
+	}
+	var out []target
+	for _, goos := range strings.Split(goosList, ",") {
+		n := len(out)
+		for _, t := range targets {
+			if t.GOOS == goos {
+				out = append(out, t)
+			}
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("no release targets for GOOS %q", goos)
+		}
+	}
+	return out, nil
+}
