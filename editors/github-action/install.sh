@@ -123,7 +123,10 @@ download() {
 		if command -v unzip >/dev/null 2>&1; then
 			unzip -q -o "$tmp/$name" osmosis-lint.exe -d "$dir"
 		else
-			pwsh -NoProfile -Command "Expand-Archive -Force -LiteralPath '$tmp/$name' -DestinationPath '$tmp/x'"
+			# PowerShell wants Windows paths; Git Bash gives POSIX ones.
+			local zip="$tmp/$name" out="$tmp/x"
+			if command -v cygpath >/dev/null 2>&1; then zip=$(cygpath -w "$zip") out=$(cygpath -w "$out"); fi
+			pwsh -NoProfile -Command "Expand-Archive -Force -LiteralPath '$zip' -DestinationPath '$out'"
 			mv "$tmp/x/osmosis-lint.exe" "$dir/"
 		fi
 		;;
