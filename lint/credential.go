@@ -117,6 +117,10 @@ func (f keyFormat) match(v string) (credential, bool) {
 	if len(body) < f.min || f.max > 0 && len(body) > f.max || !allIn(body, f.alphabet) {
 		return credential{}, false
 	}
+	if masked(body) || entropy(body) < 2.5 {
+		// a template's stand-in: ghp_xxxx..., AKIAXXXXXXXXXXXXXXXX
+		return credential{}, false
+	}
 	if f.random && !(classes(body) >= 2 && entropy(body) >= 3.5 && !wordy(body)) {
 		return credential{}, false
 	}

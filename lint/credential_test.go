@@ -154,6 +154,10 @@ func ordinaryCases() []envCase {
 		{"EXPERIMENT_TAG", "QwenQwen3.6-35B-A3B-multiply-lr1e-6-bs32"},
 		{"TIMEZONE", "America/Los_Angeles"},
 		{"OPENAI_ORG", "org-research"},
+		{"GITHUB_TOKEN", "ghp_" + strings.Repeat("x", 36)},
+		{"OPENAI_API_KEY", "sk-proj-" + strings.Repeat("X", 48)},
+		{"AWS_ACCESS_KEY_ID", "AKIA" + strings.Repeat("X", 16)},
+		{"HF_TOKEN", "hf_" + strings.Repeat("0", 34)},
 	}
 }
 
