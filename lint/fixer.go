@@ -41,13 +41,13 @@ type FixResult struct {
 
 // FixOutcome names one fix of one finding and, when it was refused, why.
 type FixOutcome struct {
-	Rule  string
-	Key   string
-	Title string
+	Rule  string `json:"rule"`
+	Key   string `json:"key"`
+	Title string `json:"title"`
 	// Line is the finding's 1-based line in the source of its round.
-	Line int
+	Line int `json:"line"`
 	// Reason says why the fix was refused ("" when it was applied).
-	Reason string
+	Reason string `json:"reason,omitempty"`
 }
 
 // FixSource applies the fixes of src's findings until none applies any

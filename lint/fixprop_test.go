@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -148,4 +149,28 @@ func TestFixProperty(t *testing.T) {
 			t.Logf("%s: %d fix runs, %d changed the file", file, files, fixed)
 		})
 	}
+}
+
+// TestFixPropertyWorkspace runs the fixer over the cases whose verdict
+// depends on the workspace, each in its own tree, where the fixes that
+// read the workspace (rollout and entrypoint names) come into play.
+func TestFixPropertyWorkspace(t *testing.T) {
+	fixed := 0
+	for _, c := range loadCases(t, "testdata/conformance/cli-workspace.json") {
+		kind, _ := schema.ParseKind(c.Kind)
+		rc := ruleCase{kind: kind, src: string(c.source(t)), ws: c.Tree, path: "configs/" + c.Kind + "/" + c.ID + ".toml"}
+		in := rc.input(t)
+		src := c.source(t)
+		before := Check(src, in)
+		for _, unsafe := range []bool{false, true} {
+			name := fmt.Sprintf("case %s (%s), unsafe %v", c.ID, c.Name, unsafe)
+			if res := checkFixed(t, name, src, in, before, FixOptions{Unsafe: unsafe}, true); len(res.Applied) > 0 {
+				fixed++
+			}
+		}
+	}
+	if fixed == 0 {
+		t.Error("no fix applied: the corpus has fixable cases")
+	}
+	t.Logf("%d fix runs changed the file", fixed)
 }
