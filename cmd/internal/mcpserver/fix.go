@@ -3,7 +3,6 @@ package mcpserver
 import (
 	"context"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
@@ -32,80 +31,29 @@ type fixedFile struct {
 	Fixes int    `json:"fixes" jsonschema:"how many fixes apply to the file"`
 }
 
+// fix runs the fixer as check --fix does (with write) or check --diff
+// (without): one run, the files as read kept beside the fixed ones.
 func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*mcp.CallToolResult, fixOut, error) {
 	sc, err := s.scope(ctx, req.Session)
 	if err != nil {
 		return nil, fixOut{}, err
 	}
-	before, err := s.run(sc, in.Paths, runner.Options{})
-	if err != nil {
-		return nil, fixOut{}, err
-	}
-	after, err := s.fixed(sc, in, before)
+	results, err := s.run(sc, in.Paths, runner.Options{Fix: true, UnsafeFixes: in.Unsafe, Diff: !in.Write})
 	if err != nil {
 		return nil, fixOut{}, err
 	}
 	out := fixOut{Files: []fixedFile{}}
 	var diff strings.Builder
-	for i, a := range after {
-		if string(a.Src) != string(before[i].Src) {
-			_ = report.WriteDiff(&diff, a.Path, before[i].Src, a.Src) // a strings.Builder does not fail
-			out.Files = append(out.Files, fixedFile{Path: a.Path, Fixes: a.Fixed})
+	for _, r := range results {
+		if r.Original != nil && string(r.Original) != string(r.Src) {
+			_ = report.WriteDiff(&diff, r.Path, r.Original, r.Src) // a strings.Builder does not fail
+			out.Files = append(out.Files, fixedFile{Path: r.Path, Fixes: r.Fixed})
 		}
 	}
 	out.Diff = diff.String()
-	out.Findings = report.NewJSONReport(reportFiles(after))
+	out.Findings = report.NewJSONReport(reportFiles(results))
 	out.Written = in.Write && len(out.Files) > 0
 	return text(fixText(out)), out, nil
-}
-
-// fixed applies the fixes to the files of before: in memory, or on disk
-// with write (atomically, as check --fix writes). The results are in the
-// order of before.
-func (s *server) fixed(sc scope, in fixIn, before []runner.FileResult) ([]runner.FileResult, error) {
-	opts := runner.Options{Fix: true, UnsafeFixes: in.Unsafe}
-	out := make([]runner.FileResult, len(before))
-	if in.Write {
-		var paths []string
-		for _, b := range before {
-			paths = append(paths, b.Abs)
-		}
-		results, err := s.run(sc, paths, opts)
-		if err != nil {
-			return nil, err
-		}
-		byAbs := map[string]runner.FileResult{}
-		for _, r := range results {
-			byAbs[r.Abs] = r
-		}
-		for i, b := range before {
-			r, ok := byAbs[b.Abs]
-			if !ok {
-				return nil, fmt.Errorf("%s was not checked again after its fixes", b.Path)
-			}
-			out[i] = r
-		}
-		return out, nil
-	}
-	for i, b := range before {
-		root := sc.rootOf(b.Abs)
-		res, _, err := runner.CheckSource(b.Src, b.Abs, s.runOptions(sc, root, opts))
-		if err != nil {
-			return nil, err
-		}
-		out[i] = res
-	}
-	return out, nil
-}
-
-// rootOf is the root of the scope that holds abs (the first root else).
-func (sc scope) rootOf(abs string) string {
-	for _, r := range sc.roots {
-		if within(r, filepath.Clean(abs)) {
-			return r
-		}
-	}
-	return sc.roots[0]
 }
 
 func fixText(out fixOut) string {
