@@ -74,11 +74,16 @@ func checkEntrypointNotFound(c *Context) {
 		return
 	}
 	rp := c.Env.rolloutPath(r, ep)
-	if !rp.DirContained || !rp.Dir.IsDir || !rp.EntryContained || rp.Entry.Exists {
+	if !rp.DirContained || !rp.Dir.IsDir || !rp.EntryContained || rp.Entry.IsRegular || rp.Entry.IsDir {
 		return
 	}
 	_, v, _ := c.Str("experiment", "entrypoint")
 	msg := "rollouts/" + r + "/" + ep + " does not exist"
+	if rp.Entry.Exists {
+		// a pipe, a socket or a device: the CLI loads regular files only
+		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+ep+" is not a regular file; name the Python file that defines the agent workflow")
+		return
+	}
 	var fixes []Fix
 	var py []string
 	if ro, ok := c.Env.WS.Rollout(r); ok {
