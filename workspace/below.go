@@ -1,0 +1,99 @@
+package workspace
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// Limits of FindBelow: how far down it looks, how many directories it
+// lists and how many workspaces it returns.
+const (
+	belowDepth = 4
+	belowDirs  = 5000
+	belowMax   = 100
+)
+
+// FindBelow lists the workspaces at or below dir, as an editor opened on a
+// monorepo needs them: the directories, dir included, that have configs/
+// or rollouts/ of their own, at most four levels down. Hidden directories,
+// virtual environments, node_modules and what the .gitignore files on the
+// way exclude are not entered, nor is a workspace (its directories are
+// its own). truncated says a bound was reached.
+func FindBelow(dir string) (roots []string, truncated bool) {
+	type level struct {
+		dir    string
+		depth  int
+		ignore []scopedIgnore
+	}
+	queue := []level{{dir: dir}}
+	listed := 0
+	for len(queue) > 0 {
+		l := queue[0]
+		queue = queue[1:]
+		if hasWorkspaceDirs(l.dir) {
+			roots = append(roots, l.dir)
+			if len(roots) >= belowMax {
+				return roots, true
+			}
+			continue
+		}
+		if l.depth >= belowDepth {
+			continue
+		}
+		if listed++; listed > belowDirs {
+			return roots, true
+		}
+		entries, _, err := disk.ReadDirNamed(l.dir, belowDirs)
+		if err != nil {
+			continue
+		}
+		ignore := l.ignore
+		if data, _, err := disk.ReadNamed(filepath.Join(l.dir, ".gitignore"), 1<<20); err == nil {
+			var r ignoreRules
+			r.addIgnoreFile(".gitignore", data)
+			ignore = append(append([]scopedIgnore(nil), ignore...), scopedIgnore{base: l.dir, rules: &r})
+		}
+		for _, e := range entries {
+			if !e.IsDir() || skipBelow(e.Name) {
+				continue
+			}
+			sub := filepath.Join(l.dir, e.Name)
+			if ignoredBelow(ignore, sub) {
+				continue
+			}
+			queue = append(queue, level{dir: sub, depth: l.depth + 1, ignore: ignore})
+		}
+	}
+	return roots, false
+}
+
+// scopedIgnore is the patterns of one .gitignore, for the paths below it.
+type scopedIgnore struct {
+	base  string
+	rules *ignoreRules
+}
+
+func ignoredBelow(scopes []scopedIgnore, dir string) bool {
+	for _, s := range scopes {
+		rel, err := filepath.Rel(s.base, dir)
+		if err != nil || strings.HasPrefix(rel, "..") {
+			continue
+		}
+		if ok, _ := s.rules.ignored(path.Clean(filepath.ToSlash(rel)), true); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// skipBelow are the directories no workspace is looked for in.
+func skipBelow(name string) bool {
+	switch name {
+	case "node_modules", "venv", "__pycache__", "site-packages":
+		return true
+	}
+	return strings.HasPrefix(name, ".")
+}

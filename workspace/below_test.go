@@ -1,0 +1,43 @@
+package workspace
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+)
+
+func TestFindBelow(t *testing.T) {
+	root := t.TempDir()
+	for _, d := range []string{
+		"a/configs/training",
+		"team/b/rollouts/x",
+		"team/b/sub/configs", // inside a workspace: not another
+		"ignored/c/configs",
+		".hidden/d/configs",
+		"node_modules/e/configs",
+		"one/two/three/four/five/configs", // too deep
+		"one/two/f/configs",
+	} {
+		if err := os.MkdirAll(filepath.Join(root, filepath.FromSlash(d)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(root, ".gitignore"), []byte("ignored/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	got, truncated := FindBelow(root)
+	var rels []string
+	for _, r := range got {
+		rel, _ := filepath.Rel(root, r)
+		rels = append(rels, filepath.ToSlash(rel))
+	}
+	slices.Sort(rels)
+	if want := []string{"a", "one/two/f", "team/b"}; !slices.Equal(rels, want) || truncated {
+		t.Errorf("FindBelow = %v (truncated %v), want %v", rels, truncated, want)
+	}
+	// a workspace at the top is the only one
+	if got, _ := FindBelow(filepath.Join(root, "a")); len(got) != 1 || got[0] != filepath.Join(root, "a") {
+		t.Errorf("FindBelow of a workspace = %v", got)
+	}
+}
