@@ -46,6 +46,8 @@ type snapshot struct {
 	// superseded.
 	ctx     context.Context
 	folders []string
+	// below are the workspaces found in the folders, looked for once
+	below   *folderRoots
 	docs    map[uri.URI]*document
 	spaces  map[string]*space // by workspace root
 }
@@ -82,7 +84,51 @@ func (ss *session) setFolders(folders []string) {
 	defer ss.mu.Unlock()
 	n := ss.next()
 	n.folders = folders
+	n.below = &folderRoots{folders: folders}
 	ss.snap = n
+}
+
+// folderRoots are the workspaces of the workspace folders: the one each
+// folder is in, and those below it (a folder may be a monorepo's top).
+type folderRoots struct {
+	folders []string
+	once    sync.Once
+	roots   []string
+}
+
+func (f *folderRoots) get() []string {
+	if f == nil {
+		return nil
+	}
+	f.once.Do(func() {
+		seen := map[string]bool{}
+		add := func(r string) {
+			if !seen[r] {
+				seen[r] = true
+				f.roots = append(f.roots, r)
+			}
+		}
+		for _, folder := range f.folders {
+			if root, ok := rootOf(folder); ok {
+				add(root)
+			}
+			below, _ := workspace.FindBelow(folder)
+			for _, r := range below {
+				add(r)
+			}
+		}
+	})
+	return f.roots
+}
+
+// rootOf returns the workspace a path is in, as the command line finds it:
+// the innermost directory with configs/ or rollouts/, up to the git root.
+func rootOf(path string) (string, bool) {
+	f, err := workspace.Discover(path)
+	if err != nil || f.Root == "" {
+		return "", false
+	}
+	return f.Root, true
 }
 
 // editDoc replaces the open document at u with what edit makes of it (nil
@@ -119,13 +165,42 @@ func (ss *session) replaceSpaces(spaces map[string]*space) {
 	ss.snap = n
 }
 
+// dropSpaces lets go of the workspaces drop chooses, moving the
+// generation on.
+func (ss *session) dropSpaces(drop func(root string, snap *snapshot) bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	var gone []string
+	for root := range ss.snap.spaces {
+		if drop(root, ss.snap) {
+			gone = append(gone, root)
+		}
+	}
+	if len(gone) == 0 {
+		return
+	}
+	n := ss.next()
+	for _, root := range gone {
+		delete(n.spaces, root)
+	}
+	n.gen++
+	ss.cancelGen()
+	n.ctx, ss.cancelGen = context.WithCancel(context.Background())
+	ss.snap = n
+}
+
 // spaceFor returns the workspace of a file, loading it on first use; nil
-// when the file is outside any git repository.
+// when the file is in no workspace.
 func (ss *session) spaceFor(path string) *space {
-	root, err := workspace.FindRoot(filepath.Dir(path))
-	if err != nil {
+	root, ok := rootOf(filepath.Dir(path))
+	if !ok {
 		return nil
 	}
+	return ss.spaceAt(root)
+}
+
+// spaceAt returns the workspace at root, loading it on first use.
+func (ss *session) spaceAt(root string) *space {
 	for {
 		ss.mu.Lock()
 		if sp := ss.snap.spaces[root]; sp != nil {
@@ -183,10 +258,8 @@ func (ss *session) loadSpace(root string) *space {
 
 // loadFolders loads the workspaces of the workspace folders.
 func (ss *session) loadFolders() {
-	for _, f := range ss.snapshot().folders {
-		if root, err := workspace.FindRoot(f); err == nil {
-			ss.spaceFor(filepath.Join(root, ".git"))
-		}
+	for _, root := range ss.snapshot().below.get() {
+		ss.spaceAt(root)
 	}
 }
 
@@ -208,14 +281,12 @@ func (ss *session) workspaceConfigs(snap *snapshot) []string {
 	for r := range snap.spaces {
 		roots[r] = true
 	}
-	for _, f := range snap.folders {
-		if root, err := workspace.FindRoot(f); err == nil {
-			roots[root] = true
-		}
+	for _, root := range snap.below.get() {
+		roots[root] = true
 	}
 	var out []string
 	for root := range roots {
-		sp := ss.spaceFor(filepath.Join(root, ".git"))
+		sp := ss.spaceAt(root)
 		if sp == nil || sp.ws == nil {
 			continue
 		}
