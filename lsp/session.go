@@ -47,9 +47,9 @@ type snapshot struct {
 	ctx     context.Context
 	folders []string
 	// below are the workspaces found in the folders, looked for once
-	below   *folderRoots
-	docs    map[uri.URI]*document
-	spaces  map[string]*space // by workspace root
+	below  *folderRoots
+	docs   map[uri.URI]*document
+	spaces map[string]*space // by workspace root
 }
 
 func newSession(opts Options, logger *log.Logger) *session {
