@@ -124,6 +124,12 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 			fmt.Fprintf(bw, "  %s\n", escape.String(f))
 		}
 	}
+	if len(rep.NotFixed) > 0 {
+		fmt.Fprintln(bw, "\nnot fixed:")
+		for _, f := range rep.NotFixed {
+			fmt.Fprintf(bw, "  %s\n", escape.String(f))
+		}
+	}
 	fmt.Fprintln(bw)
 	switch {
 	case rep.Valid && warns == 0:

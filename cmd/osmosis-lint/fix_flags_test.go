@@ -107,3 +107,19 @@ func TestStdinKindWithoutName(t *testing.T) {
 		t.Errorf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
 	}
 }
+
+// TestFixRefusedIsSaid: a fix that would add an error is not applied, and
+// --fix says which and why on standard error; the rest of the file is
+// fixed, and the finding stays.
+func TestFixRefusedIsSaid(t *testing.T) {
+	// renaming [rollout.env] to [env] would expose a name [env] rejects
+	src := "[experiment]\nrollout = \"r\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"d\"\nbranch = \" main \"\n\n[rollout.env]\nlog_level = \"debug\"\n"
+	code, out, errs := invoke(t, src, "check", "--fix", "--stdin-filename", "configs/training/x.toml", "-")
+	if code != exitErrors || !strings.Contains(out, "branch = \"main\"\n") || !strings.Contains(out, "[rollout.env]\n") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	want := "configs/training/x.toml:8: not fixed: Rename [rollout.env] to [env] [legacy-config]: it would add an error: "
+	if !strings.Contains(errs, want) || !strings.Contains(errs, "[env-name]") {
+		t.Errorf("stderr lacks %q:\n%s", want, errs)
+	}
+}

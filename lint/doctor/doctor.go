@@ -395,6 +395,9 @@ func (d *run) configs() error {
 		if r.NotFixed != "" {
 			d.rep.NotFixed = append(d.rep.NotFixed, r.Path+" "+r.NotFixed)
 		}
+		for _, u := range r.Unfixed {
+			d.rep.NotFixed = append(d.rep.NotFixed, fmt.Sprintf("%s:%d: %s [%s]: %s", r.Path, u.Line, u.Title, u.Rule, u.Reason))
+		}
 		for _, f := range r.Findings {
 			switch f.Severity {
 			case lint.Error:
