@@ -41,31 +41,31 @@ var ErrExists = errors.New("exists already")
 // and never writes through a symlink. It returns what it created, as
 // workspace-relative paths.
 func Install(root string) ([]string, error) {
-	d, err := disk.Open(root)
+	r, err := disk.Open(root)
 	if err != nil {
 		return nil, err
 	}
 	for _, rel := range []string{SkillPath, LinkPath} {
-		if err := noLinkOnTheWay(d, rel); err != nil {
+		if err := noLinkOnTheWay(r, rel); err != nil {
 			return nil, err
 		}
-		if _, err := d.Lstat(rel); err == nil {
+		if _, err := r.Lstat(rel); err == nil {
 			return nil, fmt.Errorf("%s %w; not overwritten (remove it first to install this version)", rel, ErrExists)
 		} else if !errors.Is(err, fs.ErrNotExist) {
 			return nil, err
 		}
 	}
-	if err := d.MkdirAll(path.Dir(SkillPath), 0o755); err != nil {
+	if err := r.MkdirAll(path.Dir(SkillPath), 0o755); err != nil {
 		return nil, err
 	}
-	if err := d.Create(SkillPath, Text, 0o644); err != nil {
+	if err := r.Create(SkillPath, Text, 0o644); err != nil {
 		return nil, fmt.Errorf("%s: %w", SkillPath, err)
 	}
 	created := []string{SkillPath}
-	if err := d.MkdirAll(path.Dir(LinkPath), 0o755); err != nil {
+	if err := r.MkdirAll(path.Dir(LinkPath), 0o755); err != nil {
 		return created, err
 	}
-	if err := d.Symlink(linkTarget, LinkPath); err != nil {
+	if err := r.Symlink(linkTarget, LinkPath); err != nil {
 		return created, fmt.Errorf("%s: %w", LinkPath, err)
 	}
 	return append(created, LinkPath+" -> "+linkTarget), nil
@@ -73,22 +73,22 @@ func Install(root string) ([]string, error) {
 
 // noLinkOnTheWay refuses a path whose existing directories include a
 // symlink: a write there could land outside the workspace.
-func noLinkOnTheWay(d *disk.Root, rel string) error {
+func noLinkOnTheWay(r *disk.Root, rel string) error {
 	parts := strings.Split(rel, "/")
 	for i := range len(parts) - 1 {
-		cur := strings.Join(parts[:i+1], "/")
-		fi, err := d.Lstat(cur)
+		dir := strings.Join(parts[:i+1], "/")
+		info, err := r.Lstat(dir)
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		if fi.IsSymlink() {
-			return fmt.Errorf("%s is a symlink; the skill is not written through it", cur)
+		if info.IsSymlink() {
+			return fmt.Errorf("%s is a symlink; the skill is not written through it", dir)
 		}
-		if !fi.IsDir() {
-			return fmt.Errorf("%s is not a directory", cur)
+		if !info.IsDir() {
+			return fmt.Errorf("%s is not a directory", dir)
 		}
 	}
 	return nil
