@@ -94,8 +94,11 @@ func Unread(in Input) []Finding {
 	r, _ := Lookup(RuleConfigLocation)
 	msg := in.Path + " resolves outside the workspace (through a symlink); the osmosis CLI only submits configs inside it"
 	if in.Env != nil {
-		if p := in.Env.configPlace(); p.Resolved.EscapeVia != "" {
-			msg = in.Env.Rel + " leads outside the workspace through the symlink " + p.Resolved.EscapeVia + " (to " + p.Resolved.EscapeTarget + "); it is not read, and the osmosis CLI only submits configs inside the workspace"
+		switch p := in.Env.configPlace().Resolved; {
+		case p.EscapeVia == in.Env.Rel:
+			msg = in.Env.Rel + " is a symlink that leads outside the workspace (to " + p.EscapeTarget + "); it is not read, and the osmosis CLI only submits configs inside the workspace"
+		case p.EscapeVia != "":
+			msg = in.Env.Rel + " leads outside the workspace through the symlink " + p.EscapeVia + " (to " + p.EscapeTarget + "); it is not read, and the osmosis CLI only submits configs inside the workspace"
 		}
 	}
 	return fileFinding(r, in.Path, msg, in.Settings)

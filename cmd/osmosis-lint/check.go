@@ -152,6 +152,8 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		// the list goes with the text styles; other formats keep their shape
 		ShowFixes: f.showFixes && format.ForPeople() && !f.statistics,
 	}
+	// what the run chose or could not do comes first: it frames the report
+	printNotes(env.stderr, notes, f.quiet)
 	write := report.Write
 	if f.statistics {
 		write = report.WriteStatistics
@@ -170,7 +172,6 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 			return 0, fmt.Errorf("write %s: %w", escape.String(f.output), err)
 		}
 	}
-	printNotes(env.stderr, notes, f.quiet)
 	if f.exitNonZeroOnFix && fixed > 0 {
 		return exitErrors, nil
 	}

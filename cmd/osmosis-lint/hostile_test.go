@@ -108,7 +108,7 @@ func TestUnreadablePaths(t *testing.T) {
 	}{
 		{"dangling.toml", "dangling.toml is a symlink to nothing (dangling)", func(p string) error { return os.Symlink("nowhere", p) }},
 		{"pipe.toml", "pipe.toml is not a regular file", func(p string) error { return syscall.Mkfifo(p, 0o644) }},
-		{"zero.toml", "zero.toml leads outside the workspace", func(p string) error { return os.Symlink("/dev/zero", p) }},
+		{"zero.toml", "zero.toml is a symlink that leads outside the workspace", func(p string) error { return os.Symlink("/dev/zero", p) }},
 		{"loop.toml", "loop.toml is a symlink loop", func(p string) error { return os.Symlink("loop.toml", p) }},
 	}
 	if os.Geteuid() != 0 {

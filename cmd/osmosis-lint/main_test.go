@@ -353,3 +353,55 @@ func TestCheckWorkspaceWithoutConfigs(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestWorkspaceBelowTheGitRoot: a workspace kept in a directory of a
+// repository (a monorepo, an example) is checked from inside it and said
+// to be, and config-location gives the CLI's verdict (it takes the git
+// root); from the git root with no workspace of its own, the run fails
+// and says where it looked.
+func TestWorkspaceBelowTheGitRoot(t *testing.T) {
+	repo := t.TempDir()
+	if err := os.Mkdir(filepath.Join(repo, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	ws := filepath.Join(repo, "examples", "ws")
+	if err := os.CopyFS(ws, os.DirFS("../../workspace/example")); err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(ws)
+	code, out, errs := invoke(t, "", "check", "--oneline")
+	if code != exitErrors || !strings.Contains(out, "in 4 files") {
+		t.Fatalf("exit %d, want the workspace's 4 configs checked; stdout: %s", code, out)
+	}
+	if !strings.Contains(errs, "checking the workspace at .") || !strings.Contains(errs, "git root "+repo) {
+		t.Errorf("stderr does not say which workspace was checked: %q", errs)
+	}
+	if !strings.Contains(out, "configs/training/multiply-baseline.toml:1:1: error: the osmosis CLI takes the top of the git worktree as the workspace, and there this config is examples/ws/configs/training/multiply-baseline.toml") {
+		t.Errorf("config-location does not give the CLI's verdict:\n%s", out)
+	}
+	// named as its own workspace, it is one
+	code, out, _ = invoke(t, "", "check", "--oneline", "--workspace", ".")
+	if code != exitErrors || strings.Contains(out, "top of the git worktree") {
+		t.Errorf("--workspace .: exit %d\n%s", code, out)
+	}
+	t.Chdir(repo)
+	code, out, errs = invoke(t, "", "check")
+	if code != exitUsage || out != "" || !strings.Contains(errs, "no configs/ or rollouts/ directory in "+repo) || !strings.Contains(errs, "--workspace") {
+		t.Errorf("from the git root: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// TestPathsFromASubdirectory: findings name files relative to the current
+// directory, wherever it is in the workspace.
+func TestPathsFromASubdirectory(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(filepath.Join(ws, "rollouts", "multiply-agent"))
+	code, out, _ := invoke(t, "", "check", "--oneline")
+	if code != exitErrors || !strings.Contains(out, "\n../../configs/eval/multiply-eval.toml:5:11: error:") || strings.Contains(out, ws) {
+		t.Errorf("exit %d; want paths as ../../configs/...:\n%s", code, out)
+	}
+	code, out, _ = invoke(t, "", "doctor")
+	if code != exitErrors || !strings.Contains(out, "../../configs/eval/multiply-eval.toml:5:11") {
+		t.Errorf("doctor: exit %d; want paths as ../../configs/...:\n%s", code, out)
+	}
+}

@@ -257,11 +257,7 @@ func rank(st Status) int {
 // display shows a workspace-relative path as the findings do: relative to
 // the current directory.
 func (d *run) display(rel string) string {
-	abs := filepath.Join(d.root, filepath.FromSlash(rel))
-	if r, err := filepath.Rel(d.opts.Dir, abs); err == nil {
-		return filepath.ToSlash(r)
-	}
-	return filepath.ToSlash(abs)
+	return runner.Display(d.opts.Dir, filepath.Join(d.root, filepath.FromSlash(rel)), []string{d.root})
 }
 
 // finding adds a file-level finding of a doctor rule.

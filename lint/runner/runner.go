@@ -279,12 +279,44 @@ func within(p, dir string) bool {
 	return strings.HasPrefix(p, dir+"/")
 }
 
-// display shows abs relative to the current directory.
+// display shows abs relative to the current directory when it lies there,
+// or in the workspace that holds the current directory (from rollouts/x a
+// config is ../../configs/...); else in full.
 func (r *run) display(abs string) string {
-	if rel, err := filepath.Rel(r.opts.Dir, abs); err == nil {
+	return Display(r.opts.Dir, abs, r.roots())
+}
+
+// roots are the roots of the workspaces the run loaded.
+func (r *run) roots() []string {
+	out := make([]string, 0, len(r.spaces))
+	for root := range r.spaces {
+		out = append(out, root)
+	}
+	return out
+}
+
+// Display shows abs as findings do: relative to dir when abs is under dir,
+// or when both are under one of the roots; else in full. Slashes are
+// forward.
+func Display(dir, abs string, roots []string) string {
+	rel, err := filepath.Rel(dir, abs)
+	if err != nil {
+		return filepath.ToSlash(abs)
+	}
+	if filepath.IsLocal(rel) || rel == "." {
 		return filepath.ToSlash(rel)
 	}
+	for _, root := range roots {
+		if underOS(dir, root) && underOS(abs, root) {
+			return filepath.ToSlash(rel)
+		}
+	}
 	return filepath.ToSlash(abs)
+}
+
+// underOS reports whether the OS path p is dir or below it.
+func underOS(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
 // checkAll checks the jobs on a few goroutines and sorts the results.

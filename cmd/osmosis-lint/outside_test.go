@@ -1,0 +1,316 @@
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// What the tool may touch outside the workspace under review: the osmosis
+// CLI's dataset cache and git's global config under the home directory,
+// the template doctor --fix copies from. Everything else it opens, lists
+// or stats lies in the workspace.
+func allowedOutside(home, template string) []string {
+	return []string{
+		filepath.Join(home, ".gitconfig"),
+		filepath.Join(home, ".config", "git", "config"),
+		filepath.Join(home, ".cache", "osmosis", "datasets"),
+		template,
+	}
+}
+
+func within(p, dir string) bool {
+	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
+}
+
+// runs are the invocations the proof covers.
+var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}}
+
+// TestNothingOutsideTheWorkspace proves, with the door's own record of
+// every access, that check, check --fix, doctor, doctor --fix and the
+// language server touch nothing outside the hostile workspace but the few
+// files that are meant.
+func TestNothingOutsideTheWorkspace(t *testing.T) {
+	ws, outside := canaryWorkspace(t)
+	home, template := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(template, "AGENTS.md"), []byte("agents\n"), 0o644)
+	t.Setenv("HOME", home)
+	t.Setenv("OSMOSIS_WORKSPACE_TEMPLATE_PATH", template)
+	t.Chdir(ws)
+	allowed := allowedOutside(home, template)
+	for _, args := range outsideRuns {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			var mu sync.Mutex
+			var seen []disk.Access
+			stop := disk.Observe(func(a disk.Access) {
+				mu.Lock()
+				seen = append(seen, a)
+				mu.Unlock()
+			})
+			if args[0] == "lsp" {
+				serveInProcess(t, ws)
+			} else {
+				invoke(t, "", args...)
+			}
+			stop()
+			mu.Lock()
+			defer mu.Unlock()
+			if len(seen) < 10 {
+				t.Fatalf("only %d accesses recorded: the door is not in the way", len(seen))
+			}
+			for _, a := range seen {
+				if within(a.Path, outside) {
+					t.Errorf("%s %s: inside the outside directory", a.Op, a.Path)
+					continue
+				}
+				if within(a.Path, ws) {
+					continue
+				}
+				ok := a.Named
+				if ok {
+					ok = false
+					for _, dir := range allowed {
+						if within(a.Path, dir) {
+							ok = true
+						}
+					}
+				}
+				if !ok {
+					t.Errorf("%s %s (named %v): outside the workspace", a.Op, a.Path, a.Named)
+				}
+			}
+		})
+	}
+}
+
+// lspScript drives a language server session on the workspace: open a
+// config, ask for the diagnostics of every config (the server reads them
+// all), shut down. send writes a message; await waits for a response.
+func lspScript(ws string, send func(msg map[string]any), await func(id int)) {
+	root := "file://" + ws
+	send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{
+		"processId": nil, "rootUri": root,
+		"workspaceFolders": []any{map[string]any{"uri": root, "name": "ws"}},
+		"capabilities":     map[string]any{"textDocument": map[string]any{"diagnostic": map[string]any{}}},
+	}})
+	await(1)
+	send(map[string]any{"jsonrpc": "2.0", "method": "initialized", "params": map[string]any{}})
+	good := filepath.Join(ws, "configs", "training", "good.toml")
+	text, _ := os.ReadFile(good)
+	send(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+		"textDocument": map[string]any{"uri": "file://" + good, "languageId": "toml", "version": 1, "text": string(text)},
+	}})
+	send(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "workspace/diagnostic", "params": map[string]any{"previousResultIds": []any{}}})
+	await(2)
+	send(map[string]any{"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": nil})
+	await(3)
+	send(map[string]any{"jsonrpc": "2.0", "method": "exit", "params": nil})
+}
+
+func writeFrame(w io.Writer, msg map[string]any) error {
+	b, err := json.Marshal(msg)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(w, "Content-Length: %d\r\n\r\n%s", len(b), b)
+	return err
+}
+
+// awaitResponse reads frames until the response to id arrives.
+func awaitResponse(r *bufio.Reader, id int) error {
+	for {
+		n := 0
+		for {
+			line, err := r.ReadString('\n')
+			if err != nil {
+				return err
+			}
+			line = strings.TrimSpace(line)
+			if line == "" {
+				break
+			}
+			if v, ok := strings.CutPrefix(line, "Content-Length: "); ok {
+				n, _ = strconv.Atoi(v)
+			}
+		}
+		body := make([]byte, n)
+		if _, err := io.ReadFull(r, body); err != nil {
+			return err
+		}
+		var m struct {
+			ID     *int   `json:"id"`
+			Method string `json:"method"`
+		}
+		if json.Unmarshal(body, &m) == nil && m.ID != nil && *m.ID == id && m.Method == "" {
+			return nil
+		}
+	}
+}
+
+// serveInProcess runs the lsp command in this process on pipes.
+func serveInProcess(t *testing.T, ws string) {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	done := make(chan int, 1)
+	go func() {
+		done <- run([]string{"lsp"}, inR, outW, io.Discard)
+		outW.Close()
+	}()
+	r := bufio.NewReader(outR)
+	lspScriptOn(t, ws, inW, r)
+	go io.Copy(io.Discard, r) // keeps the server from blocking on what it still writes
+	inW.Close()
+	select {
+	case <-done:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the server did not exit")
+	}
+}
+
+func lspScriptOn(t *testing.T, ws string, w io.Writer, r *bufio.Reader) {
+	t.Helper()
+	lspScript(ws, func(msg map[string]any) {
+		if err := writeFrame(w, msg); err != nil {
+			t.Fatal(err)
+		}
+	}, func(id int) {
+		if err := awaitResponse(r, id); err != nil {
+			t.Fatalf("waiting for response %d: %v", id, err)
+		}
+	})
+}
+
+// pathArg finds the path a traced system call names: its first quoted
+// argument, with the directory descriptor before it.
+var pathArg = regexp.MustCompile(`^\d+\s+(\w+)\((AT_FDCWD|\d+)?,?\s*"((?:[^"\\]|\\.)*)"`)
+
+// TestNothingOutsideTheWorkspaceTraced runs the built binary under strace:
+// every file the process opens, stats or lists outside the workspace is
+// the process's own (its binary, /proc/self, the kernel's memory and
+// cgroup limits the Go runtime reads) or one of the meant files.
+func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		missingTool(t, "strace is not installed")
+	}
+	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
+		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
+	}
+	bin := filepath.Join(t.TempDir(), "osmosis-lint")
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	ws, outside := canaryWorkspace(t)
+	home, template := t.TempDir(), t.TempDir()
+	os.WriteFile(filepath.Join(template, "AGENTS.md"), []byte("agents\n"), 0o644)
+	allowed := append(allowedOutside(home, template), bin, "/proc/self", "/sys/kernel/mm", "/sys/fs/cgroup")
+	for _, args := range outsideRuns {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "trace")
+			cmd := exec.Command(strace, append([]string{"-f", "-qq", "-e", "trace=%file,openat2", "-o", log, bin}, args...)...)
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "HOME="+home, "PWD="+ws, "OSMOSIS_WORKSPACE_TEMPLATE_PATH="+template, "GITHUB_ACTIONS=")
+			if args[0] == "lsp" {
+				w, _ := cmd.StdinPipe()
+				out, _ := cmd.StdoutPipe()
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				r := bufio.NewReader(out)
+				lspScriptOn(t, ws, w, r)
+				w.Close()
+				io.Copy(io.Discard, r)
+				cmd.Wait()
+			} else {
+				cmd.Run()
+			}
+			data, err := os.ReadFile(log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			calls := 0
+			for _, line := range strings.Split(string(data), "\n") {
+				m := pathArg.FindStringSubmatch(line)
+				if m == nil {
+					continue
+				}
+				calls++
+				p := m[3]
+				if m[2] != "" && m[2] != "AT_FDCWD" {
+					// relative to a directory the tool opened in the
+					// workspace (openat2 keeps it beneath), or the file itself
+					if filepath.IsAbs(p) {
+						t.Errorf("%s: an absolute path from a descriptor", line)
+					}
+					continue
+				}
+				if !filepath.IsAbs(p) {
+					p = filepath.Join(ws, p)
+				}
+				p = filepath.Clean(p)
+				if within(p, outside) {
+					t.Errorf("touched the outside directory: %s", line)
+					continue
+				}
+				if within(p, ws) {
+					continue
+				}
+				ok := false
+				for _, dir := range allowed {
+					if within(p, dir) {
+						ok = true
+					}
+				}
+				if !ok {
+					t.Errorf("outside the workspace: %s", line)
+				}
+			}
+			if calls < 10 {
+				t.Fatalf("only %d file system calls traced:\n%s", calls, data)
+			}
+		})
+	}
+}
+
+// missingTool skips a test whose tool is not there, or fails it under CI,
+// where .ci/run installs it.
+func missingTool(t *testing.T, what string) {
+	t.Helper()
+	if os.Getenv("CI") != "" {
+		t.Fatalf("%s, and CI is set: the test must run (.ci/run installs the tools)", what)
+	}
+	t.Skipf("%s: skipped (with CI set it fails instead)", what)
+}
+
+// TestTracePathArg: the trace reader finds the path and the descriptor a
+// call names, so a path outside cannot slip past unparsed.
+func TestTracePathArg(t *testing.T) {
+	for line, want := range map[string]string{
+		`12 openat(AT_FDCWD, "/etc/passwd", O_RDONLY) = 3`:                                   "AT_FDCWD /etc/passwd",
+		`12 openat2(6, "configs/a.toml", {flags=O_RDONLY, resolve=RESOLVE_BENEATH}, 24) = 7`: "6 configs/a.toml",
+		`12 execve("/tmp/x", ["/tmp/x"], 0x7ff /* 3 vars */) = 0`:                            " /tmp/x",
+		`12 newfstatat(AT_FDCWD, "a \"q\"", {st_mode=S_IFREG}, 0) = 0`:                       `AT_FDCWD a \"q\"`,
+	} {
+		m := pathArg.FindStringSubmatch(line)
+		if m == nil || m[2]+" "+m[3] != want {
+			t.Errorf("%s: %q, want %q", line, m, want)
+		}
+	}
+}
