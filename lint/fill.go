@@ -4,7 +4,6 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -180,9 +179,4 @@ func addedKeyLine(c *Context, path []string, f *schema.Field) (string, bool) {
 		return "", false
 	}
 	return keyText(path[len(path)-1]) + " = " + v, true
-}
-
-// stringLiteral reports whether v is a one-line string literal.
-func stringLiteral(c *Context, v *toml.Value) bool {
-	return v != nil && v.Kind == toml.KindString && !strings.Contains(c.Text(v.Range), "\n")
 }
