@@ -9,22 +9,10 @@
 -- on any failure.
 
 local script = debug.getinfo(1, 'S').source:gsub('^@', '')
-local plugin_root = vim.fn.fnamemodify(script, ':p:h:h')
-vim.cmd('set runtimepath^=' .. vim.fn.fnameescape(plugin_root))
+local H = dofile(vim.fn.fnamemodify(script, ':p:h') .. '/harness.lua')
+local test = H.test
 
 local M = require('osmosis_lint')
-
-local passed, failed = 0, 0
-local function test(name, fn)
-  local ok, err = pcall(fn)
-  if ok then
-    passed = passed + 1
-    io.stdout:write('ok   ' .. name .. '\n')
-  else
-    failed = failed + 1
-    io.stdout:write('FAIL ' .. name .. ': ' .. tostring(err) .. '\n')
-  end
-end
 
 local tmp = vim.fn.resolve(vim.fn.tempname())
 local ws = tmp .. '/ws'
@@ -116,10 +104,4 @@ test('a binary whose version fails is an error', function()
 end)
 
 vim.fn.delete(tmp, 'rf')
-io.stdout:write(('%d passed, %d failed\n'):format(passed, failed))
-io.stdout:flush()
-if failed > 0 then
-  vim.cmd('cquit 1')
-else
-  vim.cmd('qall!')
-end
+H.finish()
