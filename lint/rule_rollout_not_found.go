@@ -33,7 +33,10 @@ func checkRolloutNotFound(c *Context) {
 		}
 	}
 	msg := "rollouts/" + r + "/ does not exist"
-	if rp.Dir.Exists {
+	switch {
+	case rp.Dir.Loop:
+		msg = "rollouts/" + r + " is a symlink loop, not a directory"
+	case rp.Dir.Exists:
 		msg = "rollouts/" + r + " is not a directory"
 	}
 	hint, best := didYouMean(r, names)

@@ -44,7 +44,7 @@ func TestRolloutNotFound(t *testing.T) {
 			src:  pathsConfig(`"loop"`, `"main.py"`),
 			ws:   withWS(tree{"rollouts/loop": "->loop2", "rollouts/loop2": "->loop"}),
 			want: []string{"2:11-2:17 rollout-not-found experiment.rollout"},
-			msg:  []string{"rollouts/loop/ does not exist (rollouts: `multiply-agent`)"},
+			msg:  []string{"rollouts/loop is a symlink loop, not a directory (rollouts: `multiply-agent`)"},
 		},
 		{
 			name: "names are case-sensitive",

@@ -120,7 +120,7 @@ func pyStem(name string) string {
 
 func (s *Snapshot) loadData() *dataPart {
 	part := &dataPart{}
-	lim := walkLimits{maxEntries: maxDataEntries, maxDepth: 1, links: &part.linked, unlisted: func(rel string, err error) {
+	lim := walkLimits{maxEntries: s.opts.MaxDataFiles, maxDepth: 1, links: &part.linked, unlisted: func(rel string, err error) {
 		part.issues = append(part.issues, EntryIssue{Path: rel, Err: err})
 	}}
 	if r := s.rv.resolve(".", "data"); !r.Inside || r.Loop {

@@ -33,6 +33,8 @@ type Options struct {
 	MaxRolloutFiles int
 	// MaxConfigFiles bounds the files walked under configs/; 0 means 200,000.
 	MaxConfigFiles int
+	// MaxDataFiles bounds the entries listed under data/; 0 means 100,000.
+	MaxDataFiles int
 }
 
 const (
@@ -108,6 +110,9 @@ func Load(root string, opts Options) (*Snapshot, error) {
 	}
 	if opts.MaxConfigFiles <= 0 {
 		opts.MaxConfigFiles = defaultMaxConfigFiles
+	}
+	if opts.MaxDataFiles <= 0 {
+		opts.MaxDataFiles = maxDataEntries
 	}
 	s := &Snapshot{root: abs, disk: d, src: d, opts: opts}
 	s.loadAll()

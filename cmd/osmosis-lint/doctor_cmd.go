@@ -108,8 +108,10 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 			label = paint("\x1b[2m", "skipped")
 		}
 		fmt.Fprintf(bw, "  %s  %-18s %s\n", label, c.ID, escape.String(c.Message))
-		if fs := byID[c.ID]; len(fs) > 0 && !shown[c.ID] && (c.ID == "configs" || c.ID == lint.RuleDatasetFile) {
-			shown[c.ID] = true
+		if fs := findingsOf(c, byID[c.ID]); len(fs) > 0 && !shown[c.ID] {
+			// the configs' findings go once under their line; a data
+			// file's under its own
+			shown[c.ID] = c.ID == "configs"
 			files := groupByFile(rep, fs)
 			var buf bytesWriter
 			_ = report.Write(&buf, report.Text, files, report.Options{OneLine: true, Quiet: true})
@@ -139,6 +141,25 @@ func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
 	default:
 		fmt.Fprintf(bw, "%s\n", paint("\x1b[31m", fmt.Sprintf("The workspace has problems to fix: %s, %s.", plural(errs, "failed check"), plural(warns, "warning"))))
 	}
+}
+
+// findingsOf are the findings printed under a check's line: every
+// config's under the configs line, a data file's under the line of that
+// file.
+func findingsOf(c doctor.Check, fs []lint.Finding) []lint.Finding {
+	switch c.ID {
+	case "configs":
+		return fs
+	case lint.RuleDatasetFile:
+		var out []lint.Finding
+		for _, f := range fs {
+			if c.Shown() != "" && f.Path == c.Shown() {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 func groupByFile(rep *doctor.Report, fs []lint.Finding) []report.File {
