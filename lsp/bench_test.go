@@ -157,7 +157,7 @@ var builtBinary = sync.OnceValues(func() (string, error) {
 })
 
 // bigWorkspace writes a workspace of n configs of the three kinds.
-func bigWorkspace(b *testing.B, n int) string {
+func bigWorkspace(b testing.TB, n int) string {
 	root := newWorkspace(b, nil)
 	long := readFile(b, filepath.Join(root, "configs", "training", "multiply-long.toml"))
 	base := readFile(b, filepath.Join(root, "configs", "training", "multiply-baseline.toml"))

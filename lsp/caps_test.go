@@ -57,3 +57,21 @@ func TestCompletionValues(t *testing.T) {
 		}
 	}
 }
+
+// Control characters from a config never reach the editor raw: a
+// diagnostic message shows them escaped.
+func TestMessagesEscaped(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{})
+	path := filepath.Join(root, "configs", "training", "esc.toml")
+	c.open(path, "[training]\n\"lr\\u001b[31m\\u202e\" = 1\n")
+	p := c.waitVersion(path, 1)
+	for _, d := range p.Diagnostics {
+		if strings.ContainsAny(d.Message, "\x1b\u202e") {
+			t.Errorf("raw control character in %q", d.Message)
+		}
+	}
+	if !hasCode(p.Diagnostics, "unknown-key") {
+		t.Errorf("diagnostics %v", codes(p.Diagnostics))
+	}
+}

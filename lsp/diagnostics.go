@@ -108,7 +108,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 		Range:    m.rng(f.Range),
 		Severity: sev,
 		Source:   protocol.NewOptional("osmosis-lint"),
-		Message:  protocol.String(f.Message + stageSuffix(f.Stage)),
+		Message:  protocol.String(shown(f.Message) + stageSuffix(f.Stage)),
 	}
 	if f.Rule != "" {
 		d.Code = protocol.String(f.Rule)

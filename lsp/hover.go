@@ -17,5 +17,5 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		return nil, nil
 	}
 	rng := m.rng(r)
-	return &protocol.Hover{Contents: s.caps().markup(text, s.caps().hoverMarkdown), Range: &rng}, nil
+	return &protocol.Hover{Contents: s.caps().markup(shown(text), s.caps().hoverMarkdown), Range: &rng}, nil
 }

@@ -14,7 +14,7 @@ func (s *Server) internalError(what string, r any) {
 	if s.panicShown.CompareAndSwap(false, true) {
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError,
-				Message: fmt.Sprintf("osmosis-lint: internal error in %s: %v (details in the server log)", what, r)})
+				Message: shown(fmt.Sprintf("osmosis-lint: internal error in %s: %v (details in the server log)", what, r))})
 		})
 	}
 }

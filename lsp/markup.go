@@ -3,6 +3,8 @@ package lsp
 import (
 	"regexp"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 var (
@@ -63,4 +65,15 @@ func plainSnippet(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// shown makes a message safe to show: control characters, bytes that are
+// not UTF-8 and bidirectional overrides from a workspace's files are
+// written as escapes, line by line (the newlines of a message stay).
+func shown(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		lines[i] = escape.String(l)
+	}
+	return strings.Join(lines, "\n")
 }

@@ -22,7 +22,7 @@ var renamable = map[assist.RefKind]bool{
 
 // errRename is the reply to a rename that cannot be done.
 func errRename(format string, args ...any) error {
-	return jsonrpc2.NewError(jsonrpc2.Code(-32803), "osmosis-lint: "+fmt.Sprintf(format, args...))
+	return jsonrpc2.NewError(jsonrpc2.Code(-32803), shown("osmosis-lint: "+fmt.Sprintf(format, args...)))
 }
 
 // PrepareRename answers with the name under the cursor, or null where
@@ -74,7 +74,7 @@ func (s *Server) rolloutMove(snap *snapshot, root, from, to string) (*protocol.R
 	if !s.caps().renameFiles {
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning,
-				Message: fmt.Sprintf("osmosis-lint: the configs now name %q; rename the directory rollouts/%s to rollouts/%s (this editor cannot rename files from a language server)", to, from, to)})
+				Message: shown(fmt.Sprintf("osmosis-lint: the configs now name %q; rename the directory rollouts/%s to rollouts/%s (this editor cannot rename files from a language server)", to, from, to))})
 		})
 		return nil, nil
 	}

@@ -26,7 +26,7 @@ type space struct {
 func (s *Server) reportProblem(sp *space) {
 	if sp != nil && sp.problem != "" && sp.shown.CompareAndSwap(false, true) {
 		s.background("showMessage", func() {
-			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "osmosis-lint: " + sp.problem})
+			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError, Message: "osmosis-lint: " + shown(sp.problem)})
 		})
 	}
 }
