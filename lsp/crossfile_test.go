@@ -1,12 +1,15 @@
 package lsp
 
 import (
+	"context"
 	"encoding/json"
 	"path/filepath"
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 )
 
 // crossWorkspace is the example workspace with rollout `multiply` named by
@@ -278,5 +281,36 @@ func TestSelectionRange(t *testing.T) {
 	want := []string{"WANDB_API_KEY", `"WANDB_API_KEY"`, `["WANDB_API_KEY"]`, `required = ["WANDB_API_KEY"]`, "[secrets]\nrequired = [\"WANDB_API_KEY\"]", text}
 	if !slices.Equal(got, want) {
 		t.Errorf("selection ranges %q, want %q", got, want)
+	}
+}
+
+// Workspace symbols run off the read loop, and $/cancelRequest stops them.
+func TestWorkspaceSymbolsCancel(t *testing.T) {
+	root := crossWorkspace(t)
+	started := make(chan struct{})
+	proceed := make(chan struct{})
+	var once sync.Once
+	c := newClient(t, func(s *Server) {
+		s.hooks.released = func(ctx context.Context) {
+			once.Do(func() {
+				close(started)
+				<-proceed
+			})
+		}
+	})
+	c.initialize(root, caps{})
+	errc := make(chan error, 1)
+	go func() { errc <- c.call("workspace/symbol", map[string]any{"query": "multiply"}, nil) }()
+	select {
+	case <-started:
+	case <-time.After(waitFor):
+		t.Fatal("workspace/symbol did not start")
+	}
+	// initialize was id 1, the symbols request is 2
+	c.notify("$/cancelRequest", map[string]any{"id": 2})
+	c.mustCall("textDocument/foldingRange", map[string]any{"textDocument": textDoc(filepath.Join(root, "x.toml"))}, nil)
+	close(proceed)
+	if err := <-errc; !isCallError(err, -32800) {
+		t.Errorf("cancelled workspace/symbol: %v, want RequestCancelled (-32800)", err)
 	}
 }

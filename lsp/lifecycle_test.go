@@ -48,7 +48,9 @@ func TestInitializeNegotiation(t *testing.T) {
 				"completionProvider": caps.CompletionProvider, "hoverProvider": caps.HoverProvider,
 				"definitionProvider": caps.DefinitionProvider, "documentSymbolProvider": caps.DocumentSymbolProvider,
 				"codeActionProvider": caps.CodeActionProvider, "foldingRangeProvider": caps.FoldingRangeProvider,
-				"inlayHintProvider": caps.InlayHintProvider,
+				"inlayHintProvider": caps.InlayHintProvider, "referencesProvider": caps.ReferencesProvider,
+				"renameProvider": caps.RenameProvider, "documentLinkProvider": caps.DocumentLinkProvider,
+				"workspaceSymbolProvider": caps.WorkspaceSymbolProvider, "selectionRangeProvider": caps.SelectionRangeProvider,
 			} {
 				if len(raw) == 0 || string(raw) == "false" || string(raw) == "null" {
 					t.Errorf("%s not advertised: %s", name, raw)

@@ -19,6 +19,9 @@ func (s *Server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 	if !ok {
 		return out, nil
 	}
+	// the snapshot is taken: the walk of the workspace's configs need not
+	// hold up the messages after this one, and a cancel stops it
+	s.release(ctx)
 	view := s.refsView(snap, root)
 	for _, rel := range sortedRels(view) {
 		if canceled(ctx) {
