@@ -94,7 +94,7 @@ func FuzzDocument(f *testing.F) {
 		}
 		for steps := 0; len(script) > 0 && steps < 64; steps++ {
 			id := protocol.TextDocumentIdentifier{URI: u}
-			switch next() % 9 {
+			switch next() % 11 {
 			case 0: // an incremental change
 				start := pos()
 				end := protocol.Position{Line: start.Line + uint32(next()%2), Character: uint32(next())}
@@ -172,6 +172,37 @@ func FuzzDocument(f *testing.F) {
 				must(t, err)
 				for _, d := range rep.(*protocol.RelatedFullDocumentDiagnosticReport).Items {
 					check.rng(doc(), d.Range, "diagnostic "+fmt.Sprint(d.Code))
+				}
+			case 9: // selection ranges: each inside the next, all in the text
+				srs, err := s.SelectionRange(ctx, &protocol.SelectionRangeParams{TextDocument: id, Positions: []protocol.Position{pos(), pos()}})
+				must(t, err)
+				if len(srs) != 2 {
+					t.Errorf("%d selection ranges for 2 positions", len(srs))
+				}
+				for i := range srs {
+					for sr := &srs[i]; sr != nil; sr = sr.Parent {
+						check.rng(doc(), sr.Range, "selection range")
+						if p := sr.Parent; p != nil && (before(sr.Range.Start, p.Range.Start) || before(p.Range.End, sr.Range.End)) {
+							t.Errorf("selection range %+v is not inside its parent %+v", sr.Range, p.Range)
+						}
+					}
+				}
+			case 10: // links, references, rename
+				links, err := s.DocumentLink(ctx, &protocol.DocumentLinkParams{TextDocument: id})
+				must(t, err)
+				for _, l := range links {
+					check.rng(doc(), l.Range, "document link")
+				}
+				at := protocol.TextDocumentPositionParams{TextDocument: id, Position: pos()}
+				locs, err := s.References(ctx, &protocol.ReferenceParams{TextDocumentPositionParams: at})
+				must(t, err)
+				for _, l := range locs {
+					if l.URI == u {
+						check.rng(doc(), l.Range, "reference")
+					}
+				}
+				if res, err := s.PrepareRename(ctx, &protocol.PrepareRenameParams{TextDocumentPositionParams: at}); err == nil && res != nil {
+					check.rng(doc(), res.(*protocol.PrepareRenamePlaceholder).Range, "prepareRename")
 				}
 			}
 		}
