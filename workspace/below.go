@@ -33,7 +33,7 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 	for len(queue) > 0 {
 		l := queue[0]
 		queue = queue[1:]
-		if hasWorkspaceDirs(l.dir) {
+		if hasWorkspaceDirs(l.dir, false) {
 			roots = append(roots, l.dir)
 			if len(roots) >= belowMax {
 				return roots, true

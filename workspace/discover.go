@@ -34,9 +34,10 @@ var ErrNoWorkspace = errors.New("no Osmosis workspace found")
 // Discover finds the workspace of start (a directory or a file; a path
 // that does not exist yet starts from its nearest existing parent): the
 // innermost directory from start upwards that holds configs/ or rollouts/,
-// looking no higher than the top of the enclosing git worktree (or up to
-// the file system root outside one). Only those two names are looked at
-// in each directory on the way.
+// looking no higher than the top of the enclosing git worktree. Outside a
+// git worktree it looks up to the file system root, for rollouts/ or a
+// kind directory under configs/. Only those names are looked at in each
+// directory on the way.
 func Discover(start string) (Found, error) {
 	abs, err := filepath.Abs(start)
 	if err != nil {
@@ -61,7 +62,7 @@ func Discover(start string) (Found, error) {
 	}
 	for {
 		f.Looked = append(f.Looked, dir)
-		if hasWorkspaceDirs(dir) {
+		if hasWorkspaceDirs(dir, f.GitRoot == "") {
 			f.Root = dir
 			return f, nil
 		}
@@ -75,9 +76,15 @@ func Discover(start string) (Found, error) {
 }
 
 // hasWorkspaceDirs reports whether dir has configs/ or rollouts/ (links
-// count: a checkout may link them).
-func hasWorkspaceDirs(dir string) bool {
-	for _, name := range []string{"configs", "rollouts"} {
+// count: a checkout may link them). Outside a git worktree (strict) the
+// bar is higher, so that a home directory's own configs/ is not taken for
+// a workspace: rollouts/, or a kind directory under configs/.
+func hasWorkspaceDirs(dir string, strict bool) bool {
+	names := []string{"configs", "rollouts"}
+	if strict {
+		names = []string{"rollouts", "configs/training", "configs/eval", "configs/benchmark"}
+	}
+	for _, name := range names {
 		if _, err := disk.LstatNamed(filepath.Join(dir, name)); err == nil {
 			return true
 		}

@@ -1,0 +1,124 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
+)
+
+// tree writes files under root; a value starting with "->" is a symlink.
+func tree(t *testing.T, root string, files map[string]string) {
+	t.Helper()
+	for rel, content := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		var err error
+		if target, ok := strings.CutPrefix(content, "->"); ok {
+			err = os.Symlink(target, p)
+		} else {
+			err = os.WriteFile(p, []byte(content), 0o644)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+const config = "[experiment]\nrollout = \"agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"d\"\n"
+
+func rules(r FileResult) []string {
+	var out []string
+	for _, f := range r.Findings {
+		out = append(out, f.Rule)
+	}
+	return out
+}
+
+func TestRunPaths(t *testing.T) {
+	base := t.TempDir()
+	ws := filepath.Join(base, "ws")
+	tree(t, base, map[string]string{
+		"secret.toml":                   "canary = 1\n",
+		"ws/.git/HEAD":                  "",
+		"ws/rollouts/agent/main.py":     "",
+		"ws/configs/training/a.toml":    config,
+		"ws/configs/training/x/b.toml":  config,
+		"ws/configs/eval/c.toml":        config,
+		"ws/configs/training/out.toml":  "->" + filepath.Join(base, "secret.toml"),
+		"loose/configs/training/d.toml": config,
+	})
+	cases := []struct {
+		name  string
+		paths []string
+		want  []string // shown path: rules
+	}{
+		{"a directory: its listed configs", []string{"configs/training/x"}, []string{"configs/training/x/b.toml:"}},
+		{"a named link out: its place, not its content", []string{"configs/training/out.toml"}, []string{"configs/training/out.toml:config-location"}},
+		{"a file outside every workspace: read as named, without workspace rules, shown in full", []string{"../loose/configs/training/d.toml"}, []string{filepath.Join(base, "loose/configs/training/d.toml") + ":"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := Run(c.paths, Options{Dir: ws})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, f := range res.Files {
+				got = append(got, f.Path+":"+strings.Join(rules(f), ","))
+				if strings.Contains(string(f.Src), "canary") {
+					t.Errorf("%s: read the file outside", f.Path)
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+	if _, err := Run([]string{"nope.toml"}, Options{Dir: ws}); err == nil {
+		t.Error("a named path that does not exist is no usage error")
+	}
+	// a directory with configs/ in no git repository: its listing, checked
+	// without the workspace rules, and said
+	res, err := Run(nil, Options{Dir: filepath.Join(base, "loose", "configs", "training")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Files) != 1 || res.Files[0].Path != "d.toml" || len(res.Files[0].Findings) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), "is in no git repository") {
+		t.Errorf("%+v, notes %q", res.Files, res.Notes)
+	}
+	if _, err := Run(nil, Options{Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no Osmosis workspace found") {
+		t.Errorf("an empty directory: %v", err)
+	}
+}
+
+func TestCheckSourceUnnamed(t *testing.T) {
+	ws := t.TempDir()
+	tree(t, ws, map[string]string{".git/HEAD": "", "rollouts/agent/main.py": "", "configs/training/a.toml": config})
+	res, _, err := CheckSource([]byte(config), "", Options{Dir: ws, Kind: "training"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Path != "-" || slices.Contains(rules(res), lint.RuleConfigLocation) {
+		t.Errorf("%s: %v", res.Path, rules(res))
+	}
+}
+
+func TestDisplay(t *testing.T) {
+	roots := []string{"/ws"}
+	for _, c := range []struct{ dir, abs, want string }{
+		{"/ws", "/ws/configs/a.toml", "configs/a.toml"},
+		{"/ws/rollouts/x", "/ws/configs/a.toml", "../../configs/a.toml"},
+		{"/elsewhere", "/ws/configs/a.toml", "/ws/configs/a.toml"},
+		{"/ws", "/ws", "."},
+	} {
+		if got := Display(c.dir, c.abs, roots); got != c.want {
+			t.Errorf("Display(%s, %s) = %s, want %s", c.dir, c.abs, got, c.want)
+		}
+	}
+}
