@@ -116,6 +116,9 @@ func TestCanaryNeverLeaks(t *testing.T) {
 			if args[0] == "check" && !strings.Contains(out, "lerning_rate") {
 				t.Errorf("the good config's finding is missing:\n%s", out)
 			}
+			if args[0] == "check" && !strings.Contains(errs, "data/y.jsonl is a symlink that leads outside the workspace") {
+				t.Errorf("check does not say the data file was not read: %q", errs)
+			}
 			if args[0] == "doctor" {
 				for _, e := range []string{"data/y.jsonl", "rollouts/r1 is a symlink loop", "rollouts/r2 is a symlink loop"} {
 					if !strings.Contains(out, e) {

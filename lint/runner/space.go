@@ -68,6 +68,13 @@ func (r *run) load(root, cliRoot string, bare bool) (*space, error) {
 	ws.CLIRoot = cliRoot
 	sp := &space{ws: ws, bare: bare}
 	r.spaces[root] = sp
+	if issues := ws.Snapshot.DataIssues(); len(issues) > 0 {
+		msg := issues[0].Message()
+		if len(issues) > 1 {
+			msg = fmt.Sprintf("%s, and %d more entries under data/ were not read", msg, len(issues)-1)
+		}
+		r.note("warning: " + msg + "; dataset names from them are not known (`osmosis-lint doctor` lists them)")
+	}
 	if lim := ws.Snapshot.DataLimit(); lim.Hit() {
 		r.note("warning: " + lim.Describe(r.display(filepath.Join(root, "data"))) + "; dataset names from files beyond are not known")
 	}
