@@ -63,6 +63,7 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	fs := supersede(ctx.findings)
 	fs = recoverySafe(doc, fs)
 	fs = applySuppressions(ctx, fs, in.Settings)
+	withoutCredentials(fs, ctx.credentials())
 	out := fs[:0]
 	for _, f := range fs {
 		if in.Settings.off(f.Rule) || ctx.omitted > 0 && f.Rule == RuleUnusedSuppression {

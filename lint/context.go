@@ -27,6 +27,17 @@ type Context struct {
 	// limit bounds the issues of each rule that become findings (0: no
 	// bound); omitted counts those left out.
 	limit, omitted int
+	// creds are the credentials the file holds, found on first use.
+	creds     []heldCredential
+	credsDone bool
+}
+
+// credentials returns the credentials the file holds (see credentialsIn).
+func (c *Context) credentials() []heldCredential {
+	if !c.credsDone {
+		c.creds, c.credsDone = credentialsIn(c.Doc), true
+	}
+	return c.creds
 }
 
 // Report records a finding of the current rule.

@@ -82,7 +82,8 @@ func knownShape(v string) (credential, bool) {
 		return credential{what: "a JSON Web Token", lead: 3}, true
 	}
 	if scheme, rest, ok := cutFold(v, "bearer ", "basic ", "token "); ok {
-		if t := strings.TrimSpace(rest); len(t) >= 8 && !templated(t) && !reference(t) {
+		// the credentials of RFC 9110: one token68 (no spaces, no words)
+		if t := strings.TrimSpace(rest); len(t) >= 8 && allIn(t, token68) && !masked(t) && (classes(t) >= 2 || len(t) >= 20) && !templated(t) && !reference(t) {
 			return credential{what: "an Authorization header value", lead: len(scheme)}, true
 		}
 	}
@@ -135,6 +136,7 @@ const (
 	urlsafe  = alnum + "_-"
 	hexLow   = digits + "abcdef"
 	b64chars = alnum + "+/="
+	token68  = alnum + "-._~+/="
 )
 
 // keyFormats are tried in order: a longer prefix before its shorter one.

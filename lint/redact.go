@@ -3,17 +3,32 @@ package lint
 import (
 	"sort"
 	"unicode/utf8"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// Masked returns src with the secrets of the findings masked: every
-// character after a secret's shown lead becomes '*', line breaks stay, so
-// lines and columns do not move and a snippet of any finding on those lines
-// shows no byte of the secret. It returns src itself when nothing is masked;
-// src is never modified.
+// Masked returns src with every credential it holds masked (those of the
+// findings, and all that credentialsIn finds in it, whichever rules ran):
+// every character after a secret's shown lead becomes '*', line breaks
+// stay, so lines and columns do not move and a snippet of any line, or a
+// diff, shows no byte of a secret. It returns src itself when nothing is
+// masked; src is never modified.
 func Masked(src []byte, fs []Finding) []byte {
+	seen := map[toml.Range]bool{}
 	var secrets []Secret
+	add := func(s Secret) {
+		if !seen[s.Range] {
+			seen[s.Range] = true
+			secrets = append(secrets, s)
+		}
+	}
 	for _, f := range fs {
-		secrets = append(secrets, f.Secrets...)
+		for _, s := range f.Secrets {
+			add(s)
+		}
+	}
+	for _, h := range credentialsIn(toml.Parse(src)) {
+		add(h.secret)
 	}
 	if len(secrets) == 0 {
 		return src

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -26,9 +27,16 @@ secret: *_TOKEN, *_SECRET, *_PASSWORD, *_PAT, *_CREDENTIALS, *_API_KEY and the l
 and references (` + "`${NAME}`, `{name}`, `<your-key>`, `op://...`" + `), plain URLs, paths, words, and hex
 hashes under names such as CACHE_KEY are not. Leading and trailing whitespace does not hide a key.
 
+A credential elsewhere in the config is reported too: a value under a name spelled as an
+environment variable (OPENAI_API_KEY in [experiment]) is decided as in [env]; any other value, a
+list item (a key pasted into [secrets] required instead of its name) or a word of a comment only
+when it has the form of a credential. An Authorization value in extra_headers is
+authorization-header's.
+
 The stage is advice because the osmosis CLI accepts the config; the severity is error anyway,
-because a leaked key costs more than a failed run. Output never prints the value: the snippet
-masks it and the message shows only its prefix and length.`,
+because a leaked key costs more than a failed run. Output never prints the value, whichever rules
+are selected: snippets and diffs mask it, messages show only its prefix and length, and no fix
+writes it anywhere (a fix that would, such as upper-casing it into a secret name, is not offered).`,
 		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
@@ -36,33 +44,50 @@ masks it and the message shows only its prefix and length.`,
 }
 
 func checkSecretInEnv(c *Context) {
-	check := func(t *toml.Value, prefix string) {
-		if t == nil || t.Kind != toml.KindTable {
-			return
+	for _, h := range c.credentials() {
+		if authorizationHeader(h) {
+			continue // authorization-header reports it (and it stays masked)
 		}
-		for _, e := range t.Table.Entries {
-			if e.Value.Kind != toml.KindString {
-				continue
-			}
-			if cred, ok := detectCredential(e.Key, e.Value.Str); ok {
-				var fixes []Fix
-				if prefix == "env" {
-					if f, ok := moveToSecretsFix(c, e); ok {
-						fixes = append(fixes, f)
-					}
-				}
-				c.Report(e.Value.Range, prefix+"."+e.Key, code(e.Key)+" in "+where(strings.Split(prefix, "."))+" looks like "+cred.what+" ("+cred.describe(e.Value.Str)+"): [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set "+e.Key+"`, list it in [secrets] required and rotate it", fixes...)
-				c.findings[len(c.findings)-1].Secrets = []Secret{secretOf(c.Doc, e.Value, cred)}
+		var fixes []Fix
+		if h.value != nil && len(h.table) == 1 && h.table[0] == "env" && h.item < 0 {
+			if f, ok := moveToSecretsFix(c, h.name, h.keyRange); ok {
+				fixes = append(fixes, f)
 			}
 		}
-	}
-	_, env := c.Get("env")
-	check(env, "env")
-	for _, a := range benchmarkAgents(c) {
-		if e := a.table.Get("env"); e != nil {
-			check(e.Value, a.key+".env")
+		r := h.secret.Range
+		if h.value != nil {
+			r = h.value.Range
 		}
+		c.Report(r, h.key(), leakMessage(h), fixes...)
+		c.findings[len(c.findings)-1].Secrets = []Secret{h.secret}
 	}
+}
+
+// authorizationHeader reports an Authorization value in an endpoint
+// model's extra_headers, which is the authorization-header rule's.
+func authorizationHeader(h heldCredential) bool {
+	return h.value != nil && strings.EqualFold(h.name, "authorization") && len(h.table) > 0 && h.table[len(h.table)-1] == "extra_headers"
+}
+
+// leakMessage says where a credential is, what it looks like and what to
+// do, naming only its lead and length.
+func leakMessage(h heldCredential) string {
+	seen := "looks like " + h.cred.what + " (" + h.cred.describe(h.text) + ")"
+	switch {
+	case h.value == nil:
+		return "a comment holds what " + seen + ": comments are visible in the repository like the rest of the file; remove it and rotate the key"
+	case h.env:
+		return code(h.name) + " in " + where(h.table) + " " + seen + ": [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set " + h.name + "`, list it in [secrets] required and rotate it"
+	}
+	subject := code(h.name) + " in " + where(h.table)
+	if h.item >= 0 {
+		subject = "item " + strconv.Itoa(h.item+1) + " of " + subject
+	}
+	name := "NAME"
+	if isEnvVarName(h.name) {
+		name = h.name
+	}
+	return subject + " " + seen + ": a config's values are visible in the repository; store it with `osmosis secret set " + name + "`, refer to it only by that name (in [secrets] required) and rotate it"
 }
 
 // secretOf is where a string value's secret is in the file: the literal's
@@ -91,19 +116,19 @@ func secretOf(doc *toml.Document, v *toml.Value, cred credential) Secret {
 // moveToSecretsFix takes a credential out of [env] and lists its name in
 // [secrets] required. It deletes the value, which only the user can store
 // as a platform secret first: it is offered, never applied by a command.
-func moveToSecretsFix(c *Context, e *toml.Entry) (Fix, bool) {
-	if !isSecretName(e.Key) || !isBare(e.Key) {
+func moveToSecretsFix(c *Context, name string, keyRange toml.Range) (Fix, bool) {
+	if !isSecretName(name) || !isBare(name) {
 		return Fix{}, false
 	}
-	_, span, ok := pairLine(c, e.KeyRange)
+	_, span, ok := pairLine(c, keyRange)
 	if !ok {
 		return Fix{}, false
 	}
-	adds, ok := addSecrets(c, []string{e.Key})
+	adds, ok := addSecrets(c, []string{name})
 	if !ok {
 		return Fix{}, false
 	}
-	f := displayOnly("Move `"+e.Key+"` to [secrets] required (store the value first: `osmosis secret set "+e.Key+"`)", append(adds, replace(span, ""))...)
+	f := displayOnly("Move `"+name+"` to [secrets] required (store the value first: `osmosis secret set "+name+"`)", append(adds, replace(span, ""))...)
 	f.Keys = []string{"secrets.required"}
 	return f, true
 }

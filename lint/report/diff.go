@@ -5,15 +5,21 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // WriteDiff writes a unified diff (three lines of context, git's a/ and b/
 // prefixes) that turns before into after, for the file shown as path. It
-// writes nothing when they are equal.
+// writes nothing when they are equal. Credentials on either side are
+// masked as in every other output (lint.Masked): a line holding one is
+// shown with its lead and asterisks, so such a diff shows the change but
+// does not apply as a patch to that line.
 func WriteDiff(w io.Writer, path string, before, after []byte) error {
 	if string(before) == string(after) {
 		return nil
 	}
+	before, after = lint.Masked(before, nil), lint.Masked(after, nil)
 	a, b := splitLines(string(before)), splitLines(string(after))
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "--- a/%s\n+++ b/%s\n", path, path)

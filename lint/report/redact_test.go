@@ -55,3 +55,33 @@ func TestSecretsNeverPrinted(t *testing.T) {
 	}
 	check("agent", b.Bytes())
 }
+
+// TestDiffAndFingerprintMaskCredentials: a diff shows no credential of
+// either side, as context, removed or added line; a finding's fingerprint
+// does not depend on a credential on its line (a short password could be
+// found again from its hash).
+func TestDiffAndFingerprintMaskCredentials(t *testing.T) {
+	key := "sk-proj-" + strings.Repeat("Zq3X9vLm2Rt8Wk5N", 3)
+	pw := "Tr0ub4" + "dor&3x"
+	before := "[experiment]\nmodel = \"m\"\n\n[env]\nOPENAI_API_KEY = \"" + key + "\"\nDB_PASSWORD = \"" + pw + "\"\n"
+	after := strings.Replace(before, "model =", "model_path =", 1) + "X_TOKEN = \"" + key + "\"\n"
+	var b bytes.Buffer
+	if err := WriteDiff(&b, "configs/training/x.toml", []byte(before), []byte(after)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.Contains(out, key[8:]) || strings.Contains(out, pw) {
+		t.Errorf("the diff shows a credential:\n%s", out)
+	}
+	if !strings.Contains(out, "-model = \"m\"\n+model_path = \"m\"\n") || !strings.Contains(out, " OPENAI_API_KEY = \"sk-proj-*****") {
+		t.Errorf("the diff lost the change or the masked context:\n%s", out)
+	}
+	fp := func(password string) string {
+		src := strings.Replace(before, pw, password, 1)
+		fs := lint.Check([]byte(src), lint.Input{Path: "configs/training/x.toml", Kind: schema.Training})
+		return strings.Join(fingerprints(File{Path: "configs/training/x.toml", Src: []byte(src), Findings: fs}), " ")
+	}
+	if a, b := fp(pw), fp("Xy9"+"Kw2#Lm5qZ"); a != b {
+		t.Errorf("fingerprints depend on the password on the line: %s vs %s", a, b)
+	}
+}
