@@ -22,7 +22,9 @@ import (
 type session struct {
 	opts Options
 	log  *log.Logger
-	enc  toml.Encoding // of the client, set at initialize
+	// enc is the client's position encoding (guarded by mu): the index
+	// keeps protocol positions
+	enc toml.Encoding
 	// loaded is told of each workspace loaded for the first time.
 	loaded func(*space)
 
@@ -77,6 +79,19 @@ func (ss *session) next() *snapshot {
 	n.docs = maps.Clone(ss.snap.docs)
 	n.spaces = maps.Clone(ss.snap.spaces)
 	return &n
+}
+
+// setEncoding records the position encoding agreed at initialize.
+func (ss *session) setEncoding(enc toml.Encoding) {
+	ss.mu.Lock()
+	ss.enc = enc
+	ss.mu.Unlock()
+}
+
+func (ss *session) encoding() toml.Encoding {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	return ss.enc
 }
 
 func (ss *session) setFolders(folders []string) {
@@ -251,7 +266,7 @@ func (ss *session) loadSpace(root string) *space {
 		ss.log.Printf("%v", err)
 	}
 	if sp.ws != nil {
-		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.enc)
+		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.encoding())
 	}
 	return sp
 }
