@@ -149,6 +149,19 @@ func TestRename(t *testing.T) {
 			t.Errorf("rename to %q was not refused", bad)
 		}
 	}
+	// an env var renamed to one its config has already is refused: the
+	// file would have the key twice
+	e.set(e.text + "\n[env]\nA_ONE = \"1\"\nA_TWO = \"2\"\n")
+	if err := c.call("textDocument/rename", map[string]any{"textDocument": textDoc(train), "position": posOf(t, e.text, "A_ONE", 1, true), "newName": "A_TWO"}, nil); err == nil {
+		t.Errorf("renaming an env var to one the config has was not refused")
+	}
+	var envEdit workspaceEdit
+	c.mustCall("textDocument/rename", map[string]any{"textDocument": textDoc(train), "position": posOf(t, e.text, "A_ONE", 1, true), "newName": "A_THREE"}, &envEdit)
+	for _, ch := range envEdit.changes(t) {
+		if ch.TextDocument != nil && rel(t, root, ch.TextDocument.URI) == "configs/training/mult.toml" && !strings.Contains(applyEdits(t, e.text, ch.Edits, true), "A_THREE = \"1\"") {
+			t.Errorf("env rename edits %+v", ch.Edits)
+		}
+	}
 	// a literal string stays literal
 	other := filepath.Join(root, "configs", "training", "other.toml")
 	o := c.edit(other, readFile(t, other))

@@ -46,6 +46,9 @@ func (s *Server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if msg := lint.NameProblem(string(r.Kind), p.NewName); msg != "" {
 		return nil, errRename("cannot rename to %q: %s", p.NewName, msg)
 	}
+	if clash := s.renameClash(snap, root, r, p.NewName); clash != "" {
+		return nil, errRename("%s already has %s %q: renaming %q to it would leave it twice", clash, r.Kind, p.NewName, r.Name)
+	}
 	edits := s.renameEdits(snap, root, r, p.NewName)
 	var move *protocol.RenameFile
 	if r.Kind == assist.RefRollout && p.NewName != r.Name {
@@ -83,6 +86,29 @@ func (s *Server) rolloutMove(snap *snapshot, root, from, to string) (*protocol.R
 		OldURI: uri.File(filepath.Join(root, "rollouts", from)),
 		NewURI: uri.File(filepath.Join(root, "rollouts", to)),
 	}, nil
+}
+
+// renameClash names a config that has both the name and the new one of
+// an env var or a secret: the rename would give it a duplicate key (broken
+// TOML) or a secret listed twice.
+func (s *Server) renameClash(snap *snapshot, root string, r assist.Ref, to string) string {
+	if r.Kind != assist.RefEnv && r.Kind != assist.RefSecret || to == r.Name {
+		return ""
+	}
+	view := s.refsView(snap, root)
+	for _, rel := range sortedRels(view) {
+		has, hasNew := false, false
+		for _, x := range view[rel].refs {
+			if x.Kind == r.Kind {
+				has = has || x.Name == r.Name
+				hasNew = hasNew || x.Name == to
+			}
+		}
+		if has && hasNew {
+			return rel
+		}
+	}
+	return ""
 }
 
 // fileEdits are the text edits of one file.
