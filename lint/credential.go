@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"encoding/base64"
 	"math"
 	"net/url"
 	"strconv"
@@ -61,9 +62,67 @@ func detectCredential(name, value string) (credential, bool) {
 		return c, true
 	}
 	if len(v) >= 40 && tokenLike(v) && !isHex(v) && classes(v) >= 2 && entropy(v) >= 4.5 && !wordy(v) {
+		if text, ok := base64Text(v); ok {
+			// a blob of encoded configuration, unless what it encodes is
+			// a credential
+			if c, ok := knownShape(strings.TrimSpace(text)); ok {
+				return credential{what: "a base64-encoded " + strings.TrimPrefix(strings.TrimPrefix(c.what, "an "), "a ")}, true
+			}
+			return credential{}, false
+		}
 		return credential{what: "a credential", detail: "a long random-looking token: " + formatBits(entropy(v)) + " bits of entropy per character"}, true
 	}
 	return credential{}, false
+}
+
+// base64Text decodes v as base64 (standard or URL alphabet, padded or
+// not) and returns the text it encodes, if it is text: valid UTF-8 without
+// control characters other than white space. A random key decodes to
+// bytes that are not.
+func base64Text(v string) (string, bool) {
+	for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		b, err := enc.DecodeString(v)
+		if err != nil || len(b) == 0 || !utf8.Valid(b) {
+			continue
+		}
+		text := true
+		for _, r := range string(b) {
+			if r < 0x20 && r != '\n' && r != '\r' && r != '\t' || r == 0x7f || r == utf8.RuneError {
+				text = false
+				break
+			}
+		}
+		if text {
+			return string(b), true
+		}
+	}
+	return "", false
+}
+
+// connectionStringSecret finds the secret part of a key=value;...
+// connection string (Azure storage and service bus, ADO.NET, ODBC): an
+// account key, a shared access key or signature, a password.
+func connectionStringSecret(v string) (string, bool) {
+	if !strings.Contains(v, ";") || !strings.Contains(v, "=") {
+		return "", false
+	}
+	for _, part := range strings.Split(v, ";") {
+		k, val, ok := strings.Cut(strings.TrimSpace(part), "=")
+		if !ok {
+			continue
+		}
+		val = strings.TrimSpace(val)
+		if len(val) < 6 || templated(val) || reference(val) || masked(val) {
+			continue
+		}
+		switch strings.ToLower(strings.TrimSpace(k)) {
+		case "accountkey", "sharedaccesskey", "sharedaccesssignature":
+			return "key", true
+		case "password", "pwd":
+			return "password", true
+		}
+	}
+	return "", false
 }
 
 // knownShape recognizes credentials by their form alone.
@@ -91,6 +150,9 @@ func knownShape(v string) (credential, bool) {
 		if p, ok := u.User.Password(); ok && p != "" && !templated(p) && !reference(p) && !masked(p) {
 			return credential{what: "a URL with a password", lead: len(u.Scheme) + len("://")}, true
 		}
+	}
+	if k, ok := connectionStringSecret(v); ok {
+		return credential{what: "a connection string with a " + k}, true
 	}
 	if i := strings.IndexByte(v, ':'); i >= 8 && i <= 10 && allIn(v[:i], digits) && len(v)-i-1 == 35 && allIn(v[i+1:], alnum+"_-") {
 		return credential{what: "a Telegram bot token"}, true
@@ -158,11 +220,18 @@ var keyFormats = []keyFormat{
 	{"a GitLab personal access token", "glpat-", urlsafe + ".", 20, 0, false},
 	{"a GitLab deploy token", "gldt-", urlsafe, 20, 0, false},
 	{"a GitLab runner token", "glrt-", urlsafe, 20, 0, false},
+	{"a GitLab pipeline trigger token", "glptt-", hexLow, 40, 40, false},
+	{"a GitLab feed token", "glft-", urlsafe, 20, 0, false},
+	{"a GitLab SCIM token", "glsoat-", urlsafe, 20, 0, false},
+	{"a GitLab OAuth application secret", "gloas-", urlsafe, 64, 0, false},
+	{"a GitLab agent token", "glagent-", urlsafe, 50, 0, false},
+	{"a GitLab CI/CD job token", "glcbt-", urlsafe, 20, 0, false},
 	{"an AWS access key id", "AKIA", digits + upper, 16, 16, false},
 	{"an AWS temporary access key id", "ASIA", digits + upper, 16, 16, false},
 	{"an AWS session token", "FwoGZXIvYXdz", b64chars, 80, 0, false},
 	{"an AWS session token", "IQoJb3JpZ2lu", b64chars, 80, 0, false},
 	{"a Hugging Face token", "hf_", alnum, 30, 40, false},
+	{"a Hugging Face organization token", "api_org_", alnum, 30, 40, false},
 	{"a Slack bot token", "xoxb-", alnum + "-", 20, 0, false},
 	{"a Slack user token", "xoxp-", alnum + "-", 20, 0, false},
 	{"a Slack token", "xoxa-", alnum + "-", 20, 0, false},
@@ -199,6 +268,8 @@ var keyFormats = []keyFormat{
 	{"a Notion token", "secret_", alnum, 43, 43, true},
 	{"a Supabase token", "sbp_", hexLow, 40, 40, false},
 	{"a Sentry token", "sntrys_", b64chars + "_", 50, 0, false},
+	{"a Sentry user token", "sntryu_", hexLow, 64, 64, false},
+	{"a Postman API key", "PMAK-", hexLow + "-", 59, 59, false},
 	{"a Mailgun API key", "key-", hexLow, 32, 32, true},
 	{"a Doppler token", "dp.st.", urlsafe + ".", 40, 0, false},
 	{"a Heroku API key", "HRKU-", urlsafe, 40, 0, false},
@@ -215,8 +286,11 @@ func underCredentialName(name, v string) (credential, bool) {
 	switch {
 	case tier == namePassword && len(v) >= 6 && (classes(v) >= 2 || len(v) >= 12) && !wordy(v):
 		return credential{what: "a password"}, true
-	case tier == nameWeak && isHex(v):
-		// a hash or an id under a name such as CACHE_KEY or SORT_KEY
+	case tier == namePassword && len(v) >= 8 && classes(v) >= 2 && symbols(v) && !placeholderWords(v):
+		// a password of words, made strong the usual way: sunshine2024!
+		return credential{what: "a password"}, true
+	case tier == nameWeak && (isHex(v) || isUUID(v)):
+		// a hash or an id under a name such as CACHE_KEY or IDEMPOTENCY_KEY
 		return credential{}, false
 	case len(v) >= 16 && classes(v) >= 2 && h >= randomEntropy(v) && !wordy(v):
 		return credential{what: "a credential", detail: "random-looking under a credential name: " + formatBits(h) + " bits of entropy per character"}, true
@@ -268,6 +342,46 @@ func credentialName(name string) nameTier {
 		return nameWeak
 	}
 	return nameOrdinary
+}
+
+// symbols reports a character that is neither a letter nor a digit, as
+// password rules demand.
+func symbols(v string) bool {
+	for _, r := range v {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return true
+		}
+	}
+	return false
+}
+
+// placeholderWords reports a value that says it stands for a password:
+// change-me-123, your_password_1.
+func placeholderWords(v string) bool {
+	l := strings.ToLower(v)
+	for _, w := range []string{"change", "your", "replace", "example", "placeholder", "secret", "password", "dummy", "todo", "fixme"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// isUUID reports the 8-4-4-4-12 hex form of a UUID.
+func isUUID(v string) bool {
+	if len(v) != 36 {
+		return false
+	}
+	for i := 0; i < len(v); i++ {
+		if i == 8 || i == 13 || i == 18 || i == 23 {
+			if v[i] != '-' {
+				return false
+			}
+		} else if strings.IndexByte(hexLow+"ABCDEF", v[i]) < 0 {
+			return false
+		}
+	}
+	return true
 }
 
 // templated reports a placeholder or an interpolation: {name}, ${NAME},

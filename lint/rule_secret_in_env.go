@@ -21,11 +21,14 @@ A credential there is leaked as soon as it is pushed: store it as a platform sec
 A value is taken for a credential when it has the form of one whatever its name (the key formats
 of OpenAI, Anthropic, GitHub, GitLab, AWS, Hugging Face, Slack, Stripe, Google, Groq, xAI,
 OpenRouter, npm, Pinecone and others; a JSON Web Token; a Bearer or Basic header value; a PEM
-private key; a service-account JSON key; a URL with a password), or when it looks random (by its
+private key; a service-account JSON key; a URL with a password; a connection string with an
+account key or a password), or when it looks random (by its
 entropy, its mix of letters and digits, the absence of words) under a name that says it holds a
 secret: *_TOKEN, *_SECRET, *_PASSWORD, *_PAT, *_CREDENTIALS, *_API_KEY and the like. Placeholders
 and references (` + "`${NAME}`, `{name}`, `<your-key>`, `op://...`" + `), plain URLs, paths, words, and hex
-hashes under names such as CACHE_KEY are not. Leading and trailing whitespace does not hide a key.
+hashes or UUIDs under names such as CACHE_KEY are not, nor is base64 that encodes text (a blob
+of configuration), unless the text is a credential. Leading and trailing whitespace does not hide a
+key.
 
 A credential elsewhere in the config is reported too: a value under a name spelled as an
 environment variable (OPENAI_API_KEY in [experiment]) is decided as in [env]; any other value, a
