@@ -138,6 +138,9 @@ func TestCatalogExamples(t *testing.T) {
 			}
 			continue
 		}
+		if r.ID == RuleWorkspaceScaffold {
+			continue // about the workspace's directories, not the config's text: its table shows it
+		}
 		t.Run(r.ID, func(t *testing.T) {
 			if r.Bad == "" || r.Good == "" {
 				t.Fatal("a config rule documents a bad and a good example")

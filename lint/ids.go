@@ -60,4 +60,5 @@ const (
 	RuleUnusedRollout         = "unused-rollout"
 	RuleUnusedSuppression     = "unused-suppression"
 	RuleWorkspaceRoot         = "workspace-root"
+	RuleWorkspaceScaffold     = "workspace-scaffold"
 )

@@ -40,6 +40,10 @@ type ruleCase struct {
 // content.
 type tree map[string]string
 
+// absent, as the value of a required directory ("data/"), leaves it out of
+// the workspace newWorkspace builds.
+const absent = "\x00absent"
+
 // formatFinding writes a finding as the cases do. The key is quoted when it
 // is empty or holds characters a reader could not see.
 func formatFinding(f Finding) string {
@@ -255,6 +259,9 @@ func newWorkspace(t testing.TB, entries tree) string {
 	all := tree{".git/": "", "rollouts/": "", "configs/training/": "", "configs/eval/": "", "data/": ""}
 	for k, v := range entries {
 		all[k] = v
+		if v == absent {
+			delete(all, k)
+		}
 	}
 	writeTree(t, root, all)
 	return root

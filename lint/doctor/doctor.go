@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -374,6 +375,8 @@ func (d *run) configs() error {
 	}
 	errs, warns := 0, 0
 	for _, r := range res.Files {
+		// the scaffold is doctor's own check (missing-scaffold), made once
+		r.Findings = slices.DeleteFunc(r.Findings, func(f lint.Finding) bool { return f.Rule == lint.RuleWorkspaceScaffold })
 		if r.Src != nil {
 			d.rep.Files[r.Path] = r.Src
 			if name, ok := rolloutOf(r.Src); ok {

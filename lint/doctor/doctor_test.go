@@ -387,3 +387,23 @@ func snapshotTree(t *testing.T, dir string) map[string]string {
 	})
 	return out
 }
+
+// TestScaffoldReportedOnce: a missing data/ is doctor's missing-scaffold
+// check, not a finding of every config again (check reports it on each,
+// as workspace-scaffold).
+func TestScaffoldReportedOnce(t *testing.T) {
+	ws := t.TempDir()
+	gitInit(t, ws, "")
+	write(t, filepath.Join(ws, "rollouts", "agent", "main.py"), "")
+	write(t, filepath.Join(ws, "configs", "eval", ".gitkeep"), "")
+	write(t, filepath.Join(ws, "configs", "training", "a.toml"), "[experiment]\nrollout = \"agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"d\"\n")
+	rep := doctor(t, ws, Options{})
+	if !reflect.DeepEqual(rep.Missing[:1], []string{"data/"}) {
+		t.Errorf("missing = %q", rep.Missing)
+	}
+	for _, f := range rep.Findings {
+		if f.Rule == lint.RuleWorkspaceScaffold {
+			t.Errorf("the configs check repeats the scaffold: %s", f.Message)
+		}
+	}
+}

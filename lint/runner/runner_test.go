@@ -50,6 +50,7 @@ func TestRunPaths(t *testing.T) {
 		"ws/configs/training/a.toml":    config,
 		"ws/configs/training/x/b.toml":  config,
 		"ws/configs/eval/c.toml":        config,
+		"ws/data/.gitkeep":              "",
 		"ws/configs/training/out.toml":  "->" + filepath.Join(base, "secret.toml"),
 		"loose/configs/training/d.toml": config,
 	})
