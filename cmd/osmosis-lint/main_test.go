@@ -379,6 +379,12 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 	if !strings.Contains(out, "configs/training/multiply-baseline.toml:1:1: error: the osmosis CLI takes the top of the git worktree as the workspace, and there this config is examples/ws/configs/training/multiply-baseline.toml") {
 		t.Errorf("config-location does not give the CLI's verdict:\n%s", out)
 	}
+	// from a directory inside it, the note names it as findings name files
+	t.Chdir(filepath.Join(ws, "rollouts", "multiply-agent"))
+	if _, _, errs := invoke(t, "", "check", "--oneline"); !strings.Contains(errs, "checking the workspace at ../..,") || strings.Contains(errs, ws) {
+		t.Errorf("from rollouts/multiply-agent: %q", errs)
+	}
+	t.Chdir(ws)
 	// named as its own workspace, it is one
 	code, out, _ = invoke(t, "", "check", "--oneline", "--workspace", ".")
 	if code != exitErrors || strings.Contains(out, "top of the git worktree") {
