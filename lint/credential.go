@@ -52,6 +52,9 @@ func detectCredential(name, value string) (credential, bool) {
 	if len(v) < 6 {
 		return credential{}, false
 	}
+	if documentedExample(v) {
+		return credential{}, false
+	}
 	if c, ok := knownShape(v); ok {
 		return c, true
 	}
@@ -127,6 +130,9 @@ func connectionStringSecret(v string) (string, bool) {
 
 // knownShape recognizes credentials by their form alone.
 func knownShape(v string) (credential, bool) {
+	if documentedExample(v) {
+		return credential{}, false
+	}
 	for _, f := range keyFormats {
 		if c, ok := f.match(v); ok {
 			return c, true
@@ -382,6 +388,13 @@ func isUUID(v string) bool {
 		}
 	}
 	return true
+}
+
+// documentedExample reports the stand-ins of providers' documentation
+// that templates copy: AWS's AKIAIOSFODNN7EXAMPLE and its secret key
+// ending in EXAMPLEKEY.
+func documentedExample(v string) bool {
+	return strings.HasSuffix(v, "EXAMPLE") || strings.HasSuffix(v, "EXAMPLEKEY")
 }
 
 // templated reports a placeholder or an interpolation: {name}, ${NAME},

@@ -198,6 +198,8 @@ func workspaceValues() []envCase {
 		{"DB_PASSWORD", "changeme"},
 		{"DB_PASSWORD", "REPLACE_ME"},
 		{"GITHUB_TOKEN", "op://ci/github/token"},
+		{"AWS_ACCESS_KEY_ID", "AKIAIOSFODNN7" + "EXAMPLE"},
+		{"AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY"},
 		{"PYTHONHASHSEED", "42"},
 		{"TZ", "America/Los_Angeles"},
 		{"LANG", "en_US.UTF-8"},

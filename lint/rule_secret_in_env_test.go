@@ -15,7 +15,7 @@ func TestSecretInEnv(t *testing.T) {
 ANTHROPIC = "sk-ant-api03-AbCdEfGhIjKlMnOpQrSt"
 GH = "ghp_aBcDeFgHiJkLmNoPqRsTuVwXyZ0123456789"
 HF = "hf_aBcDeFgHiJkLmNoPqRsTuVwXyZ01234567"
-AWS_ID = "AKIAIOSFODNN7EXAMPLE"
+AWS_ID = "` + "AKIA" + "Q3EGRTSLZ7NV4XPD" + `"
 `),
 			want: []string{
 				"8:18-8:60 secret-in-env env.OPENAI_API_KEY",
@@ -46,7 +46,7 @@ AWS_ID = "AKIAIOSFODNN7EXAMPLE"
 		},
 		{
 			name: "credentials without a provider prefix, and a key after a space",
-			src: env(`AWS_SECRET_ACCESS_KEY = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYzEXAMPLEKEY"
+			src: env(`AWS_SECRET_ACCESS_KEY = "` + "wJalrXUtnFEMI/K7MDENG+bPxRfiCYz" + "Q8Lm3TkA9p" + `"
 DATABASE_URL = "postgres://u:p@h/db"
 REDIS_URL = "redis://:s3cret@cache:6379"
 DB_PASSWORD = "Tr0ub4dor&3"
@@ -61,7 +61,7 @@ OPENAI_API_KEY = " sk-proj-9fQ2xVb7LmT4pW8zR1cK6nJ3hY5dA0eG"
 				"12:8-12:41 secret-in-env env.AUTH",
 				"13:18-13:61 secret-in-env env.OPENAI_API_KEY",
 			},
-			msg: []string{"looks like a credential (41 characters, random-looking under a credential name: 4.8 bits of entropy per character)", "a URL with a password (`postgres://…`, 19 characters)", "a URL with a password", "a password (11 characters)", "an Authorization header value (`Bearer …`, 31 characters)", "an OpenAI project key"},
+			msg: []string{"looks like a credential (41 characters, random-looking under a credential name: 5.3 bits of entropy per character)", "a URL with a password (`postgres://…`, 19 characters)", "a URL with a password", "a password (11 characters)", "an Authorization header value (`Bearer …`, 31 characters)", "an OpenAI project key"},
 		},
 		{
 			name: "what the issue tracker saw flagged: words, hashes, modes",
