@@ -50,5 +50,9 @@ func checkRolloutName(c *Context) {
 	if s, ok := strings.CutPrefix(strings.Trim(r, "/"), "rollouts/"); ok && s != "" && rolloutNameProblem(s) == "" {
 		fixes = append(fixes, fix("Use \""+s+"\"", true, replace(v.Range, tomlString(s))))
 	}
-	c.Report(v.Range, "experiment.rollout", "rollout "+code(r)+" "+problem, fixes...)
+	subject := "rollout " + code(r)
+	if r == "" {
+		subject = "rollout" // "rollout `` is empty" reads as a typo
+	}
+	c.Report(v.Range, "experiment.rollout", subject+" "+problem, fixes...)
 }

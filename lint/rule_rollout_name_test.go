@@ -20,7 +20,7 @@ func TestRolloutName(t *testing.T) {
 			name: "empty",
 			src:  pathsConfig(`""`, `"main.py"`),
 			want: []string{"2:11-2:13 rollout-name experiment.rollout"},
-			msg:  []string{"is empty"},
+			msg:  []string{"rollout is empty; name the directory under rollouts/"},
 		},
 		{
 			name: "dot",

@@ -13,7 +13,7 @@ func init() {
 		Severity: Error,
 		Stage:    StageAdvice,
 		Fixable:  sometimes(DisplayOnly),
-		Summary:  "An [env] value that looks like a credential.",
+		Summary:  "A value that looks like a credential: in [env], or pasted elsewhere in a config.",
 		Doc: `[env] values are literal: they sit in the repository, in the CLI's output and in the run's logs.
 A credential there is leaked as soon as it is pushed: store it as a platform secret
 (` + "`osmosis secret set NAME`" + `), list NAME in [secrets] required, and rotate the key that was in the file.
