@@ -31,7 +31,8 @@ of configuration), unless the text is a credential. Leading and trailing whitesp
 key.
 
 A credential elsewhere in the config is reported too: a value under a name spelled as an
-environment variable (OPENAI_API_KEY in [experiment]) is decided as in [env]; any other value, a
+environment variable (OPENAI_API_KEY in [experiment]) or a header of an endpoint model's
+extra_headers (X-Api-Key) is decided as in [env]; any other value, a
 list item (a key pasted into [secrets] required instead of its name) or a word of a comment only
 when it has the form of a credential. An Authorization value in extra_headers is
 authorization-header's.
@@ -83,6 +84,9 @@ func leakMessage(h heldCredential) string {
 		return code(h.name) + " in " + where(h.table) + " " + seen + ": [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set " + h.name + "`, list it in [secrets] required and rotate it"
 	}
 	subject := code(h.name) + " in " + where(h.table)
+	if len(h.table) > 0 && h.table[len(h.table)-1] == "extra_headers" {
+		return subject + " " + seen + ": extra_headers are written in the config, which is visible in the repository; an endpoint's key belongs in a platform secret record named by api_key_secret (`osmosis secret set NAME`), and this one must be rotated"
+	}
 	if h.item >= 0 {
 		subject = "item " + strconv.Itoa(h.item+1) + " of " + subject
 	}

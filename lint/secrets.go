@@ -130,9 +130,12 @@ func (w *credWalk) value(name string, keyRange toml.Range, item int, v *toml.Val
 
 func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value, broad bool) {
 	env := inEnvTable(w.path)
+	// a header of an endpoint model is named as an env var is
+	// (X-Api-Key): decided the same way
+	header := len(w.path) > 0 && w.path[len(w.path)-1] == "extra_headers"
 	var cred credential
 	var ok bool
-	if env || broad || item < 0 && isEnvVarName(name) {
+	if env || header || broad || item < 0 && isEnvVarName(name) {
 		cred, ok = detectCredential(name, v.Str)
 	} else if t := strings.TrimSpace(v.Str); len(t) >= 6 {
 		cred, ok = knownShape(t)

@@ -17,24 +17,29 @@ func leakyConfigs() (map[schema.Kind]string, []string) {
 	ant := fake(103, "sk-ant-api03-", urlsafe, 60)
 	hf := fake(104, "hf_", alnum, 34)
 	pw := "Zr8x" + "Lq2w" + "Vm6t"
+	hdr := fake(105, "", alnum, 32)
 	srcs := map[schema.Kind]string{
 		schema.Training: strings.Replace(goodTraining, "dataset", "OPENAI_API_KEY = \""+openai+"\"\ndataset", 1) +
 			"\n[secrets]\nrequired = [\"" + gh + "\"]\n\n# HF_TOKEN = \"" + hf + "\"\n" +
 			"[env]\nDB_PASSWORD = \"x\"\nDB_PASSWORD = \"" + pw + "\"\n",
-		schema.Benchmark: strings.Replace(goodBenchmark, "harness = \"codex\"", "harness = \"claude-code\"\nharness_api_key_secret = \""+ant+"\"", 1),
+		schema.Benchmark: strings.Replace(goodBenchmark, "harness = \"codex\"", "harness = \"claude-code\"\nharness_api_key_secret = \""+ant+"\"", 1) +
+			"\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"endpoint\"\nbase_url = \"https://llm.example.com/v1\"\nmodel = \"m\"\napi_key_secret = \"K\"\nextra_headers = { \"X-Api-Key\" = \"" + hdr + "\" }\n",
 	}
-	return srcs, []string{openai, gh, ant, hf, pw}
+	return srcs, []string{openai, gh, ant, hf, pw, hdr}
 }
 
 func TestCredentialsOutsideEnv(t *testing.T) {
 	srcs, _ := leakyConfigs()
 	want := map[schema.Kind][]string{
 		schema.Training:  {"experiment.OPENAI_API_KEY", "secrets.required.0", "", "env.DB_PASSWORD"},
-		schema.Benchmark: {"agents.0.harness_api_key_secret"},
+		schema.Benchmark: {"agents.0.harness_api_key_secret", "agents.1.model.extra_headers.X-Api-Key"},
 	}
 	for kind, src := range srcs {
 		var got []string
 		for _, f := range Check([]byte(src), Input{Path: "configs/" + string(kind) + "/x.toml", Kind: kind}) {
+			if f.Rule == RuleSecretInEnv && strings.Contains(f.Key, "extra_headers") && !strings.Contains(f.Message, "named by api_key_secret") {
+				t.Errorf("a header's key is not told to go to api_key_secret: %s", f.Message)
+			}
 			if f.Rule == RuleSecretInEnv {
 				got = append(got, f.Key)
 				if len(f.Secrets) != 1 {
