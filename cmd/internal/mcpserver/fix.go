@@ -20,10 +20,26 @@ type fixIn struct {
 
 // fixOut is the result of fix.
 type fixOut struct {
-	Diff     string            `json:"diff" jsonschema:"the unified diff of the fixes, empty when there is nothing to fix"`
-	Written  bool              `json:"written" jsonschema:"whether fixed files were written"`
-	Files    []fixedFile       `json:"files" jsonschema:"the files the fixes change"`
-	Findings report.JSONReport `json:"findings" jsonschema:"the findings left after the fixes, as check reports them"`
+	Diff       string            `json:"diff" jsonschema:"the unified diff of the fixes, empty when there is nothing to fix"`
+	Written    bool              `json:"written" jsonschema:"whether fixed files were written"`
+	Files      []fixedFile       `json:"files" jsonschema:"the files the fixes change"`
+	Findings   report.JSONReport `json:"findings" jsonschema:"the findings left after the fixes, as check reports them"`
+	NotWritten []notWritten      `json:"not_written" jsonschema:"files whose fixes were found but not written, with the reason (read-only, changed since read, hard-linked, ...)"`
+	Refused    []refusedFix      `json:"refused" jsonschema:"fixes the fixer refused, each with its reason (it would break the file or add an error)"`
+}
+
+type notWritten struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
+}
+
+type refusedFix struct {
+	Path   string `json:"path"`
+	Line   int    `json:"line"`
+	Rule   string `json:"rule"`
+	Key    string `json:"key"`
+	Title  string `json:"title"`
+	Reason string `json:"reason"`
 }
 
 type fixedFile struct {
@@ -42,12 +58,18 @@ func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*
 	if err != nil {
 		return nil, fixOut{}, err
 	}
-	out := fixOut{Files: []fixedFile{}}
+	out := fixOut{Files: []fixedFile{}, NotWritten: []notWritten{}, Refused: []refusedFix{}}
 	var diff strings.Builder
 	for _, r := range results {
 		if r.Original != nil && string(r.Original) != string(r.Src) {
 			_ = report.WriteDiff(&diff, r.Path, r.Original, r.Src) // a strings.Builder does not fail
 			out.Files = append(out.Files, fixedFile{Path: r.Path, Fixes: r.Fixed})
+		}
+		if r.NotFixed != "" {
+			out.NotWritten = append(out.NotWritten, notWritten{Path: r.Path, Reason: r.NotFixed})
+		}
+		for _, u := range r.Unfixed {
+			out.Refused = append(out.Refused, refusedFix{Path: r.Path, Line: u.Line, Rule: u.Rule, Key: u.Key, Title: u.Title, Reason: u.Reason})
 		}
 	}
 	out.Diff = diff.String()
@@ -59,7 +81,20 @@ func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*
 func fixText(out fixOut) string {
 	sum := out.Findings.Summary
 	left := fmt.Sprintf("left after the fixes: %s, %s", plural(sum.Errors, "error"), plural(sum.Warnings, "warning"))
+	var not strings.Builder
+	for _, n := range out.NotWritten {
+		fmt.Fprintf(&not, "\nnot written: %s %s", n.Path, n.Reason)
+	}
+	for _, r := range out.Refused {
+		fmt.Fprintf(&not, "\nnot fixed: %s:%d: %s [%s]: %s", r.Path, r.Line, r.Title, r.Rule, r.Reason)
+	}
+	return fixSummary(out, left) + not.String()
+}
+
+func fixSummary(out fixOut, left string) string {
 	switch {
+	case out.Diff == "" && len(out.NotWritten) > 0:
+		return "osmosis-lint: fixes found but not written; " + left
 	case out.Diff == "":
 		return "osmosis-lint: nothing to fix; " + left
 	case out.Written:

@@ -274,6 +274,32 @@ func TestFixShowsTheDiffAndWritesOnlyWhenAsked(t *testing.T) {
 	}
 }
 
+// A fix that cannot be written (the file is read-only) is said, with the
+// reason, instead of "nothing to fix"; the file stays as it was.
+func TestFixSaysWhatWasNotWritten(t *testing.T) {
+	root := newWorkspace(t)
+	bad := filepath.Join(root, "configs", "training", "bad.toml")
+	before, _ := os.ReadFile(bad)
+	if err := os.Chmod(bad, 0o444); err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, Options{Dir: root})
+	var out struct {
+		Written    bool
+		NotWritten []struct{ Path, Reason string } `json:"not_written"`
+	}
+	res := call(t, cs, "fix", map[string]any{"paths": []string{"configs/training/bad.toml"}, "unsafe": true, "write": true}, &out)
+	if res.IsError || out.Written || len(out.NotWritten) != 1 || out.NotWritten[0].Path != "configs/training/bad.toml" || out.NotWritten[0].Reason == "" {
+		t.Fatalf("read-only file: %+v %s", out, textOf(res))
+	}
+	if !strings.Contains(textOf(res), "not written: configs/training/bad.toml") || strings.Contains(textOf(res), "nothing to fix") {
+		t.Fatalf("the text hides the refused write: %s", textOf(res))
+	}
+	if now, _ := os.ReadFile(bad); string(now) != string(before) {
+		t.Fatal("a read-only file was written")
+	}
+}
+
 func TestExplainRulesSchemaDoctor(t *testing.T) {
 	cs := connect(t, Options{Dir: newWorkspace(t)})
 	var doc struct{ ID, Stage, Explanation string }
