@@ -130,10 +130,10 @@ func connectionStringSecret(v string) (string, bool) {
 
 // knownShape recognizes credentials by their form alone.
 func knownShape(v string) (credential, bool) {
-	if documentedExample(v) {
+	if v == "" || documentedExample(v) {
 		return credential{}, false
 	}
-	for _, f := range keyFormats {
+	for _, f := range formatsByFirst[v[0]] {
 		if c, ok := f.match(v); ok {
 			return c, true
 		}
@@ -152,7 +152,9 @@ func knownShape(v string) (credential, bool) {
 			return credential{what: "an Authorization header value", lead: len(scheme)}, true
 		}
 	}
-	if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.User != nil {
+	if !strings.Contains(v, "@") {
+		// no user information, so no URL with a password (and no parse)
+	} else if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.User != nil {
 		if p, ok := u.User.Password(); ok && p != "" && !templated(p) && !reference(p) && !masked(p) {
 			return credential{what: "a URL with a password", lead: len(u.Scheme) + len("://")}, true
 		}
@@ -281,6 +283,16 @@ var keyFormats = []keyFormat{
 	{"a Heroku API key", "HRKU-", urlsafe, 40, 0, false},
 	{"an age secret key", "AGE-SECRET-KEY-1", digits + upper, 50, 0, false},
 }
+
+// formatsByFirst holds keyFormats by the first byte of their prefix, in
+// their order: a value meets only the formats it could match (a file of
+// many values costs a few comparisons each).
+var formatsByFirst = func() (out [256][]keyFormat) {
+	for _, f := range keyFormats {
+		out[f.prefix[0]] = append(out[f.prefix[0]], f)
+	}
+	return out
+}()
 
 // underCredentialName decides a value whose name says it holds a secret.
 func underCredentialName(name, v string) (credential, bool) {
@@ -438,6 +450,9 @@ func tokenLike(v string) bool {
 }
 
 func isJWT(v string) bool {
+	if !strings.HasPrefix(v, "eyJ") || strings.Count(v, ".") != 2 {
+		return false
+	}
 	parts := strings.Split(v, ".")
 	return len(parts) == 3 && strings.HasPrefix(parts[0], "eyJ") && strings.HasPrefix(parts[1], "eyJ") &&
 		len(parts[0]) >= 10 && len(parts[1]) >= 10 && allIn(parts[0]+parts[1]+parts[2], urlsafe)
