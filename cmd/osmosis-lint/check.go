@@ -119,6 +119,11 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 			return 0, err
 		}
 		results, notes = res.Files, res.Notes
+		if len(paths) > 0 && len(results) == 0 {
+			// as ruff warns when the paths hold no Python file: a hook or a
+			// CI job pointed at the wrong place should not pass unnoticed
+			notes = append(notes, "warning: no config files in "+strings.Join(paths, ", ")+" (configs are .toml files under configs/training/, configs/eval/ or configs/benchmark/)")
+		}
 		if f.diff {
 			printNotes(env.stderr, notes, f.quiet)
 			return writeDiffs(env.stdout, env.stderr, results, f.quiet)

@@ -344,6 +344,11 @@ func TestCheckWarnsWhenNoConfigs(t *testing.T) {
 	if _, _, errs := invoke(t, "", "check", "-q"); errs != "" {
 		t.Errorf("-q still warns: %q", errs)
 	}
+	// a named directory without configs is said to be one
+	code, out, errs = invoke(t, "", "check", "rollouts")
+	if code != 0 || !strings.Contains(errs, "warning: no config files in rollouts") || !strings.Contains(out, "0 files") {
+		t.Errorf("check rollouts: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
 }
 
 func TestCheckWorkspaceWithoutConfigs(t *testing.T) {
