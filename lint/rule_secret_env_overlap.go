@@ -41,6 +41,6 @@ func checkSecretEnvOverlap(c *Context) {
 				fixes = append(fixes, fix("Remove the [env] variable", false, ed))
 			}
 		}
-		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+itoa(i)+"); the secret is injected under that name, so remove one of them", fixes...)
+		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)
 	}
 }

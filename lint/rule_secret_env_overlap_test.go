@@ -12,7 +12,7 @@ func TestSecretEnvOverlap(t *testing.T) {
 			name: "on the [env] key",
 			src:  goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\"\nOPENAI_API_KEY = \"x\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 			want: []string{"9:1-9:15 secret-env-overlap env.OPENAI_API_KEY"},
-			msg:  []string{"both an [env] variable and a secret in [secrets] required (item 0)"},
+			msg:  []string{"both an [env] variable and a secret in [secrets] required (item 1)"},
 		},
 		{
 			name: "a repeated secret is reported once",
