@@ -14,7 +14,7 @@ func init() {
 		Stage:    StageAdvice,
 		Fixable:  sometimes(DisplayOnly),
 		Summary:  "A value that looks like a credential: in [env], or pasted elsewhere in a config.",
-		Doc: `[env] values are literal: they sit in the repository, in the CLI's output and in the run's logs.
+		Doc: `[env] values are literal: they sit in the repository and the CLI prints them at submit.
 A credential there is leaked as soon as it is pushed: store it as a platform secret
 (` + "`osmosis secret set NAME`" + `), list NAME in [secrets] required, and rotate the key that was in the file.
 
@@ -81,7 +81,7 @@ func leakMessage(h heldCredential) string {
 	case h.value == nil:
 		return "a comment holds what " + seen + ": comments are visible in the repository like the rest of the file; remove it and rotate the key"
 	case h.env:
-		return code(h.name) + " in " + where(h.table) + " " + seen + ": [env] values are visible in the repository, the CLI's output and the run's logs; store it with `osmosis secret set " + h.name + "`, list it in [secrets] required and rotate it"
+		return code(h.name) + " in " + where(h.table) + " " + seen + ": [env] values sit in the repository and the CLI prints them at submit; store it with `osmosis secret set " + h.name + "`, list it in [secrets] required and rotate it"
 	}
 	subject := code(h.name) + " in " + where(h.table)
 	if len(h.table) > 0 && h.table[len(h.table)-1] == "extra_headers" {
