@@ -188,8 +188,9 @@ func (f keyFormat) match(v string) (credential, bool) {
 	if len(body) < f.min || f.max > 0 && len(body) > f.max || !allIn(body, f.alphabet) {
 		return credential{}, false
 	}
-	if masked(body) || entropy(body) < 2.5 {
-		// a template's stand-in: ghp_xxxx..., AKIAXXXXXXXXXXXXXXXX
+	if masked(body) || entropy(body) < 2.5 || standIn(body) {
+		// a template's stand-in: ghp_xxxx..., AKIAXXXXXXXXXXXXXXXX,
+		// sk-proj-REPLACE_WITH_YOUR_KEY
 		return credential{}, false
 	}
 	if f.random && !(classes(body) >= 2 && entropy(body) >= 3.5 && !wordy(body)) {
@@ -300,8 +301,15 @@ func underCredentialName(name, v string) (credential, bool) {
 	if tier == nameOrdinary || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") || pathLike(v) || allIn(v, digits) {
 		return credential{}, false
 	}
+	if standIn(v) {
+		return credential{}, false
+	}
 	h := entropy(v)
 	switch {
+	case tier == nameWeak && identifierLike(v):
+		// a key of a cache, a bucket or a run: grpo_qwen3_8b_lr1e-6,
+		// checkpoints/run-42/step-1000.pt
+		return credential{}, false
 	case tier == namePassword && len(v) >= 6 && (classes(v) >= 2 || len(v) >= 12) && !wordy(v):
 		return credential{what: "a password"}, true
 	case tier == namePassword && len(v) >= 8 && classes(v) >= 2 && symbols(v) && !placeholderWords(v):
@@ -383,6 +391,40 @@ func placeholderWords(v string) bool {
 		}
 	}
 	return false
+}
+
+// standIn reports a value that says it is to be replaced: your-key-here,
+// REPLACE_WITH_YOUR_TOKEN, an example. A random key does not spell these
+// words.
+func standIn(v string) bool {
+	l := strings.ToLower(v)
+	for _, w := range []string{"your", "replace", "example", "placeholder", "changeme", "change_me", "change-me", "dummy", "fixme", "insert_", "insert-", "redacted"} {
+		if strings.Contains(l, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// identifierLike reports a value built of short readable parts, as names
+// of runs, cache keys and object paths are: a path (a slash, no base64
+// padding or plus), a file name, or three or more separators between
+// parts of six characters or fewer on average. Random tokens have few
+// separators, far apart.
+func identifierLike(v string) bool {
+	if strings.Contains(v, "/") && !strings.ContainsAny(v, "+=") {
+		return true
+	}
+	if i := strings.LastIndexByte(v, '.'); i > 0 && len(v)-i-1 >= 1 && len(v)-i-1 <= 5 && allIn(v[i+1:], lower) {
+		return true
+	}
+	seps := 0
+	for i := 0; i < len(v); i++ {
+		if v[i] == '-' || v[i] == '_' || v[i] == '.' || v[i] == ':' {
+			seps++
+		}
+	}
+	return seps >= 3 && (len(v)-seps) <= 6*(seps+1)
 }
 
 // isUUID reports the 8-4-4-4-12 hex form of a UUID.

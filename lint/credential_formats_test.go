@@ -114,6 +114,9 @@ func publishedFormats() []envCase {
 		{"SESSION_SECRET", hex.EncodeToString([]byte(fake(297, "", alnum, 32)))},
 		{"WEBHOOK_SECRET", fake(298, "", urlsafe, 43)},
 		{"TELEGRAM_BOT_TOKEN", fake(299, "", digits, 10) + ":" + fake(300, "AA", urlsafe, 33)},
+		// under a name that may also be a cache key: random tokens still are
+		{"MAPBOX_KEY", fake(301, "", alnum, 32)},
+		{"PUSHER_KEY", fake(302, "", urlsafe, 24)},
 	}
 }
 
@@ -200,6 +203,18 @@ func workspaceValues() []envCase {
 		{"GITHUB_TOKEN", "op://ci/github/token"},
 		{"AWS_ACCESS_KEY_ID", "AKIAIOSFODNN7" + "EXAMPLE"},
 		{"AWS_SECRET_ACCESS_KEY", "wJalrXUtnFEMI/K7MDENG/bPxRfiCY" + "EXAMPLEKEY"},
+		{"RUN_KEY", "grpo_qwen3_8b_lr1e-6_bs32"},
+		{"DATASET_KEY", "gsm8k/main/train-v2"},
+		{"S3_KEY", "checkpoints/run-42/step-1000.pt"},
+		{"CACHE_KEY", "v3-20260512-a1b2c3"},
+		{"OPENAI_API_KEY", "EMPTY"},
+		{"OPENAI_API_KEY", "sk-no-key-required"},
+		{"VLLM_API_KEY", "token-abc123"},
+		{"OPENAI_API_KEY", "sk-proj-REPLACE_WITH_YOUR_KEY_" + strings.Repeat("x", 17)},
+		{"ANTHROPIC_API_KEY", "sk-ant-api03-your-key-here-replace-me-please-" + strings.Repeat("x", 6)},
+		{"HF_TOKEN", "hf_YOUR_TOKEN_HERE_PLEASE_REPLACE_ME_OK"},
+		{"PAD_TOKEN", "<|endoftext|>"},
+		{"KMS_KEY_ID", "arn:aws:kms:us-west-2:111122223333:key/1234abcd-12ab-34cd-56ef-1234567890ab"},
 		{"PYTHONHASHSEED", "42"},
 		{"TZ", "America/Los_Angeles"},
 		{"LANG", "en_US.UTF-8"},

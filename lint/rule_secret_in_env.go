@@ -25,7 +25,8 @@ private key; a service-account JSON key; a URL with a password; a connection str
 account key or a password), or when it looks random (by its
 entropy, its mix of letters and digits, the absence of words) under a name that says it holds a
 secret: *_TOKEN, *_SECRET, *_PASSWORD, *_PAT, *_CREDENTIALS, *_API_KEY and the like. Placeholders
-and references (` + "`${NAME}`, `{name}`, `<your-key>`, `op://...`" + `), plain URLs, paths, words, and hex
+and references (` + "`${NAME}`, `{name}`, `<your-key>`, `op://...`" + `), stand-ins that say so
+(` + "`sk-proj-REPLACE_WITH_YOUR_KEY`" + `), plain URLs, paths, words, names of runs or objects under *_KEY, and hex
 hashes or UUIDs under names such as CACHE_KEY are not, nor is base64 that encodes text (a blob
 of configuration), unless the text is a credential. Leading and trailing whitespace does not hide a
 key.
