@@ -64,6 +64,7 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	fs = recoverySafe(doc, fs)
 	fs = applySuppressions(ctx, fs, in.Settings)
 	withoutCredentials(fs, ctx.credentials())
+	attachSecrets(fs, ctx.credentials())
 	out := fs[:0]
 	for _, f := range fs {
 		if in.Settings.off(f.Rule) || ctx.omitted > 0 && f.Rule == RuleUnusedSuppression {

@@ -53,8 +53,10 @@ type Finding struct {
 
 	// Range is the byte range in the file (the engine's own positions).
 	Range toml.Range `json:"-"`
-	// Secrets are parts of the file that no output may quote: the
-	// credential a finding is about. See Masked.
+	// Secrets are the parts of the file that no output may quote: every
+	// credential the file holds (Check gives each finding all of them,
+	// whichever rules ran; nil when the file was not searched). See
+	// Masked.
 	Secrets []Secret `json:"-"`
 }
 

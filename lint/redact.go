@@ -7,8 +7,11 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// Masked returns src with every credential it holds masked (those of the
-// findings, and all that credentialsIn finds in it, whichever rules ran):
+// Masked returns src with every credential it holds masked, whichever
+// rules ran: the secrets the findings carry when they all come from Check
+// (which gives each finding all of the file's), else all that a search of
+// src finds (no findings, or findings made without reading the file as a
+// config):
 // every character after a secret's shown lead becomes '*', line breaks
 // stay, so lines and columns do not move and a snippet of any line, or a
 // diff, shows no byte of a secret. It returns src itself when nothing is
@@ -22,13 +25,19 @@ func Masked(src []byte, fs []Finding) []byte {
 			secrets = append(secrets, s)
 		}
 	}
+	searched := len(fs) > 0
 	for _, f := range fs {
+		if f.Secrets == nil {
+			searched = false
+		}
 		for _, s := range f.Secrets {
 			add(s)
 		}
 	}
-	for _, h := range credentialsIn(toml.Parse(src)) {
-		add(h.secret)
+	if !searched {
+		for _, h := range credentialsIn(toml.Parse(src)) {
+			add(h.secret)
+		}
 	}
 	if len(secrets) == 0 {
 		return src

@@ -319,3 +319,17 @@ func fixCarries(fx Fix, creds []heldCredential) bool {
 	}
 	return false
 }
+
+// attachSecrets gives every finding the places of all the file's
+// credentials (one shared slice, empty but not nil when there are none),
+// so that an output showing any line of the file masks them without
+// searching the file again (see Masked).
+func attachSecrets(fs []Finding, creds []heldCredential) {
+	all := make([]Secret, len(creds))
+	for i, h := range creds {
+		all[i] = h.secret
+	}
+	for i := range fs {
+		fs[i].Secrets = all
+	}
+}
