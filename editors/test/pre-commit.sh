@@ -22,7 +22,7 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 export PRE_COMMIT_HOME="$work/cache"
 ws="$work/ws"
-mkdir -p "$ws/configs/training" "$ws/rollouts/demo" "$ws/data"
+mkdir -p "$ws/configs/training" "$ws/configs/eval" "$ws/rollouts/demo" "$ws/data"
 printf 'def main():\n    pass\n' > "$ws/rollouts/demo/main.py"
 printf '{"prompt": "2+2", "answer": "4"}\n' > "$ws/data/train.jsonl"
 cat > "$ws/configs/training/clean.toml" <<'TOML'
