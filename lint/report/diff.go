@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // WriteDiff writes a unified diff (three lines of context, git's a/ and b/
@@ -26,13 +27,33 @@ func WriteDiff(w io.Writer, path string, before, after []byte) error {
 	for _, h := range hunks(diffLines(a, b), 3) {
 		fmt.Fprintf(bw, "@@ -%s +%s @@\n", hunkRange(h.aStart, h.aLen), hunkRange(h.bStart, h.bLen))
 		for _, l := range h.lines {
-			bw.WriteString(l)
+			bw.WriteString(shownLine(l))
 			if !strings.HasSuffix(l, "\n") {
 				bw.WriteString("\n\\ No newline at end of file\n")
 			}
 		}
 	}
 	return bw.Flush()
+}
+
+// shownLine is a diff line as the terminal gets it: control characters,
+// bidirectional overrides and bytes that are not UTF-8 escaped as in every
+// other output (a config can hold them only where TOML allows, so a valid
+// file's lines are shown as they are, but for those overrides), tabs and
+// the line's end (LF or CRLF) kept so that the diff still applies.
+func shownLine(l string) string {
+	body, end := l, ""
+	switch {
+	case strings.HasSuffix(l, "\r\n"):
+		body, end = l[:len(l)-2], "\r\n"
+	case strings.HasSuffix(l, "\n"):
+		body, end = l[:len(l)-1], "\n"
+	}
+	parts := strings.Split(body, "\t")
+	for i, p := range parts {
+		parts[i] = escape.String(p)
+	}
+	return strings.Join(parts, "\t") + end
 }
 
 func splitLines(s string) []string {

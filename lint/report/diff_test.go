@@ -101,3 +101,26 @@ func TestWriteDiffBounded(t *testing.T) {
 		t.Errorf("%.0f allocations for %.0f lines", allocs, lines)
 	}
 }
+
+// TestDiffEscapesControls: a diff shows no raw control character or
+// bidirectional override, while tabs and CRLF line ends stay, so that the
+// diff of a valid file still applies.
+func TestDiffEscapesControls(t *testing.T) {
+	before := "[env]\r\nA = \"x\u202e\"\r\n\tB = \"\x1b]0;title\x07\"\r\nC = 1\r\n"
+	after := strings.Replace(before, "C = 1", "C = 2", 1)
+	var b strings.Builder
+	if err := WriteDiff(&b, "configs/training/x.toml", []byte(before), []byte(after)); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	for _, bad := range []string{"\x1b", "\x07", "\u202e"} {
+		if strings.Contains(out, bad) {
+			t.Errorf("the diff holds %q raw:\n%q", bad, out)
+		}
+	}
+	for _, want := range []string{` A = "x\u202e"` + "\r\n", "\t" + `B = "\x1b]0;title\a"` + "\r\n", "-C = 1\r\n+C = 2\r\n"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the diff lacks %q:\n%q", want, out)
+		}
+	}
+}
