@@ -13,7 +13,11 @@ func init() {
 		Severity: Error,
 		Stage:    StageAdvice,
 		Fixable:  sometimes(DisplayOnly),
-		Summary:  "A value that looks like a credential: in [env], or pasted elsewhere in a config.",
+		// a key pasted where a name goes is one problem, not also a
+		// badly spelled secret name: secret-name's finding on the same
+		// value folds into this one, with its stage (submit)
+		Supersedes: true,
+		Summary:    "A value that looks like a credential: in [env], or pasted elsewhere in a config.",
 		Doc: `[env] values are literal: they sit in the repository and the CLI prints them at submit.
 A credential there is leaked as soon as it is pushed: store it as a platform secret
 (` + "`osmosis secret set NAME`" + `), list NAME in [secrets] required, and rotate the key that was in the file.
@@ -36,7 +40,8 @@ environment variable (OPENAI_API_KEY in [experiment]) or a header of an endpoint
 extra_headers (X-Api-Key) is decided as in [env]; any other value, a
 list item (a key pasted into [secrets] required instead of its name) or a word of a comment only
 when it has the form of a credential. An Authorization value in extra_headers is
-authorization-header's.
+authorization-header's. A key pasted where the CLI expects a secret name is one finding of this
+rule, with the CLI's verdict on the name: stage submit.
 
 The stage is advice because the osmosis CLI accepts the config; the severity is error anyway,
 because a leaked key costs more than a failed run. Output never prints the value, whichever rules

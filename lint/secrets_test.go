@@ -47,6 +47,16 @@ func TestCredentialsOutsideEnv(t *testing.T) {
 				}
 			}
 		}
+		for _, f := range Check([]byte(src), Input{Path: "configs/" + string(kind) + "/x.toml", Kind: kind}) {
+			// a key where a secret name goes: one finding, with the
+			// CLI's verdict on the name (submit)
+			if f.Rule == RuleSecretName {
+				t.Errorf("%s: secret-name beside secret-in-env on a pasted key: %s", kind, f.Message)
+			}
+			if f.Rule == RuleSecretInEnv && (f.Key == "secrets.required.0" || strings.HasSuffix(f.Key, "harness_api_key_secret")) && f.Stage != StageSubmit {
+				t.Errorf("%s: %s has stage %s, want submit (the CLI refuses the name)", kind, f.Key, f.Stage)
+			}
+		}
 		if strings.Join(got, " | ") != strings.Join(want[kind], " | ") {
 			t.Errorf("%s: secret-in-env on %q, want %q", kind, got, want[kind])
 		}
