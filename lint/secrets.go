@@ -21,8 +21,7 @@ type heldCredential struct {
 	item  int
 	// keyRange is the key's range, for a fix that moves the pair.
 	keyRange toml.Range
-	value    *toml.Value // nil for a comment's
-	comment  *toml.Comment
+	value    *toml.Value // nil for a word of a comment
 	cred     credential
 	// env is set for a value of an [env] table (at any depth).
 	env bool
@@ -182,7 +181,7 @@ func commentCredentials(out []heldCredential, c *toml.Comment) []heldCredential 
 		if w := text[i:j]; len(w) >= 8 {
 			if cred, ok := knownShape(w); ok {
 				r := toml.Range{Start: c.Range.Start + i, End: c.Range.Start + j}
-				out = append(out, heldCredential{item: -1, comment: c, cred: cred, text: w, secret: Secret{Range: r, Shown: cred.lead}})
+				out = append(out, heldCredential{item: -1, cred: cred, text: w, secret: Secret{Range: r, Shown: cred.lead}})
 			}
 		}
 		i = j
