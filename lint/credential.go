@@ -362,7 +362,8 @@ func credentialName(name string) nameTier {
 		return nameStrong
 	case "KEY":
 		switch two {
-		case "API_KEY", "SECRET_KEY", "ACCESS_KEY", "PRIVATE_KEY", "AUTH_KEY", "SIGNING_KEY", "ENCRYPTION_KEY", "MASTER_KEY", "SERVICE_KEY", "ACCOUNT_KEY":
+		case "API_KEY", "SECRET_KEY", "ACCESS_KEY", "PRIVATE_KEY", "AUTH_KEY", "SIGNING_KEY", "ENCRYPTION_KEY", "MASTER_KEY", "SERVICE_KEY", "ACCOUNT_KEY",
+			"APP_KEY", "CLIENT_KEY", "LICENSE_KEY", "WRITE_KEY", "ADMIN_KEY", "DEPLOY_KEY", "INGEST_KEY":
 			return nameStrong
 		}
 		return nameWeak

@@ -116,6 +116,8 @@ func publishedFormats() []envCase {
 		{"TELEGRAM_BOT_TOKEN", fake(299, "", digits, 10) + ":" + fake(300, "AA", urlsafe, 33)},
 		// under a name that may also be a cache key: random tokens still are
 		{"MAPBOX_KEY", fake(301, "", alnum, 32)},
+		{"DD_APP_KEY", fake(303, "", hexLow, 40)},
+		{"SEGMENT_WRITE_KEY", fake(304, "", alnum, 32)},
 		{"PUSHER_KEY", fake(302, "", urlsafe, 24)},
 	}
 }
