@@ -102,7 +102,9 @@ func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams)
 // cross-file rules read.
 func (s *Server) registerWatchers() {
 	var watchers []protocol.FileSystemWatcher
-	for _, g := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/.git/config", "**/.gitignore"} {
+	// the required directories themselves too: creating or removing an
+	// empty data/ changes workspace-scaffold's verdict on every config
+	for _, g := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/.git/config", "**/.gitignore", "**/rollouts", "**/data", "**/configs"} {
 		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(g)})
 	}
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})

@@ -58,8 +58,8 @@ func TestWatchedFiles(t *testing.T) {
 			for _, w := range p.Registrations[0].RegisterOptions.Watchers {
 				globs = append(globs, w.GlobPattern)
 			}
-			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**"} {
-				if !strings.Contains(strings.Join(globs, " "), want) {
+			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs"} {
+				if !slices.Contains(globs, want) {
 					t.Errorf("watchers %v lack %s", globs, want)
 				}
 			}
