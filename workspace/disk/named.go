@@ -76,6 +76,12 @@ func ReadDirNamed(path string, max int) (entries []Entry, truncated bool, err er
 		return nil, false, err
 	}
 	defer f.Close()
+	return listOpen(f, max)
+}
+
+// listOpen lists an open directory, sorted by name, at most max entries
+// (max <= 0: all); truncated says more were there.
+func listOpen(f *os.File, max int) (entries []Entry, truncated bool, err error) {
 	n := -1
 	if max > 0 {
 		n = max + 1

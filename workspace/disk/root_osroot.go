@@ -1,8 +1,6 @@
 package disk
 
 import (
-	"errors"
-	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -132,22 +130,5 @@ func (o *rootOps) readDir(rel string, max int) ([]Entry, bool, error) {
 		return nil, false, err
 	}
 	defer f.Close()
-	n := -1
-	if max > 0 {
-		n = max + 1
-	}
-	des, err := f.ReadDir(n)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return nil, false, err
-	}
-	out := make([]Entry, 0, len(des))
-	for _, de := range des {
-		out = append(out, Entry{Name: de.Name(), Type: de.Type()})
-	}
-	sortEntries(out)
-	truncated := max > 0 && len(out) > max
-	if truncated {
-		out = out[:max]
-	}
-	return out, truncated, nil
+	return listOpen(f, max)
 }
