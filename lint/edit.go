@@ -25,9 +25,21 @@ func fix(title string, safe bool, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: a, Edits: edits}
 }
 
-// displayOnly builds a fix that is offered and never applied by a command.
+// displayOnly builds a fix that is offered and never applied by a command:
+// one that drops a value the user wrote, picks a model, a dataset or the
+// code to run, or rewrites what the user typed into something else. The
+// editor offers it as a code action for the user to choose.
 func displayOnly(title string, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: DisplayOnly, Edits: edits}
+}
+
+// unsafeUnless builds an unsafe fix, or a display-only one when it writes
+// a value picked for the user (see fillValue).
+func unsafeUnless(picked bool, title string, edits ...Edit) Fix {
+	if picked {
+		return displayOnly(title, edits...)
+	}
+	return fix(title, false, edits...)
 }
 
 // lineSpan returns the range of the whole lines covering r, including the

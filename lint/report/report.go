@@ -22,6 +22,9 @@ type File struct {
 	Findings []lint.Finding
 	// Applied lists the fixes applied to the file, for --show-fixes.
 	Applied []lint.FixOutcome
+	// Unfixed lists the fixes the fixer refused in this run: they are not
+	// counted as fixable.
+	Unfixed []lint.FixOutcome
 }
 
 // Summary counts findings over a run.
@@ -108,6 +111,9 @@ type Options struct {
 	Fixed int
 	// ShowFixes lists the fixes applied (File.Applied) before the summary.
 	ShowFixes bool
+	// UnsafeFixes is set with --unsafe-fixes: unsafe fixes count as
+	// fixable (by --fix --unsafe-fixes) rather than hidden.
+	UnsafeFixes bool
 }
 
 // Write writes files in format to w.

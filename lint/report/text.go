@@ -117,6 +117,9 @@ func writeSummary(bw *bufio.Writer, files []File, opts Options) {
 		default:
 			fmt.Fprintf(bw, "%s: %s, %s in %s\n", "osmosis-lint", plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Files, "file"))
 		}
+		if line := fixableLine(CountFixes(files, opts.UnsafeFixes), opts.UnsafeFixes); line != "" {
+			fmt.Fprintln(bw, line)
+		}
 	}
 }
 
