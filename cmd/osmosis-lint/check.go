@@ -156,6 +156,8 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		Fixed:   fixed,
 		// unsafe fixes count as fixable (by --fix --unsafe-fixes), not hidden
 		UnsafeFixes: f.unsafeFixes,
+		// lines wrapped to the terminal; a pipe or -o FILE gets them whole
+		Width: terminalWidth(out),
 		// the list goes with the text styles; other formats keep their shape
 		ShowFixes: f.showFixes && format.ForPeople() && !f.statistics,
 	}

@@ -181,3 +181,43 @@ func TestFixNeverDropsAValue(t *testing.T) {
 		t.Errorf("exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// TestTextFitsTheTerminal: in a terminal the text report wraps its lines
+// at spaces to the terminal's width; through a pipe it does not.
+func TestTextFitsTheTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	script, err := exec.LookPath("script")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("script (util-linux) is missing")
+		}
+		t.Skip("script (util-linux) is missing: it gives the command a terminal")
+	}
+	bin := filepath.Join(t.TempDir(), "osmosis-lint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	ws := copyExample(t)
+	cmd := exec.Command(script, "-qec", bin+" check --no-color configs", "/dev/null")
+	cmd.Dir = ws
+	// the pseudo-terminal script opens has no size of its own: $COLUMNS
+	cmd.Env = append(os.Environ(), "COLUMNS=60")
+	out, _ := cmd.Output()
+	text := strings.ReplaceAll(string(out), "\r\n", "\n")
+	if !strings.Contains(text, "= help:") {
+		t.Fatalf("no help lines:\n%s", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if len([]rune(line)) > 60 && strings.Contains(strings.TrimSpace(line), " ") && !strings.Contains(line, " | ") && !strings.HasPrefix(line, "[*]") && !strings.HasPrefix(line, "No fixes") {
+			t.Errorf("a line of %d columns: %q", len([]rune(line)), line)
+		}
+	}
+	// through a pipe, each finding's headline stays on its line
+	t.Chdir(ws)
+	_, piped, _ := invoke(t, "", "check", "configs")
+	if !strings.Contains(piped, "error: unknown key `n_sample_per_prompt` in [training] [unknown-key]\n") {
+		t.Errorf("piped:\n%s", piped)
+	}
+}

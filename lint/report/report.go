@@ -111,6 +111,9 @@ type Options struct {
 	Fixed int
 	// ShowFixes lists the fixes applied (File.Applied) before the summary.
 	ShowFixes bool
+	// Width is the terminal's width in columns: the text style wraps its
+	// lines at spaces to fit it. 0 (not a terminal) wraps nothing.
+	Width int
 	// UnsafeFixes is set with --unsafe-fixes: unsafe fixes count as
 	// fixable (by --fix --unsafe-fixes) rather than hidden.
 	UnsafeFixes bool
