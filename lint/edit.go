@@ -15,7 +15,7 @@ func insertAt(off int, text string) Edit {
 	return Edit{Range: toml.Range{Start: off, End: off}, NewText: text}
 }
 
-// fix builds a fix from edits: safe, or unsafe (applied only with
+// fix builds a fix from edits: safe, or unsafe (applied only by --fix
 // --unsafe-fixes).
 func fix(title string, safe bool, edits ...Edit) Fix {
 	a := Unsafe

@@ -93,12 +93,15 @@ const (
 	// all" apply them.
 	Safe Applicability = "safe"
 	// Unsafe fixes are right in the usual case but change what the config
-	// says or guess a value: applied only with --unsafe-fixes.
+	// says, keeping the user's values: applied only by --fix
+	// --unsafe-fixes.
 	Unsafe Applicability = "unsafe"
 	// DisplayOnly fixes are offered (editor code actions, the JSON
-	// report) and never applied by a command: only a person knows
-	// whether they are right, such as deleting a key whose value would be
-	// lost.
+	// report) and never applied by a command or door (the fixer refuses
+	// them): only a person knows whether they are right. Every fix that
+	// drops a value the user wrote, picks a model, a dataset or a file to
+	// run, or rewrites what the user typed into something else is
+	// display-only.
 	DisplayOnly Applicability = "display-only"
 )
 
