@@ -14,7 +14,8 @@ func CatalogMarkdown() string {
 	b.WriteString("**platform** (the platform rejects the run after submission), **runtime** (the run starts, then fails), ")
 	b.WriteString("**advice** (legal, but very likely a mistake); **doctor** rules run in `osmosis-lint doctor`.\n\n")
 	b.WriteString("Fix says whether findings carry fixes: **safe** ones are applied by `--fix` and an editor's \"fix all\", ")
-	b.WriteString("**unsafe** ones with `--unsafe-fixes`, **display-only** ones are offered in editors and never applied by a command.\n\n")
+	b.WriteString("**unsafe** ones by `--fix --unsafe-fixes`, **display-only** ones (a fix that drops a value, picks a model, dataset or file, ")
+	b.WriteString("or rewrites what was written into something else) are offered in editors and never applied by a command, the editor's \"fix all\", the MCP `fix` tool or the hooks.\n\n")
 	b.WriteString("| rule | severity | stage | fix | summary |\n|---|---|---|---|---|\n")
 	for _, r := range Rules() {
 		stage := string(r.Stage)

@@ -15,7 +15,7 @@ func insertAt(off int, text string) Edit {
 	return Edit{Range: toml.Range{Start: off, End: off}, NewText: text}
 }
 
-// fix builds a fix from edits: safe, or unsafe (applied only with
+// fix builds a fix from edits: safe, or unsafe (applied only by --fix
 // --unsafe-fixes).
 func fix(title string, safe bool, edits ...Edit) Fix {
 	a := Unsafe
@@ -25,9 +25,21 @@ func fix(title string, safe bool, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: a, Edits: edits}
 }
 
-// displayOnly builds a fix that is offered and never applied by a command.
+// displayOnly builds a fix that is offered and never applied by a command:
+// one that drops a value the user wrote, picks a model, a dataset or the
+// code to run, or rewrites what the user typed into something else. The
+// editor offers it as a code action for the user to choose.
 func displayOnly(title string, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: DisplayOnly, Edits: edits}
+}
+
+// unsafeUnless builds an unsafe fix, or a display-only one when it writes
+// a value picked for the user (see fillValue).
+func unsafeUnless(picked bool, title string, edits ...Edit) Fix {
+	if picked {
+		return displayOnly(title, edits...)
+	}
+	return fix(title, false, edits...)
 }
 
 // lineSpan returns the range of the whole lines covering r, including the

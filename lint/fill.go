@@ -14,18 +14,21 @@ import (
 // model the settings name. Otherwise it is a `<your-...>` placeholder,
 // which the placeholder rule reports until someone fills it in. It is
 // never an empty or zero value, which would pass for a choice. It returns
-// false for a key no fix should invent (a table, a number).
-func fillValue(c *Context, path []string, f *schema.Field) (string, bool) {
-	if v, ok := knownValue(c, path); ok {
-		return v, true
+// false for a key no fix should invent (a table, a number). picked is
+// set when the value is a model or a dataset the workspace offers rather
+// than one the user wrote: choosing them is the user's decision, so a fix
+// that writes it is display-only.
+func fillValue(c *Context, path []string, f *schema.Field) (text string, picked, ok bool) {
+	if v, picked, ok := knownValue(c, path); ok {
+		return v, picked, true
 	}
 	if f == nil || !f.HasType("string") || len(path) == 0 {
 		if len(path) == 2 && path[0] == "secrets" && path[1] == "required" {
-			return "[]", true // a real choice: the run needs no secret
+			return "[]", false, true // a real choice: the run needs no secret
 		}
-		return "", false
+		return "", false, false
 	}
-	return tomlString(placeholderFor(path[len(path)-1])), true
+	return tomlString(placeholderFor(path[len(path)-1])), false, true
 }
 
 // placeholderFor names the placeholder of a key: <your-rollout>,
@@ -39,49 +42,50 @@ func placeholderFor(key string) string {
 }
 
 // knownValue returns a value for an [experiment] key that the file or the
-// workspace holds for certain.
-func knownValue(c *Context, path []string) (string, bool) {
+// workspace holds for certain; picked is set for a model or a dataset taken
+// from the workspace (the only one it offers), not from the user's text.
+func knownValue(c *Context, path []string) (text string, picked, ok bool) {
 	if len(path) != 2 || path[0] != "experiment" || c.Kind == schema.Benchmark {
-		return "", false
+		return "", false, false
 	}
 	switch path[1] {
 	case "rollout":
 		if s, ok := legacyString(c, "eval", "rollout"); ok {
-			return s, true
+			return s, false, true
 		}
 		if name, ok := onlyRollout(c); ok {
-			return tomlString(name), true
+			return tomlString(name), false, true
 		}
 	case "entrypoint":
 		if s, ok := legacyString(c, "eval", "entrypoint"); ok {
-			return s, true
+			return s, false, true
 		}
 		if file, ok := onlyEntrypoint(c); ok {
-			return tomlString(file), true
+			return tomlString(file), false, true
 		}
 	case "model_path":
 		for _, legacy := range [][]string{{"llm", "model_path"}, {"llm", "model"}} {
 			if s, ok := legacyString(c, legacy...); ok {
-				return s, true
+				return s, false, true
 			}
 		}
 		if name, ok := onlySettingsModel(c); ok {
-			return tomlString(name), true
+			return tomlString(name), true, true
 		}
 	case "dataset":
 		if name, _, ok := c.Str("eval", "dataset"); ok && strings.TrimSpace(name) != "" {
 			if stem, isPath := datasetPathStem(name); isPath && stem != "" && stem != "." && stem != ".." {
-				return tomlString(stem), true
+				return tomlString(stem), false, true
 			}
 			if !strings.ContainsAny(name, `/\`) {
-				return tomlString(name), true
+				return tomlString(name), false, true
 			}
 		}
 		if stem, ok := onlyDataStem(c); ok {
-			return tomlString(stem), true
+			return tomlString(stem), true, true
 		}
 	}
-	return "", false
+	return "", false, false
 }
 
 // legacyString returns the source text of a non-blank string at a legacy
@@ -173,10 +177,10 @@ func onlyDataStem(c *Context) (string, bool) {
 
 // addedKeyLine is the line a fix adds for a missing required key, or
 // false when no value should be invented.
-func addedKeyLine(c *Context, path []string, f *schema.Field) (string, bool) {
-	v, ok := fillValue(c, path, f)
+func addedKeyLine(c *Context, path []string, f *schema.Field) (line string, picked, ok bool) {
+	v, picked, ok := fillValue(c, path, f)
 	if !ok {
-		return "", false
+		return "", false, false
 	}
-	return keyText(path[len(path)-1]) + " = " + v, true
+	return keyText(path[len(path)-1]) + " = " + v, picked, true
 }

@@ -7,6 +7,7 @@ package lint
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -92,12 +93,15 @@ const (
 	// all" apply them.
 	Safe Applicability = "safe"
 	// Unsafe fixes are right in the usual case but change what the config
-	// says or guess a value: applied only with --unsafe-fixes.
+	// says, keeping the user's values: applied only by --fix
+	// --unsafe-fixes.
 	Unsafe Applicability = "unsafe"
 	// DisplayOnly fixes are offered (editor code actions, the JSON
-	// report) and never applied by a command: only a person knows
-	// whether they are right, such as deleting a key whose value would be
-	// lost.
+	// report) and never applied by a command or door (the fixer refuses
+	// them): only a person knows whether they are right. Every fix that
+	// drops a value the user wrote, picks a model, a dataset or a file to
+	// run, or rewrites what the user typed into something else is
+	// display-only.
 	DisplayOnly Applicability = "display-only"
 )
 
@@ -155,4 +159,52 @@ func locate(f *Finding, lines *toml.LineIndex) {
 func pos1(lines *toml.LineIndex, off int) (int, int) {
 	l, c := lines.Position(off, toml.Runes)
 	return l + 1, c + 1
+}
+
+// Headline splits the finding's message for the text report: the headline
+// says what is wrong, the rest (why, what to do) follows on lines of its
+// own. See SplitMessage.
+func (f *Finding) Headline() (headline, rest string) { return SplitMessage(f.Message) }
+
+// SplitMessage splits a message at the convention every rule's message
+// follows: what is wrong comes first, and the first "; " or ": " outside
+// backquotes, double quotes and brackets ends it; the rest says why and
+// what to do. A headline of fewer than three words ("invalid TOML") is not
+// one: the split moves to the next separator. Without a separator, a
+// closing parenthetical ("... (allowed: `lr`, `seed`)") is the rest, without
+// its parentheses. A message with neither is all headline, with rest "".
+// Machine formats and --oneline carry the message whole.
+func SplitMessage(msg string) (headline, rest string) {
+	depth, quoted, code := 0, false, false
+	open := -1 // where the last top-level parenthetical opened
+	for i := 0; i < len(msg); i++ {
+		switch c := msg[i]; {
+		case c == '`':
+			code = !code
+		case code:
+		case c == '"':
+			quoted = !quoted
+		case quoted:
+		case c == '(' || c == '[' || c == '{':
+			if depth == 0 {
+				open = -1
+				if c == '(' && i > 0 && msg[i-1] == ' ' {
+					open = i
+				}
+			}
+			depth++
+		case c == ')' || c == ']' || c == '}':
+			depth = max(0, depth-1)
+		case depth == 0 && (c == ';' || c == ':') && i+1 < len(msg) && msg[i+1] == ' ':
+			if head := msg[:i]; len(strings.Fields(head)) >= 3 {
+				return head, msg[i+2:]
+			}
+		}
+	}
+	if open > 0 && !code && !quoted && depth == 0 && strings.HasSuffix(msg, ")") {
+		if head := msg[:open-1]; len(strings.Fields(head)) >= 3 {
+			return head, msg[open+1 : len(msg)-1]
+		}
+	}
+	return msg, ""
 }

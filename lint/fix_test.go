@@ -212,7 +212,7 @@ func fixCaseTable() []fixCase {
 			want: trainingWith("lr = 1e-6 # tuned\n"),
 		},
 		{
-			name: "unknown-key: remove the line", rule: "unknown-key", title: "Remove `seed`", safe: false,
+			name: "unknown-key: remove the line", rule: "unknown-key", title: "Remove `seed`", display: true,
 			src:  trainingWith("lr = 1e-6\nseed = 7  # not here\ntotal_epochs = 1\n"),
 			want: trainingWith("lr = 1e-6\ntotal_epochs = 1\n"),
 		},
@@ -252,7 +252,7 @@ func fixCaseTable() []fixCase {
 			want: "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint>\"\nmodel_path = \"<your-model>\"\ndataset = \"<your-dataset>\"\n\n# run\n[training]\nlr = 1e-6\n",
 		},
 		{
-			name: "missing-section: [experiment] with what the workspace holds", rule: "missing-section", title: "Add [experiment]", safe: false, ws: rolloutWS,
+			name: "missing-section: [experiment] with what the workspace holds", rule: "missing-section", title: "Add [experiment]", display: true, ws: rolloutWS,
 			src:  "[training]\nlr = 1e-6\n",
 			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"<your-model>\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n",
 		},
@@ -267,12 +267,18 @@ func fixCaseTable() []fixCase {
 			want: "[experiment]\nrollout = \"multiply-agent\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\nentrypoint = \"main.py\"\n",
 		},
 		{
-			name: "missing-required: the only data file", rule: "missing-required", title: "Add `dataset`", safe: false, ws: rolloutWS,
+			name: "missing-required: the only data file", rule: "missing-required", title: "Add `dataset`", display: true, ws: rolloutWS,
 			src:  "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
 			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
 		},
 		{
-			name: "missing-required: the only model of the settings", rule: "missing-required", title: "Add `model_path`", safe: false,
+			// the old file names no dataset: the only data file's is a choice
+			name: "legacy-config: a migration that picks the only dataset", rule: "legacy-config", title: "Migrate to the current eval config", display: true, kind: schema.Eval, ws: rolloutWS,
+			src:  "[eval]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\n\n[llm]\nmodel = \"openai/gpt-5-mini\"\n",
+			want: "# Migrated from the local-eval config of osmosis-ai 0.2.18 to 0.2.22.\n[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"multiply\"\n\n[secrets]\nrequired = []\n",
+		},
+		{
+			name: "missing-required: the only model of the settings", rule: "missing-required", title: "Add `model_path`", display: true,
 			ws:   withWS(tree{"pyproject.toml": "[tool.osmosis-lint]\nmodels = [\"acme/base-7b\"]\n"}),
 			src:  "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\ndataset = \"multiply\"\n",
 			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\ndataset = \"multiply\"\nmodel_path = \"acme/base-7b\"\n",
@@ -324,22 +330,22 @@ func fixCaseTable() []fixCase {
 			want: goodTraining + "\n[sampling]\nrollout_top_p = 0.9\n",
 		},
 		{
-			name: "branch-and-commit: remove the branch", rule: "branch-and-commit", title: "Remove branch (keep the pinned commit)", safe: false,
+			name: "branch-and-commit: remove the branch", rule: "branch-and-commit", title: "Remove branch (keep the pinned commit)", display: true,
 			src:  goodTraining + "branch = \"main\"\ncommit_sha = \"3f2a9c1d\"\n",
 			want: goodTraining + "commit_sha = \"3f2a9c1d\"\n",
 		},
 		{
-			name: "env-name: upper case", rule: "env-name", title: "Rename to `LOG_LEVEL`", safe: false,
+			name: "env-name: upper case", rule: "env-name", title: "Rename to `LOG_LEVEL`", display: true,
 			src:  goodTraining + "\n[env]\nlog_level = \"INFO\"\n",
 			want: goodTraining + "\n[env]\nLOG_LEVEL = \"INFO\"\n",
 		},
 		{
-			name: "secret-name: upper case", rule: "secret-name", title: `Use "OPENAI_KEY"`, safe: false,
+			name: "secret-name: upper case", rule: "secret-name", title: `Use "OPENAI_KEY"`, display: true,
 			src:  goodTraining + "\n[secrets]\nrequired = [\"openai-key\"]\n",
 			want: goodTraining + "\n[secrets]\nrequired = [\"OPENAI_KEY\"]\n",
 		},
 		{
-			name: "secret-env-overlap: remove the env var", rule: "secret-env-overlap", title: "Remove the [env] variable", safe: false,
+			name: "secret-env-overlap: remove the env var", rule: "secret-env-overlap", title: "Remove the [env] variable", display: true,
 			src:  goodTraining + "\n[env]\nA = \"1\"\nHF_TOKEN = \"x\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
 			want: goodTraining + "\n[env]\nA = \"1\"\n\n[secrets]\nrequired = [\"HF_TOKEN\"]\n",
 		},
@@ -349,22 +355,22 @@ func fixCaseTable() []fixCase {
 			want: goodTraining + "commit_sha = \"1234567\"\n",
 		},
 		{
-			name: "model-unknown: the closest model", rule: "model-unknown", title: `Use "Qwen/Qwen3.6-35B-A3B"`, safe: false,
+			name: "model-unknown: the closest model", rule: "model-unknown", title: `Use "Qwen/Qwen3.6-35B-A3B"`, display: true,
 			src:  modelConfig(schema.Training, `"qwen/qwen3.6-35b-a3b"`),
 			want: modelConfig(schema.Training, `"Qwen/Qwen3.6-35B-A3B"`),
 		},
 		{
-			name: "rollout-not-found: the closest rollout", rule: "rollout-not-found", title: `Use "multiply-agent"`, safe: false, ws: rolloutWS,
+			name: "rollout-not-found: the closest rollout", rule: "rollout-not-found", title: `Use "multiply-agent"`, display: true, ws: rolloutWS,
 			src:  pathsConfig(`"multiply-agnet"`, `"main.py"`),
 			want: pathsConfig(`"multiply-agent"`, `"main.py"`),
 		},
 		{
-			name: "entrypoint-not-found: the closest file", rule: "entrypoint-not-found", title: `Use "main.py"`, safe: false, ws: rolloutWS,
+			name: "entrypoint-not-found: the closest file", rule: "entrypoint-not-found", title: `Use "main.py"`, display: true, ws: rolloutWS,
 			src:  pathsConfig(`"multiply-agent"`, `"mian.py"`),
 			want: pathsConfig(`"multiply-agent"`, `"main.py"`),
 		},
 		{
-			name: "dataset-unknown: the closest listed name", rule: "dataset-unknown", title: `Use "multiply"`, safe: false, ws: datasetsWS,
+			name: "dataset-unknown: the closest listed name", rule: "dataset-unknown", title: `Use "multiply"`, display: true, ws: datasetsWS,
 			src:  datasetConfig(`"multiplly"`),
 			want: datasetConfig(`"multiply"`),
 		},
@@ -379,22 +385,22 @@ func fixCaseTable() []fixCase {
 			want: goodBenchmark,
 		},
 		{
-			name: "hle-parity: add [tasks]", rule: "hle-parity", title: `Add [tasks] task_set = "parity"`, safe: false, kind: b,
+			name: "hle-parity: add [tasks]", rule: "hle-parity", title: `Add [tasks] task_set = "parity"`, display: true, kind: b,
 			src:  hleConfig(`"HLE"`, ""),
 			want: hleConfig(`"HLE"`, "") + "\n[tasks]\ntask_set = \"parity\"\n",
 		},
 		{
-			name: "benchmark-secret-ref: the cursor-cli secret name", rule: "benchmark-secret-ref", title: `Use "CURSOR_API_KEY"`, safe: false, kind: b,
+			name: "benchmark-secret-ref: the cursor-cli secret name", rule: "benchmark-secret-ref", title: `Use "CURSOR_API_KEY"`, display: true, kind: b,
 			src:  benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR"`),
 			want: benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR_API_KEY"`),
 		},
 		{
-			name: "benchmark-secret-ref: remove harness_api_key_secret", rule: "benchmark-secret-ref", title: "Remove harness_api_key_secret", safe: false, kind: b,
+			name: "benchmark-secret-ref: remove harness_api_key_secret", rule: "benchmark-secret-ref", title: "Remove harness_api_key_secret", display: true, kind: b,
 			src:  benchHead + providerAgent("codex", "OPENAI_API_KEY", `harness_api_key_secret = "CODEX_KEY"`),
 			want: benchHead + providerAgent("codex", "OPENAI_API_KEY"),
 		},
 		{
-			name: "benchmark-secret-ref: remove the env var", rule: "benchmark-secret-ref", title: "Remove the env var", safe: false, kind: b,
+			name: "benchmark-secret-ref: remove the env var", rule: "benchmark-secret-ref", title: "Remove the env var", display: true, kind: b,
 			src:  benchHead + "\n[env]\nLOG = \"1\"\nOPENAI_API_KEY = \"x\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
 			want: benchHead + "\n[env]\nLOG = \"1\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
 		},

@@ -14,8 +14,9 @@ const maxFixRounds = 16
 
 // FixOptions say which fixes the fixer applies.
 type FixOptions struct {
-	// Unsafe applies unsafe fixes as well as safe ones (--unsafe-fixes).
-	// Display-only fixes are never applied.
+	// Unsafe applies unsafe fixes as well as safe ones (--fix
+	// --unsafe-fixes). Display-only fixes are never applied, whatever the
+	// options: allowed is the one place that decides it for every door.
 	Unsafe bool
 }
 

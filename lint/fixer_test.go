@@ -275,3 +275,43 @@ func TestFixerStops(t *testing.T) {
 		}
 	}
 }
+
+// TestFixerNeverAppliesDisplayOnly: display-only fixes are offered and
+// never applied, by --fix or --fix --unsafe-fixes alike: a misspelled key
+// whose right name is already set is left with its value, not deleted.
+func TestFixerNeverAppliesDisplayOnly(t *testing.T) {
+	src := []byte(trainingWith("lr = 1e-6\nlerning_rate = 1\n"))
+	rc := ruleCase{src: string(src)}
+	in := rc.input(t)
+	before := Check(src, in)
+	offered := false
+	for _, f := range before {
+		for _, fx := range f.Fixes {
+			if f.Rule == RuleUnknownKey && fx.Applicability == DisplayOnly {
+				offered = true
+			}
+		}
+	}
+	if !offered {
+		t.Fatalf("no display-only fix offered:\n%s", describeFixes(before))
+	}
+	for _, unsafe := range []bool{false, true} {
+		res := FixSource(src, in, FixOptions{Unsafe: unsafe})
+		if !bytes.Equal(res.Src, src) || len(res.Applied) != 0 {
+			t.Errorf("unsafe=%v: applied %v:\n%s", unsafe, res.Applied, res.Src)
+		}
+	}
+	// and the invariant on its own: a finding whose only fix is
+	// display-only keeps its file as it is
+	f := Finding{Rule: RuleUnknownKey, Key: "a", Severity: Error, Fixes: []Fix{displayOnly("drop", edit(0, 1, ""))}}
+	x := newFixer(Input{}, FixOptions{Unsafe: true})
+	x.check = func(doc *toml.Document) []Finding {
+		if string(doc.Src) == "abc" {
+			return []Finding{f}
+		}
+		return nil
+	}
+	if res := x.run([]byte("abc")); string(res.Src) != "abc" || len(res.Applied) != 0 || len(res.Skipped) != 0 {
+		t.Errorf("a display-only fix was considered: %+v", res)
+	}
+}

@@ -284,11 +284,13 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	}
 	b.WriteString("# Migrated from the local-eval config of osmosis-ai 0.2.18 to 0.2.22.\n[experiment]\n")
 	exp := c.Schema.Root().Property("experiment")
+	picked := false
 	for _, k := range []string{"rollout", "entrypoint", "model_path", "dataset"} {
 		line, ok := m.keys["experiment."+k]
 		if !ok {
-			v, _ := fillValue(c, []string{"experiment", k}, exp.Property(k))
+			v, p, _ := fillValue(c, []string{"experiment", k}, exp.Property(k))
 			line = k + " = " + v
+			picked = picked || p
 		}
 		b.WriteString(line + "\n")
 	}
@@ -312,7 +314,7 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	if notes := m.noteText("To do after the migration:"); notes != "" {
 		b.WriteString("\n" + notes)
 	}
-	return fix("Migrate to the current eval config", false, replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
+	return unsafeUnless(picked, "Migrate to the current eval config", replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
 }
 
 // migrateBeside moves one local-eval section of an eval config that has

@@ -11,7 +11,7 @@ func init() {
 		ID:       RuleBenchmarkSecretRef,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "A benchmark secret reference that collides with an env var, a reserved name or a harness's own credential.",
 		Doc: `The platform injects each agent's model key, the judge key and the verifier secrets as environment
 variables named after their secret records, so for each agent (with [env] and its [agents.env]
@@ -190,7 +190,7 @@ func checkBenchmarkSecretRefs(c *Context) {
 				once(harness.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" needs harness_api_key_secret = "+tomlString(want)+": the name of a platform secret record holding "+want)
 			case hasHKS && hks != want:
 				once(hksVal.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" reads "+want+", so harness_api_key_secret must be "+tomlString(want)+"; found "+code(hks),
-					fix("Use \""+want+"\"", false, replace(hksVal.Range, tomlString(want))))
+					displayOnly("Use \""+want+"\"", replace(hksVal.Range, tomlString(want))))
 			}
 		} else if hksEntry != nil {
 			subject := "the official scaffold of " + agent
@@ -200,7 +200,7 @@ func checkBenchmarkSecretRefs(c *Context) {
 			var fixes []Fix
 			if s := stmtAt(c.Doc, hksEntry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
 				if e, ok := deleteStmt(c.Doc, s); ok {
-					fixes = append(fixes, fix("Remove harness_api_key_secret", false, e))
+					fixes = append(fixes, displayOnly("Remove harness_api_key_secret", e))
 				}
 			}
 			once(hksEntry.KeyRange, a.key+".harness_api_key_secret", subject+" does not use harness_api_key_secret; remove it (only cursor-cli takes one)", fixes...)
@@ -217,7 +217,7 @@ func checkBenchmarkSecretRefs(c *Context) {
 func removeEnvFix(c *Context, ev envVar) []Fix {
 	if s := stmtAt(c.Doc, ev.entry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) == 1 {
 		if e, ok := deleteStmt(c.Doc, s); ok {
-			return []Fix{fix("Remove the env var", false, e)}
+			return []Fix{displayOnly("Remove the env var", e)}
 		}
 	}
 	return nil

@@ -6,7 +6,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
-		Fixable:            sometimes(Unsafe),
+		Fixable:            sometimes(DisplayOnly),
 		Summary:            "experiment.branch and experiment.commit_sha are both set.",
 		Doc:                `A run starts from either a branch or a pinned commit, never both: set one of branch and commit_sha.`,
 		Bad:                "[experiment]\n# ...\nbranch = \"main\"\ncommit_sha = \"deadbeef\"\n",
@@ -31,7 +31,7 @@ func checkBranchAndCommit(c *Context) {
 	var fixes []Fix
 	if s := stmtAt(c.Doc, bv.Range.Start); s != nil {
 		if e, ok := deleteStmt(c.Doc, s); ok {
-			fixes = append(fixes, fix("Remove branch (keep the pinned commit)", false, e))
+			fixes = append(fixes, displayOnly("Remove branch (keep the pinned commit)", e))
 		}
 	}
 	c.Report(cv.Range, "experiment", "branch "+code(branch)+" and commit_sha are both set in [experiment]: a run starts from one of them; remove one", fixes...)

@@ -9,7 +9,7 @@ func init() {
 		ID:       RuleDatasetUnknown,
 		Severity: Error,
 		Stage:    StagePlatform,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "experiment.dataset is not in the platform's dataset list.",
 		Doc: `With a saved platform dataset list (` + "`osmosis --json dataset list --all > datasets.json`" + `, passed
 with --datasets or the datasets setting), a dataset name it does not hold is an error: the
@@ -59,7 +59,7 @@ func checkDatasetUnknown(c *Context) {
 	msg := "no platform dataset is named " + code(name) + " in " + list + hint
 	var fixes []Fix
 	if best != "" {
-		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
 	} else if d, ok := c.Env.WS.LookupDataset(name); ok && d.DataFile != "" {
 		msg += "; upload " + d.DataFile + " with `osmosis dataset upload " + d.DataFile + "`"
 	}

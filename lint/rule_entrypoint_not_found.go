@@ -10,7 +10,7 @@ func init() {
 		ID:        RuleEntrypointNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
-		Fixable:   sometimes(Unsafe),
+		Fixable:   sometimes(DisplayOnly),
 		Summary:   "rollouts/<rollout>/<entrypoint> does not exist.",
 		Doc:       `The entrypoint must be a file of the rollout: the CLI's submit preflight refuses a missing one ("Entrypoint file not found"). The finding suggests the closest Python file of the rollout.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"mian.py\"\n",
@@ -93,7 +93,7 @@ func checkEntrypointNotFound(c *Context) {
 	switch {
 	case best != "":
 		msg += hint
-		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
 	case len(py) == 0:
 		msg += " (the rollout has no Python file)"
 	case len(py) <= 6:

@@ -9,7 +9,7 @@ func init() {
 		ID:       RuleEnvName,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "An [env] variable name that is not uppercase letters, digits and underscores.",
 		Doc: `Environment variable names in [env] (and in a benchmark agent's [agents.env]) must match
 ^[A-Z_][A-Z0-9_]*$: ASCII uppercase letters, digits and underscores, not starting with a digit.`,
@@ -52,7 +52,7 @@ func checkEnvName(c *Context) {
 		var fixes []Fix
 		if up := strings.ToUpper(is.Name); up != is.Name && isEnvName(up) {
 			if !hasKey(c, append(append([]string(nil), parent(is.Path)...), up)) {
-				fixes = append(fixes, fix("Rename to `"+up+"`", false, replace(is.Range, up)))
+				fixes = append(fixes, displayOnly("Rename to `"+up+"`", replace(is.Range, up)))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

@@ -7,7 +7,7 @@ func init() {
 		ID:       RuleHLEParity,
 		Severity: Warning,
 		Stage:    StageAdvice,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "An HLE benchmark run without task_set = \"parity\".",
 		Doc: `Published HLE scores use the parity task set. A run on the full or a custom task selection is
 not comparable with them; the osmosis CLI warns before it submits.`,
@@ -29,7 +29,7 @@ func checkHLEParity(c *Context) {
 	}
 	var fixes []Fix
 	if _, t := c.Get("tasks"); t == nil {
-		fixes = append(fixes, fix("Add [tasks] task_set = \"parity\"", false, appendSection(c.Doc, "[tasks]\ntask_set = \"parity\"\n")))
+		fixes = append(fixes, displayOnly("Add [tasks] task_set = \"parity\"", appendSection(c.Doc, "[tasks]\ntask_set = \"parity\"\n")))
 	}
 	c.Report(v.Range, "experiment.benchmark", "HLE runs are comparable with published scores only on the parity task set: add task_set = \"parity\" to [tasks]", fixes...)
 }

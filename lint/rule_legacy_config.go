@@ -12,7 +12,7 @@ func init() {
 		ID:       RuleLegacyConfig,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Fixable:  sometimes(Safe, Unsafe),
+		Fixable:  sometimes(Safe, Unsafe, DisplayOnly),
 		Summary:  "A config shape of an earlier osmosis CLI that the current one rejects.",
 		Doc: `Earlier versions of the osmosis CLI used other config shapes; the current CLI rejects all of them:
 

@@ -12,7 +12,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
-		Fixable:            sometimes(Unsafe),
+		Fixable:            sometimes(Unsafe, DisplayOnly),
 		Summary:            "A required key is absent from its table.",
 		Doc: `[experiment] needs rollout, entrypoint, model_path and dataset; [secrets] needs required; a
 benchmark's [experiment] needs benchmark, each [[agents]] a [agents.model], and each model the
@@ -35,9 +35,9 @@ func checkMissingRequired(c *Context) {
 		}
 		var fixes []Fix
 		if _, v := c.Get(p...); v != nil && v.Kind == toml.KindTable {
-			if line, ok := addedKeyLine(c, is.Path, is.Field); ok {
+			if line, picked, ok := addedKeyLine(c, is.Path, is.Field); ok {
 				if e, ok := appendToTable(c.Doc, v.Table, line); ok {
-					fixes = append(fixes, fix("Add `"+is.Name+"`", false, e))
+					fixes = append(fixes, unsafeUnless(picked, "Add `"+is.Name+"`", e))
 				}
 			}
 		}

@@ -10,7 +10,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
-		Fixable:            sometimes(Unsafe),
+		Fixable:            sometimes(Unsafe, DisplayOnly),
 		Summary:            "A required section is absent: [experiment], eval [secrets], benchmark [[agents]].",
 		Doc: `Every config needs [experiment]. Eval configs also need [secrets] (` + "`required = []`" + ` when the
 run needs no secret), and benchmark configs need at least one [[agents]] table. The osmosis CLI
@@ -35,8 +35,8 @@ func checkMissingSection(c *Context) {
 			} else {
 				msg = "missing [experiment] section: " + article(string(c.Kind)) + " " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
 			}
-			if text, ok := newSection(c, "experiment"); ok {
-				fixes = append(fixes, fix("Add [experiment]", false, insertAt(0, text+"\n")))
+			if text, picked, ok := newSection(c, "experiment"); ok {
+				fixes = append(fixes, unsafeUnless(picked, "Add [experiment]", insertAt(0, text+"\n")))
 			}
 		case "secrets":
 			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
@@ -55,18 +55,19 @@ func checkMissingSection(c *Context) {
 
 // newSection is a section holding the required keys of a table, each with
 // the value fillValue gives it, or false when one of them has none.
-func newSection(c *Context, name string) (string, bool) {
+func newSection(c *Context, name string) (text string, picked, ok bool) {
 	t := c.Schema.Root().Property(name)
 	if t == nil {
-		return "", false
+		return "", false, false
 	}
-	text := "[" + name + "]\n"
+	text = "[" + name + "]\n"
 	for _, k := range t.Required() {
-		line, ok := addedKeyLine(c, []string{name, k}, t.Property(k))
+		line, p, ok := addedKeyLine(c, []string{name, k}, t.Property(k))
 		if !ok {
-			return "", false
+			return "", false, false
 		}
 		text += line + "\n"
+		picked = picked || p
 	}
-	return text, true
+	return text, picked, true
 }

@@ -15,10 +15,11 @@ func TestMissingSection(t *testing.T) {
 			msg:  []string{"a training config needs [experiment]"},
 		},
 		{
+			// on the first statement, not the comment above it
 			name: "an eval config without [experiment] nor [secrets]",
 			kind: schema.Eval,
 			src:  "# eval\n[evaluation]\nn = 1\n",
-			want: []string{"1:1-1:7 missing-section experiment", "1:1-1:7 missing-section secrets"},
+			want: []string{"2:1-2:13 missing-section experiment", "2:1-2:13 missing-section secrets"},
 			msg:  []string{"an eval config needs [experiment]", "`required = []`"},
 		},
 		{
@@ -26,6 +27,18 @@ func TestMissingSection(t *testing.T) {
 			kind: schema.Eval,
 			src:  goodTraining,
 			want: []string{"1:1-1:13 missing-section secrets"},
+		},
+		{
+			name: "a first key under comments: its key",
+			kind: schema.Eval,
+			src:  "# eval\n\n  # more\nx.y = 1\n",
+			want: []string{"4:1-4:4 missing-section experiment", "4:1-4:4 missing-section secrets"},
+		},
+		{
+			name: "comments only: the start of the file",
+			kind: schema.Eval,
+			src:  "# eval\n",
+			want: []string{"1:1-1:1 missing-section experiment", "1:1-1:1 missing-section secrets"},
 		},
 		{
 			name: "an empty file",

@@ -11,7 +11,7 @@ func init() {
 		ID:       RuleModelUnknown,
 		Severity: Warning,
 		Stage:    StagePlatform,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "experiment.model_path is not a base model osmosis-lint knows, or not a provider/model id for eval.",
 		Doc: `Training runs fine-tune one of the platform's supported base models; osmosis-lint knows the ones
 the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint]. Eval runs
@@ -65,7 +65,7 @@ func checkModelUnknown(c *Context) {
 	}
 	var fixes []Fix
 	if best != "" {
-		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
 	}
 	c.Report(v.Range, "experiment.model_path", msg, fixes...)
 }

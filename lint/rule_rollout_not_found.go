@@ -5,7 +5,7 @@ func init() {
 		ID:        RuleRolloutNotFound,
 		Severity:  Error,
 		Stage:     StageSubmit,
-		Fixable:   sometimes(Unsafe),
+		Fixable:   sometimes(DisplayOnly),
 		Summary:   "rollouts/<rollout>/ does not exist.",
 		Doc:       `The rollout must be a directory under rollouts/ of the workspace (and be pushed: the platform clones the repository). The finding suggests the closest existing rollout.`,
 		Bad:       "[experiment]\n# ...\nrollout = \"my-agnet\"\n",
@@ -44,7 +44,7 @@ func checkRolloutNotFound(c *Context) {
 	switch {
 	case best != "":
 		msg += hint
-		fixes = append(fixes, fix("Use \""+best+"\"", false, replace(v.Range, tomlString(best))))
+		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
 	case len(names) == 0:
 		msg += " (rollouts/ has no rollout yet)"
 	case len(names) <= 6:

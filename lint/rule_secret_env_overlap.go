@@ -8,7 +8,7 @@ func init() {
 		NeedsCompleteParse: true,
 		Severity:           Error,
 		Stage:              StageSubmit,
-		Fixable:            sometimes(Unsafe),
+		Fixable:            sometimes(DisplayOnly),
 		Summary:            "A name in both [env] and [secrets] required.",
 		Doc: `A secret is injected as an environment variable of the same name, so a name cannot also be a
 literal [env] variable: each variable comes from exactly one place.`,
@@ -38,7 +38,7 @@ func checkSecretEnvOverlap(c *Context) {
 		var fixes []Fix
 		if s := stmtAt(c.Doc, e.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
 			if ed, ok := deleteStmt(c.Doc, s); ok {
-				fixes = append(fixes, fix("Remove the [env] variable", false, ed))
+				fixes = append(fixes, displayOnly("Remove the [env] variable", ed))
 			}
 		}
 		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)

@@ -11,7 +11,7 @@ func init() {
 		ID:       RuleSecretName,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Fixable:  sometimes(Unsafe),
+		Fixable:  sometimes(DisplayOnly),
 		Summary:  "A secret name that is not uppercase letters, digits and underscores starting with a letter.",
 		Doc: `A secret is named after its platform secret record (` + "`osmosis secret set NAME`" + `) and injected as an
 environment variable of that name, so names must match ^[A-Z][A-Z0-9_]*$. In benchmark configs
@@ -51,7 +51,7 @@ func reportSecretName(c *Context, name string, v *toml.Value, key, place string)
 	}
 	var fixes []Fix
 	if up := strings.ToUpper(strings.ReplaceAll(name, "-", "_")); up != name && isSecretName(up) && v != nil {
-		fixes = append(fixes, fix("Use \""+up+"\"", false, replace(v.Range, tomlString(up))))
+		fixes = append(fixes, displayOnly("Use \""+up+"\"", replace(v.Range, tomlString(up))))
 	}
 	c.Report(v.Range, key, msg, fixes...)
 }

@@ -103,13 +103,8 @@ func reportUnknown(c *Context, rule string) {
 		}
 		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
 			if e, ok := deleteStmt(c.Doc, s); ok {
-				// deleting loses the value: never applied when a fix
-				// that keeps it exists, and only on request otherwise
-				remove := fix("Remove "+name, false, e)
-				if len(fixes) > 0 {
-					remove = displayOnly("Remove "+name, e)
-				}
-				fixes = append(fixes, remove)
+				// deleting loses the value: offered, never applied
+				fixes = append(fixes, displayOnly("Remove "+name, e))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

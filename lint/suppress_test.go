@@ -92,7 +92,7 @@ func TestSuppressions(t *testing.T) {
 			name: "a file-level submit error stays",
 			kind: schema.Eval,
 			src:  "# osmosis-lint: ignore-file[missing-section]\n" + goodTraining,
-			want: []string{"1:1-1:45 missing-section secrets", `1:29-1:44 unused-suppression ""`},
+			want: []string{`1:29-1:44 unused-suppression ""`, "2:1-2:13 missing-section secrets"},
 		},
 		{
 			name: "inside a multi-line list",

@@ -172,6 +172,11 @@ func TestCodeActions(t *testing.T) {
 		if len(a.Diagnostics) != 1 || a.Diagnostics[0].Code != "unknown-key" {
 			t.Errorf("%q is not tied to its diagnostic: %v", a.Title, a.Diagnostics)
 		}
+		// an unsafe rename and a display-only removal (it loses the
+		// value) are offered for the user to choose, never preferred
+		if a.IsPreferred {
+			t.Errorf("%q is preferred", a.Title)
+		}
 	}
 	want := []string{"Rename to `n_samples_per_prompt`", "Remove `n_sample_per_prompt`"}
 	if !slices.Equal(titles, want) {

@@ -318,8 +318,21 @@ func rangeOf(v *toml.Value) toml.Range {
 // key, or the start of the file for the root.
 func (v *validation) tableRange(path []string) toml.Range {
 	if len(path) == 0 {
-		end := v.doc.Lines.LineEnd(0)
-		return toml.Range{Start: 0, End: end}
+		// a section the file lacks: its first statement (a header, or a
+		// key), never the comments above it; an empty range at the start
+		// of a file without statements
+		for i := range v.doc.Stmts {
+			s := v.doc.Stmts[i]
+			if s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 {
+				return s.KeyRange()
+			}
+			r := s.Range
+			if end := v.doc.Lines.LineEnd(v.doc.Lines.Line(r.Start)); r.End > end {
+				r.End = end
+			}
+			return r
+		}
+		return toml.Range{}
 	}
 	entry, val := locate(v.doc.Root, path)
 	if val != nil && val.Kind == toml.KindTable {

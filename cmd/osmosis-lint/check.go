@@ -31,7 +31,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	f.outputFlags.define(fs, &f.format)
 	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
-	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "with --fix, also apply fixes that need review")
+	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "add the unsafe fixes (which need review) to what --fix, --diff and --show-fixes consider; alone it changes no file")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
 	fs.StringVar(&f.stdinName, "stdin-filename", "", "with PATH '-', the `NAME` of the file read from standard input")
 	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
@@ -63,7 +63,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if f.statistics && !format.ForPeople() && format != report.JSON {
 		return 0, &usageErr{err: fmt.Errorf("--statistics prints a table or, with --format json, a JSON array; not %s", format), showUsage: true}
 	}
-	opts := runner.Options{DatasetsFile: f.datasets, Fix: (f.fix || f.unsafeFixes) && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
+	opts := runner.Options{DatasetsFile: f.datasets, Fix: f.fix && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
 	if err := f.selectFlags.apply(&opts); err != nil {
 		return 0, err
 	}
@@ -97,7 +97,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		printNotes(env.stderr, more, f.quiet)
 		if f.diff {
-			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet)
+			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet, f.unsafeFixes)
 		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
@@ -126,7 +126,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		if f.diff {
 			printNotes(env.stderr, notes, f.quiet)
-			return writeDiffs(env.stdout, env.stderr, results, f.quiet)
+			return writeDiffs(env.stdout, env.stderr, results, f.quiet, f.unsafeFixes)
 		}
 	}
 	out := env.stdout
@@ -144,7 +144,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	var all []lint.Finding
 	fixed := 0
 	for i, r := range results {
-		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings, Applied: r.Applied}
+		files[i] = report.File{Path: r.Path, Src: r.Src, Findings: r.Findings, Applied: r.Applied, Unfixed: r.Unfixed}
 		all = append(all, r.Findings...)
 		fixed += r.Fixed
 	}
@@ -154,6 +154,10 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		Quiet:   f.quiet,
 		Version: version(),
 		Fixed:   fixed,
+		// unsafe fixes count as fixable (by --fix --unsafe-fixes), not hidden
+		UnsafeFixes: f.unsafeFixes,
+		// lines wrapped to the terminal; a pipe or -o FILE gets them whole
+		Width: terminalWidth(out),
 		// the list goes with the text styles; other formats keep their shape
 		ShowFixes: f.showFixes && format.ForPeople() && !f.statistics,
 	}

@@ -16,13 +16,14 @@ type fixFlags struct {
 
 func (x *fixFlags) define(fs *flag.FlagSet) {
 	fs.BoolVar(&x.diff, "diff", false, "print a unified diff of the fixes --fix would apply (with --unsafe-fixes, those too) and write nothing; exit 1 when there are fixes")
-	fs.BoolVar(&x.showFixes, "show-fixes", false, "with --fix, list each fix applied: where, the rule, what it did")
+	fs.BoolVar(&x.showFixes, "show-fixes", false, "with --fix, list each fix applied: where, the rule, what it did (with --unsafe-fixes, the unsafe ones too)")
 	fs.BoolVar(&x.exitNonZeroOnFix, "exit-non-zero-on-fix", false, "with --fix, exit 1 when a file was fixed, even if no error is left")
 }
 
-// writeDiffs prints the diffs of results and says on w2 how many fixes
-// they hold; the exit code is 1 when there are any.
-func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet bool) (int, error) {
+// writeDiffs prints the diffs of results and says on errw how many fixes
+// they hold and which flags apply exactly them; the exit code is 1 when
+// there are any.
+func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet, unsafe bool) (int, error) {
 	fixes, files := 0, 0
 	for _, r := range results {
 		if r.Original == nil {
@@ -39,7 +40,7 @@ func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet bool) (i
 		if fixes == 0 {
 			fmt.Fprintln(errw, "osmosis-lint: no fixes to apply")
 		} else {
-			fmt.Fprintf(errw, "osmosis-lint: would fix %s in %s (run with --fix to apply)\n", countOf(fixes, "problem"), countOf(files, "file"))
+			fmt.Fprintf(errw, "osmosis-lint: would fix %s in %s (run with %s to apply)\n", countOf(fixes, "problem"), countOf(files, "file"), report.FixFlags(unsafe))
 		}
 	}
 	if fixes > 0 {

@@ -123,3 +123,101 @@ func TestFixRefusedIsSaid(t *testing.T) {
 		t.Errorf("stderr lacks %q:\n%s", want, errs)
 	}
 }
+
+// TestUnsafeFixesAloneWritesNothing: --unsafe-fixes only widens what
+// --fix, --diff and the fixable count consider (ruff's contract); alone it
+// changes no file. --diff --unsafe-fixes names the flags that apply what it
+// showed.
+func TestUnsafeFixesAloneWritesNothing(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(ws)
+	cfg := filepath.Join("configs", "training", "multiply-long.toml")
+	before, _ := os.ReadFile(cfg)
+	code, out, errs := invoke(t, "", "check", "--unsafe-fixes", "--oneline", cfg)
+	if now, _ := os.ReadFile(cfg); string(now) != string(before) {
+		t.Fatalf("--unsafe-fixes alone changed the file:\n%s", now)
+	}
+	if code != exitErrors || strings.Contains(out, "fixed") || !strings.Contains(out, "fixable with the `--fix --unsafe-fixes` options") {
+		t.Fatalf("exit %d\nstdout:\n%s\nstderr:\n%s", code, out, errs)
+	}
+	// without it, the same fixes are hidden and counted as such
+	_, out, _ = invoke(t, "", "check", "--oneline", cfg)
+	if !strings.Contains(out, "hidden fix") || !strings.Contains(out, "can be enabled with the `--unsafe-fixes` option") {
+		t.Errorf("no hidden fixes counted:\n%s", out)
+	}
+	_, _, errs = invoke(t, "", "check", "--diff", "--unsafe-fixes", cfg)
+	if !strings.Contains(errs, "(run with --fix --unsafe-fixes to apply)") {
+		t.Errorf("--diff --unsafe-fixes: %s", errs)
+	}
+	_, _, errs = invoke(t, "", "check", "--diff", "configs")
+	if strings.Contains(errs, "unsafe") {
+		t.Errorf("--diff: %s", errs)
+	}
+	// --fix --unsafe-fixes applies them
+	if code, out, errs := invoke(t, "", "check", "--fix", "--unsafe-fixes", cfg); code == exitUsage || !strings.Contains(out, "fixed") {
+		t.Fatalf("exit %d\n%s\n%s", code, out, errs)
+	}
+	if now, _ := os.ReadFile(cfg); string(now) == string(before) {
+		t.Error("--fix --unsafe-fixes changed nothing")
+	}
+}
+
+// TestFixNeverDropsAValue: a misspelled key whose right name is already
+// set keeps its line under --fix --unsafe-fixes: deleting it would lose the
+// value, so that fix is display-only.
+func TestFixNeverDropsAValue(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(ws)
+	cfg := filepath.Join("configs", "training", "lossy.toml")
+	src := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\nlerning_rate = 1\n"
+	if err := os.WriteFile(cfg, []byte(src), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := invoke(t, "", "check", "--fix", "--unsafe-fixes", "--select", "unknown-key", cfg)
+	if now, _ := os.ReadFile(cfg); string(now) != src {
+		t.Fatalf("the value was dropped:\n%s", now)
+	}
+	if code != exitErrors || !strings.Contains(out, "lerning_rate") {
+		t.Errorf("exit %d\n%s\n%s", code, out, errs)
+	}
+}
+
+// TestTextFitsTheTerminal: in a terminal the text report wraps its lines
+// at spaces to the terminal's width; through a pipe it does not.
+func TestTextFitsTheTerminal(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	script, err := exec.LookPath("script")
+	if err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("script (util-linux) is missing")
+		}
+		t.Skip("script (util-linux) is missing: it gives the command a terminal")
+	}
+	bin := filepath.Join(t.TempDir(), "osmosis-lint")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	ws := copyExample(t)
+	cmd := exec.Command(script, "-qec", bin+" check --no-color configs", "/dev/null")
+	cmd.Dir = ws
+	// the pseudo-terminal script opens has no size of its own: $COLUMNS
+	cmd.Env = append(os.Environ(), "COLUMNS=60")
+	out, _ := cmd.Output()
+	text := strings.ReplaceAll(string(out), "\r\n", "\n")
+	if !strings.Contains(text, "= help:") {
+		t.Fatalf("no help lines:\n%s", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if len([]rune(line)) > 60 && strings.Contains(strings.TrimSpace(line), " ") && !strings.Contains(line, " | ") && !strings.HasPrefix(line, "[*]") && !strings.HasPrefix(line, "No fixes") {
+			t.Errorf("a line of %d columns: %q", len([]rune(line)), line)
+		}
+	}
+	// through a pipe, each finding's headline stays on its line
+	t.Chdir(ws)
+	_, piped, _ := invoke(t, "", "check", "configs")
+	if !strings.Contains(piped, "error: unknown key `n_sample_per_prompt` in [training] [unknown-key]\n") {
+		t.Errorf("piped:\n%s", piped)
+	}
+}

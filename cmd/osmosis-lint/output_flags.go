@@ -23,7 +23,7 @@ func (o *outputFlags) define(fs *flag.FlagSet, format *string) {
 	fs.StringVar(format, "format", "", "output `FORMAT`: "+strings.Join(names, ", ")+" (default text, the full style; github when GITHUB_ACTIONS=true)")
 	fs.StringVar(format, "output-format", "", "`FORMAT`: the same as --format (ruff's name)")
 	defineColor(fs, &o.color)
-	fs.BoolVar(&o.statistics, "statistics", false, "print one line per rule with its count, severity and stage, most frequent first, instead of the findings (a JSON array with --format json)")
+	fs.BoolVar(&o.statistics, "statistics", false, "print one line per rule with its count, severity and stage, most frequent first, instead of the findings ([*]: fixable, and the last line says by which flags; a JSON array with --format json)")
 }
 
 func defineColor(fs *flag.FlagSet, mode *string) {

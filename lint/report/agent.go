@@ -105,9 +105,9 @@ func applyHint(fx lint.Fix, path string) string {
 	case lint.Safe:
 		return "safe: `osmosis-lint check --fix " + shellQuote(path) + "` applies it with the file's other safe fixes"
 	case lint.DisplayOnly:
-		return "needs a decision: no command applies it; make the edit yourself if it is what you want"
+		return "needs a decision: no command applies it (it drops a value, picks a model, dataset or file, or rewrites what was written); ask the user, or make the edit yourself if it is what they want"
 	}
-	return "needs review: make the edit yourself, or `osmosis-lint check --unsafe-fixes " + shellQuote(path) + "` applies it with the file's other fixes"
+	return "needs review: make the edit yourself, or `osmosis-lint check --fix --unsafe-fixes " + shellQuote(path) + "` applies it with the file's other safe and unsafe fixes; look at the change afterwards"
 }
 
 // quoteLine is a source line as the agent text shows it: trimmed, control

@@ -22,6 +22,9 @@ type File struct {
 	Findings []lint.Finding
 	// Applied lists the fixes applied to the file, for --show-fixes.
 	Applied []lint.FixOutcome
+	// Unfixed lists the fixes the fixer refused in this run: they are not
+	// counted as fixable.
+	Unfixed []lint.FixOutcome
 }
 
 // Summary counts findings over a run.
@@ -108,6 +111,12 @@ type Options struct {
 	Fixed int
 	// ShowFixes lists the fixes applied (File.Applied) before the summary.
 	ShowFixes bool
+	// Width is the terminal's width in columns: the text style wraps its
+	// lines at spaces to fit it. 0 (not a terminal) wraps nothing.
+	Width int
+	// UnsafeFixes is set with --unsafe-fixes: unsafe fixes count as
+	// fixable (by --fix --unsafe-fixes) rather than hidden.
+	UnsafeFixes bool
 }
 
 // Write writes files in format to w.

@@ -175,6 +175,9 @@ func TestGolden(t *testing.T) {
 		{"text-oneline.golden", Text, Options{OneLine: true}},
 		{"text-quiet.golden", Text, Options{OneLine: true, Quiet: true}},
 		{"text-color.golden", Text, Options{Color: true}},
+		// a terminal 80 columns wide: lines wrapped at spaces
+		{"text-80.golden", Text, Options{Width: 80}},
+		{"text-80-oneline.golden", Text, Options{Width: 80, OneLine: true}},
 		{"text-fixed.golden", Text, Options{OneLine: true, Fixed: 3}},
 		{"json.golden", JSON, Options{Fixed: 3}},
 		{"github.golden", GitHub, Options{}},

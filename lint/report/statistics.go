@@ -17,13 +17,16 @@ type Statistic struct {
 	Count    int           `json:"count"`
 	Severity lint.Severity `json:"severity"`
 	Stage    lint.Stage    `json:"stage"`
-	// Fixable counts the findings that --fix repairs (a safe fix).
+	// Fixable counts the findings that --fix repairs (a safe fix; with
+	// unsafe fixes on, an unsafe one too), as CountFixes counts them.
 	Fixable int `json:"fixable"`
 }
 
 // Statistics counts the findings of files by rule, the most frequent first
-// (ties by rule id).
-func Statistics(files []File) []Statistic {
+// (ties by rule id). Fixable counts with unsafe fixes off.
+func Statistics(files []File) []Statistic { return statistics(files, false) }
+
+func statistics(files []File, unsafe bool) []Statistic {
 	index := map[string]int{}
 	var out []Statistic
 	for _, f := range files {
@@ -38,9 +41,8 @@ func Statistics(files []File) []Statistic {
 			if severityRank(x.Severity) < severityRank(out[i].Severity) {
 				out[i].Severity = x.Severity
 			}
-			if slices.ContainsFunc(x.Fixes, func(fx lint.Fix) bool { return fx.Applicability == lint.Safe }) {
-				out[i].Fixable++
-			}
+			one := []File{{Findings: []lint.Finding{x}, Unfixed: f.Unfixed}}
+			out[i].Fixable += CountFixes(one, unsafe).Fixable
 		}
 	}
 	slices.SortFunc(out, func(a, b Statistic) int {
@@ -60,9 +62,10 @@ func severityRank(s lint.Severity) int {
 }
 
 // WriteStatistics writes the statistics of files: a table for people (with
-// [*] on rules that --fix repairs), or a JSON array with the JSON format.
+// [*] on rules that --fix repairs, and the line that says so), or a JSON
+// array with the JSON format.
 func WriteStatistics(w io.Writer, format Format, files []File, opts Options) error {
-	stats := Statistics(files)
+	stats := statistics(files, opts.UnsafeFixes)
 	if format == JSON {
 		enc := json.NewEncoder(w)
 		enc.SetIndent("", "  ")
@@ -91,6 +94,10 @@ func WriteStatistics(w io.Writer, format Format, files []File, opts Options) err
 			total += s.Count
 		}
 		fmt.Fprintf(bw, "%s in %s\n", plural(total, "finding"), plural(len(files), "file"))
+	}
+	// the legend of [*], whenever one is shown (quiet or not)
+	if line := fixableLine(CountFixes(files, opts.UnsafeFixes), opts.UnsafeFixes); line != "" {
+		fmt.Fprintln(bw, line)
 	}
 	return bw.Flush()
 }

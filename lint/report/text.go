@@ -47,9 +47,42 @@ func writeText(w io.Writer, files []File, opts Options) error {
 			default:
 				sev = paint(bold+blue, sev)
 			}
-			fmt.Fprintf(bw, "%s:%d:%d: %s: %s %s\n", paint(bold, escape.String(f.Path)), x.Line, x.Column, sev, oneLine(x.Message), paint(dim, "["+escape.String(x.Rule)+"]"))
-			if !opts.OneLine && x.Line >= 1 && x.Line <= len(lines) {
-				writeSnippet(bw, lines[x.Line-1], x, paint)
+			path := escape.String(f.Path)
+			pos := fmt.Sprintf(":%d:%d: ", x.Line, x.Column)
+			if opts.OneLine {
+				fmt.Fprintf(bw, "%s%s%s: %s %s\n", paint(bold, path), pos, sev, oneLine(x.Message), paint(dim, "["+escape.String(x.Rule)+"]"))
+				continue
+			}
+			// what is wrong on the first line; why, what to do and the
+			// fixes on lines of their own, under the snippet
+			headline, rest := x.Headline()
+			gutter := len(strconv.Itoa(max(x.Line, 1)))
+			head := wrap(oneLine(headline)+" ["+escape.String(x.Rule)+"]", opts.Width, utf8.RuneCountInString(path+pos)+len(x.Severity)+2, gutter+3)
+			if i := strings.LastIndex(head, "["); i >= 0 {
+				head = head[:i] + paint(dim, head[i:])
+			}
+			sep := " "
+			if strings.HasPrefix(head, "\n") {
+				sep = "" // no space left at the end of the line
+			}
+			fmt.Fprintf(bw, "%s%s%s:%s%s\n", paint(bold, path), pos, sev, sep, head)
+			if x.Line >= 1 && x.Line <= len(lines) {
+				writeSnippet(bw, lines[x.Line-1], x, paint, opts.Width)
+			}
+			pad := strings.Repeat(" ", gutter)
+			note := func(label, text string) {
+				lead := " " + pad + " = " + label + ": "
+				fmt.Fprintf(bw, " %s %s %s\n", pad, paint(cyan, "="), paint(bold, label+":")+" "+wrap(oneLine(text), opts.Width, len(lead), len(lead)))
+			}
+			if rest != "" {
+				note("help", rest)
+			}
+			for i, fx := range x.Fixes {
+				label := "fix"
+				if i > 0 {
+					label = "or"
+				}
+				note(label, fx.Title+" ("+applies(fx.Applicability)+")")
 			}
 		}
 	}
@@ -117,6 +150,9 @@ func writeSummary(bw *bufio.Writer, files []File, opts Options) {
 		default:
 			fmt.Fprintf(bw, "%s: %s, %s in %s\n", "osmosis-lint", plural(s.Errors, "error"), plural(s.Warnings, "warning"), plural(s.Files, "file"))
 		}
+		if line := fixableLine(CountFixes(files, opts.UnsafeFixes), opts.UnsafeFixes); line != "" {
+			fmt.Fprintln(bw, line)
+		}
 	}
 }
 
@@ -131,10 +167,56 @@ func plural(n int, word string) string {
 // escaped, so a value quoted from a file cannot act on the terminal.
 func oneLine(s string) string { return escape.String(strings.ReplaceAll(s, "\n", " ")) }
 
-// writeSnippet prints the source line with a caret under the finding.
-func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, string) string) {
+// applies says which command applies a fix of applicability a.
+func applies(a lint.Applicability) string {
+	switch a {
+	case lint.Safe:
+		return "safe: `--fix` applies it"
+	case lint.Unsafe:
+		return "unsafe: `--fix --unsafe-fixes` applies it"
+	}
+	return "display-only: no command applies it; the editor offers it"
+}
+
+// wrap breaks text at spaces so that no line passes width columns, the
+// first line starting at column first and the others indented to column
+// indent; never inside a word (a word longer than a line gets a line of
+// its own). When even the first word does not fit after column first, the
+// text starts with the break. A width of 0 leaves text on one line.
+func wrap(text string, width, first, indent int) string {
+	if width <= 0 || first+utf8.RuneCountInString(text) <= width {
+		return text
+	}
+	var b strings.Builder
+	col := first
+	for i, word := range strings.Split(text, " ") {
+		n := utf8.RuneCountInString(word)
+		switch {
+		case i == 0 && col+n > width && col > indent:
+			b.WriteString("\n" + strings.Repeat(" ", indent))
+			col = indent
+		case i == 0:
+		case col+1+n > width && col > indent:
+			b.WriteString("\n" + strings.Repeat(" ", indent))
+			col = indent
+		default:
+			b.WriteByte(' ')
+			col++
+		}
+		b.WriteString(word)
+		col += n
+	}
+	return b.String()
+}
+
+// writeSnippet prints the source line with a caret under the finding,
+// cut around the finding to fit width columns (160 without a width).
+func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, string) string, width int) {
 	line = strings.TrimSuffix(line, "\r")
-	const maxWidth = 160
+	maxWidth := 160
+	if width > 0 {
+		maxWidth = min(maxWidth, max(40, width-len(strconv.Itoa(x.Line))-4))
+	}
 	runes := []rune(line)
 	startCol := x.Column - 1
 	endCol := x.EndColumn - 1
@@ -147,7 +229,7 @@ func writeSnippet(w io.Writer, line string, x lint.Finding, paint func(string, s
 	// keep long lines short around the finding
 	offset := 0
 	if len(runes) > maxWidth {
-		offset = max(0, startCol-40)
+		offset = max(0, startCol-maxWidth/4)
 		end := min(len(runes), offset+maxWidth)
 		runes = runes[offset:end]
 		startCol -= offset

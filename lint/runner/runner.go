@@ -37,7 +37,9 @@ type Options struct {
 	DatasetsFile string
 	// Home is the user's home directory (for the CLI's dataset cache).
 	Home string
-	// Fix applies safe fixes; UnsafeFixes also the others.
+	// Fix applies safe fixes. UnsafeFixes adds the unsafe ones to what Fix
+	// and Diff consider; alone it changes nothing (ruff's contract).
+	// Display-only fixes are never applied.
 	Fix, UnsafeFixes bool
 	// Diff computes the fixes as Fix does but writes nothing (FileResult
 	// keeps the file as read in Original).

@@ -44,7 +44,7 @@ func CheckSource(src []byte, path string, opts Options) (FileResult, []string, e
 		res.Findings = lint.UnknownKind(src, in)
 		return res, r.notes, nil
 	}
-	if opts.Fix || opts.UnsafeFixes || opts.Diff {
+	if opts.Fix || opts.Diff {
 		fx := lint.FixSource(src, in, lint.FixOptions{Unsafe: opts.UnsafeFixes})
 		res.Src, res.Findings, res.Fixed, res.Unfixed = fx.Src, fx.Findings, len(fx.Applied), fx.Skipped
 		if string(fx.Src) != string(src) {

@@ -56,7 +56,7 @@ func (s *server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:         "fix",
 		Title:        "Fix Osmosis configs",
-		Description:  "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true; `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --unsafe-fixes does. The result also has the findings left after the fixes.",
+		Description:  "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
 		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)},
 		OutputSchema: outputSchema[fixOut](),
 	}, handle(s.fix))
