@@ -61,7 +61,7 @@ func TestRunPaths(t *testing.T) {
 	}{
 		{"a directory: its listed configs", []string{"configs/training/x"}, []string{"configs/training/x/b.toml:"}},
 		{"a named link out: its place, not its content", []string{"configs/training/out.toml"}, []string{"configs/training/out.toml:config-location"}},
-		{"a file outside every workspace: read as named, without workspace rules, shown in full", []string{"../loose/configs/training/d.toml"}, []string{filepath.Join(base, "loose/configs/training/d.toml") + ":"}},
+		{"a file outside every workspace: read as named, without workspace rules, shown in full", []string{"../loose/configs/training/d.toml"}, []string{filepath.Join(base, "loose/configs/training/d.toml") + ":workspace-git"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -85,12 +85,12 @@ func TestRunPaths(t *testing.T) {
 		t.Error("a named path that does not exist is no usage error")
 	}
 	// a directory with configs/ in no git repository: its listing, checked
-	// without the workspace rules, and said
+	// without the workspace rules but for workspace-git, and said
 	res, err := Run(nil, Options{Dir: filepath.Join(base, "loose", "configs", "training")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Files) != 1 || res.Files[0].Path != "d.toml" || len(res.Files[0].Findings) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), "is in no git repository") {
+	if len(res.Files) != 1 || res.Files[0].Path != "d.toml" || !slices.Equal(rules(res.Files[0]), []string{lint.RuleWorkspaceGit}) || !strings.Contains(strings.Join(res.Notes, "\n"), "is in no git repository") {
 		t.Errorf("%+v, notes %q", res.Files, res.Notes)
 	}
 	if _, err := Run(nil, Options{Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no Osmosis workspace found") {
