@@ -18,8 +18,9 @@ type rolloutPyproject struct {
 	// badUTF8Line is the 1-based line of the first byte that is not UTF-8,
 	// or 0.
 	badUTF8Line int
-	// others are the declared dependencies other than osmosis-ai, which the
-	// CLI's own environment may lack (it then skips loading the entrypoint).
+	// others are the declared dependencies the CLI's own environment may
+	// lack (it then skips loading the entrypoint): all but a plain
+	// osmosis-ai, which is the CLI itself.
 	others []string
 }
 
@@ -61,8 +62,15 @@ func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
 		return p
 	}
 	for _, d := range doc.Project.Dependencies {
-		if s, ok := d.(string); ok && RequirementName(s) != "osmosis-ai" && RequirementName(s) != "" {
-			p.others = append(p.others, RequirementName(s))
+		s, ok := d.(string)
+		name := RequirementName(s)
+		switch {
+		case !ok || name == "":
+		case name != "osmosis-ai":
+			p.others = append(p.others, name)
+		case !strings.EqualFold(strings.TrimSpace(s), "osmosis-ai") && !strings.EqualFold(strings.TrimSpace(s), "osmosis_ai"):
+			// a version or extras the CLI's own install may not have
+			p.others = append(p.others, strings.TrimSpace(s))
 		}
 	}
 	return p

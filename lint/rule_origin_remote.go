@@ -19,7 +19,9 @@ before anything else: without one it refuses ("Set ` + "`origin`" + ` to the Pla
 repository"), and an origin that is not a github.com URL naming exactly one repository is refused
 too (scp-like git@github.com:owner/repo.git and https://github.com/owner/repo forms are taken, a
 trailing .git is dropped; whitespace, control characters, an encoded path separator or more path
-segments are not). An origin with only a pushurl has no URL to git. The finding is on the first
+segments are not). An origin with only a pushurl has no URL to git. [include] files of the git
+config are read when they sit beside it; when one is not read (elsewhere, or an [includeIf]) the
+origin is not judged. The finding is on the first
 line of each config; ` + "`osmosis-lint doctor`" + ` reports the origin once (origin-identity). The URL
 is never printed: it may hold credentials.`,
 		check: checkOriginRemote,
@@ -33,7 +35,12 @@ func checkOriginRemote(c *Context) {
 	if ok, _ := c.Env.WS.GitRepository(); !ok {
 		return
 	}
-	if msg := originProblem(c.Env.WS.Origin()); msg != "" {
+	o := c.Env.WS.Origin()
+	if o.Partial {
+		// an include not read may set or rewrite it
+		return
+	}
+	if msg := originProblem(o); msg != "" {
 		c.Report(firstLine(c.Doc), "", msg)
 	}
 }

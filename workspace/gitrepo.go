@@ -109,6 +109,10 @@ type Origin struct {
 	// PushURLOnly is set when origin has a pushurl but no url: git then
 	// prints the remote's name for its URL, which names no repository.
 	PushURLOnly bool
+	// Partial is set when a config file includes another that was not read
+	// (outside the repository's config directory, or conditional): a
+	// missing or different origin may come from it.
+	Partial bool
 }
 
 // gitConfigFiles lists the config files git reads for the workspace, in
@@ -142,6 +146,7 @@ func loadGitConfigs(dirs GitDirs, home string) (all []*gitConfig, local *gitConf
 		if err != nil {
 			return nil, fmt.Errorf("parse %s: %w", path, err)
 		}
+		expandIncludes(cfg, filepath.Dir(path), 0)
 		return cfg, nil
 	}
 	for _, path := range global {
@@ -176,6 +181,14 @@ func loadGitConfigs(dirs GitDirs, home string) (all []*gitConfig, local *gitConf
 // `git remote get-url origin` prints), applies the longest matching
 // url.<base>.insteadOf prefix, and parses the GitHub identity.
 func originFromConfigs(cfgs []*gitConfig) Origin {
+	o := originOf(cfgs)
+	for _, cfg := range cfgs {
+		o.Partial = o.Partial || cfg.partial
+	}
+	return o
+}
+
+func originOf(cfgs []*gitConfig) Origin {
 	var url string
 	found, push := false, false
 	type rewrite struct{ base, prefix string }

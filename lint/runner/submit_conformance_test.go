@@ -35,9 +35,19 @@ type submitCase struct {
 // deliberate lists the cases where osmosis-lint's submit verdict differs
 // from the CLI's on purpose, with the reason.
 var deliberate = map[string]string{
-	"deps-missing-entrypoint-missing": "the CLI's environment lacks numpy, which the rollout declares, so it skips loading the entrypoint and the platform refuses the missing file after installing it; which environment the CLI runs in is not known here, so entrypoint-not-found stays a submit error, and its message says which side refuses it when",
-	"link-rollouts-out-missing":       "rollouts/ links outside the workspace, where the CLI finds no rollout and refuses; osmosis-lint reads nothing outside the workspace, and reports the link at stage platform (workspace-link-out), since the platform's clone cannot follow it either",
+	"deps-missing-entrypoint-missing":     depsSkip,
+	"deps-missing-entrypoint-dir":         depsSkip,
+	"deps-cli-version-entrypoint-missing": depsSkip,
+	"link-rollouts-out-missing":           "rollouts/ links outside the workspace, where the CLI finds no rollout and refuses; osmosis-lint reads nothing outside the workspace, and reports the link at stage platform (workspace-link-out), since the platform's clone cannot follow it either",
+	"env-link-out":                        outsideEnv,
+	"env-above":                           outsideEnv,
+	"git-dotgit-empty":                    "a .git directory git does not take for a repository (no HEAD, objects/ or refs/): git looks above the workspace, which osmosis-lint does not read, so workspace-git says nothing (hand-made fixtures have such a .git)",
 }
+
+const (
+	depsSkip   = "the CLI's environment lacks a dependency the rollout declares (numpy, or an osmosis-ai version it is not), so it skips loading the entrypoint and the platform refuses it after installing them; which environment the CLI runs in is not known here, so the entrypoint finding stays a submit error, and its message says which side refuses it when"
+	outsideEnv = "the CLI loads the nearest .env from its directory upwards, through symlinks and above the workspace; osmosis-lint reads only the workspace root's own .env, nothing outside the workspace"
+)
 
 func TestSubmitConformance(t *testing.T) {
 	data, err := os.ReadFile("testdata/submit/cases.json")

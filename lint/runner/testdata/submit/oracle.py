@@ -125,6 +125,18 @@ def cases():
         ("origin-tab", "a tab inside", '"https://github.com/acme/rollouts\\t.git"'),
         ("origin-local-path", "a local path", "/srv/git/rollouts.git"),
         ("origin-file-url", "a file URL", "file:///srv/github.com/acme/rollouts.git"),
+        ("origin-scp-no-suffix", "scp-like without .git", "git@github.com:acme/rollouts"),
+        ("origin-scp-slash", "scp-like with a leading slash", "git@github.com:/acme/rollouts.git"),
+        ("origin-scp-no-user", "host:path without a user", "github.com:acme/rollouts.git"),
+        ("origin-https-port", "https with port 443", "https://github.com:443/acme/rollouts"),
+        ("origin-http", "plain http", "http://github.com/acme/rollouts.git"),
+        ("origin-double-suffix", "a .git.git suffix", "https://github.com/acme/rollouts.git.git"),
+        ("origin-query", "a query", "https://github.com/acme/rollouts.git?ref=main"),
+        ("origin-www", "www.github.com", "https://www.github.com/acme/rollouts.git"),
+        ("origin-homoglyph", "a Cyrillic i in the host", "https://g\u0456thub.com/acme/rollouts.git"),
+        ("origin-comment", "a comment after the URL", "https://github.com/acme/rollouts.git ; the fork"),
+        ("origin-quoted", "a quoted URL", '"https://github.com/acme/rollouts.git"'),
+        ("origin-bad-repo-char", "a repository name GitHub does not allow", "https://github.com/acme/roll+outs"),
     ]:
         add(case(cid, name, "origin", git=origin(url)))
     add(case("origin-none", "no origin remote", "origin", git="[core]\n\tbare = false\n"))
@@ -145,6 +157,9 @@ def cases():
     add(case("origin-two-urls-reversed", "two urls, the first elsewhere", "origin",
              git='[remote "origin"]\n\turl = https://gitlab.com/acme/rollouts.git\n\turl = https://github.com/acme/rollouts.git\n'))
     add(case("origin-bad-config", "a git config that does not parse", "origin", git='[remote "origin\n\turl = https://github.com/acme/rollouts.git\n'))
+    add(case("origin-subsection-case", "[remote \"Origin\"] is another remote", "origin", git='[remote "Origin"]\n\turl = https://github.com/acme/rollouts.git\n'))
+    add(case("origin-deprecated-section", "[remote.origin], the old syntax", "origin", git='[remote.origin]\n\turl = https://github.com/acme/rollouts.git\n'))
+    add(case("origin-include", "origin from an included file", "origin", git='[include]\n\tpath = origin.cfg\n', extra={".git/origin.cfg": origin("https://github.com/acme/rollouts.git")}))
     add(case("origin-eval", "an eval config without origin", "origin", kind="eval", git="[core]\n\tbare = false\n"))
 
     # the .env the CLI loads before every command
@@ -173,12 +188,36 @@ def cases():
         ("env-interpolated", "an interpolated value", "BASE=https://platform.example.com\nOSMOSIS_PLATFORM_URL=${BASE}\n"),
         ("env-other-vars", "other variables only", "OPENAI_API_KEY=sk-notreal\nFOO=bar\n"),
         ("env-crlf", "CRLF lines", "A=1\r\nOSMOSIS_PLATFORM_URL=http://dev.example.com\r\n"),
+        ("env-spaces", "blanks around =", "OSMOSIS_PLATFORM_URL = http://dev.example.com\n"),
+        ("env-hash-no-space", "a # without a blank before it", "OSMOSIS_PLATFORM_URL=https://platform.example.com#http\n"),
+        ("env-bom", "a BOM before the name", "\ufeffOSMOSIS_PLATFORM_URL=http://dev.example.com\n"),
+        ("env-upper-scheme", "HTTPS in capitals", "OSMOSIS_PLATFORM_URL=HTTPS://platform.example.com\n"),
+        ("env-localhost-dot", "localhost. is not localhost", "OSMOSIS_PLATFORM_URL=http://localhost.:3000\n"),
+        ("env-short-ip", "127.1 is no address to Python", "OSMOSIS_PLATFORM_URL=http://127.1:3000\n"),
+        ("env-localhost-upper", "LOCALHOST", "OSMOSIS_PLATFORM_URL=http://LOCALHOST:3000\n"),
+        ("env-multiline-before", "a multi-line value before it", 'CERT="line1\nline2"\nOSMOSIS_PLATFORM_URL=http://dev.example.com\n'),
+        ("env-unterminated", "an unterminated quote", 'OSMOSIS_PLATFORM_URL="http://dev.example.com\n'),
+        ("env-no-equals", "a name without =", "OSMOSIS_PLATFORM_URL\n"),
+        ("env-scheme-only", "http:// alone", "OSMOSIS_PLATFORM_URL=http://\n"),
+        ("env-token-bound", "a token and its platform", "OSMOSIS_TOKEN=notreal\nOSMOSIS_PLATFORM_URL=https://platform.example.com\n"),
     ]:
         add(case(cid, name, "env", extra={".env": env}))
     add(case("env-latin1", "a .env that is not UTF-8", "env", extra={".env": b64(b"# caf\xe9\nA=1\n")}))
     add(case("env-directory", "a .env directory is no file", "env", extra={".env/": ""}))
     add(case("env-elsewhere", "a .env below the root is not loaded from the root", "env", extra={"rollouts/calc/.env": "OSMOSIS_PLATFORM_URL=http://dev.example.com\n"}))
     add(case("env-symlink-inside", "a .env linked inside the workspace", "env", extra={".env": "->config/dev.env", "config/dev.env": "OSMOSIS_PLATFORM_URL=http://dev.example.com\n"}))
+
+    add(case("env-link-out", "a .env linked outside the workspace", "env", extra={".env": "->../outside.env", "../outside.env": "OSMOSIS_PLATFORM_URL=http://dev.example.com\n"}))
+    add(case("env-above", "no .env at the root, one above the workspace", "env", extra={"../.env": "OSMOSIS_PLATFORM_URL=http://dev.example.com\n"}))
+
+    # the workspace contract and the config's place
+    add(case("contract-no-data", "no data/", "contract", drop=["data/calc.jsonl"]))
+    add(case("contract-data-file", "data is a file", "contract", drop=["data/calc.jsonl"], extra={"data": "x\n"}))
+    add(case("contract-data-link", "data/ is a symlink to a directory inside", "contract", drop=["data/calc.jsonl"], extra={"data": "->shared/data", "shared/data/calc.jsonl": "{}\n"}))
+    add(case("contract-no-eval", "no configs/eval/", "contract", drop=["configs/eval/"]))
+    add(case("config-subdir", "a config in a sub-directory of its kind", "contract", path="configs/training/team/run.toml"))
+    add(case("config-upper-suffix", "a .TOML suffix", "contract", path="configs/training/run.TOML"))
+    add(case("config-wrong-kind-dir", "a training config under configs/train/", "contract", path="configs/train/run.toml"))
 
     # git repositories
     add(case("git-none", "no git repository at all", "git", git=None))
@@ -196,6 +235,9 @@ def cases():
              extra=sub, path="sub/configs/training/run.toml", workspace_flag=True))
     add(case("git-nested-from-inner", "a config of a nested repository, submitted from its own root", "git",
              extra=sub, path="sub/configs/training/run.toml", cwd="sub"))
+    add(case("git-dotgit-empty", "an empty .git directory", "git", git=None, extra={".git/": ""}))
+    add(case("git-below-root", "a workspace below the top of its repository", "git", git=None,
+             extra={"../.git/HEAD": "ref: refs/heads/main\n", "../.git/objects/": "", "../.git/refs/": "", "../.git/config": GOOD_ORIGIN}))
     add(case("git-rollout-nested", "a rollout that is its own repository", "git",
              extra={k.replace(".git/", "rollouts/calc/.git/", 1): v for k, v in git_dir(None).items()}))
 
@@ -206,6 +248,9 @@ def cases():
     add(case("pyproject-not-toml", "a pyproject.toml that is not TOML", "pyproject", extra={"rollouts/calc/pyproject.toml": "[project\n"}))
     add(case("pyproject-bom", "a pyproject.toml with a BOM", "pyproject", extra={"rollouts/calc/pyproject.toml": "\ufeff" + PYPROJECT}))
     add(case("pyproject-none", "no pyproject.toml", "pyproject", drop=["rollouts/calc/pyproject.toml"]))
+    add(case("pyproject-dir", "pyproject.toml is a directory", "pyproject", drop=["rollouts/calc/pyproject.toml"], extra={"rollouts/calc/pyproject.toml/": ""}))
+    add(case("pyproject-latin1-comment", "Latin-1 in a comment", "pyproject", extra={"rollouts/calc/pyproject.toml": b64(b"# caf\xe9\n" + PYPROJECT.encode())}))
+    add(case("pyproject-link-latin1", "a link to a Latin-1 file inside", "pyproject", extra={"rollouts/calc/pyproject.toml": "->../../shared/pyproject.toml", "shared/pyproject.toml": b64(PYPROJECT.encode() + b"# \xff\n")}))
 
     # deliberate differences
     out_rollouts = {"rollouts/": None, "rollouts": "->../outside/rollouts",
@@ -223,6 +268,12 @@ def cases():
     add(case("deps-missing-entrypoint-missing", "dependencies the CLI lacks, entrypoint missing", "deps",
              extra={"rollouts/calc/pyproject.toml": deps}, drop=["rollouts/calc/main.py"]))
     add(case("deps-present-entrypoint-missing", "only osmosis-ai, entrypoint missing", "deps", drop=["rollouts/calc/main.py"]))
+    add(case("deps-marker-false-entrypoint-missing", "a dependency whose marker is false, entrypoint missing", "deps",
+             extra={"rollouts/calc/pyproject.toml": deps.replace('"numpy>=2"', '"numpy; python_version < \'3\'"')}, drop=["rollouts/calc/main.py"]))
+    add(case("deps-cli-version-entrypoint-missing", "an osmosis-ai version the CLI is not, entrypoint missing", "deps",
+             extra={"rollouts/calc/pyproject.toml": PYPROJECT.replace('"osmosis-ai"', '"osmosis-ai>=99"')}, drop=["rollouts/calc/main.py"]))
+    add(case("deps-missing-entrypoint-dir", "dependencies the CLI lacks, entrypoint a directory", "deps",
+             extra={"rollouts/calc/pyproject.toml": deps}, config=TRAINING.replace('"main.py"', '"."')))
     for c in out:
         c["tree"] = {k: v for k, v in c["tree"].items() if v is not None}
     return out
