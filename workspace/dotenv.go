@@ -56,7 +56,8 @@ func (s *Snapshot) loadDotenv() Dotenv {
 // named in dotenvNames: `[export] NAME = value` bindings, values bare
 // (up to a " #" comment, trailing blanks dropped), in single quotes
 // (\\ and \' escapes) or in double quotes (Python escapes), which may span
-// lines. A line it cannot parse is skipped, as python-dotenv skips it.
+// lines. A line it cannot parse is skipped, as python-dotenv skips it; after
+// a quote that is never closed nothing more is read.
 func parseDotenv(data []byte) Dotenv {
 	d := Dotenv{Present: true, Vars: map[string]DotenvVar{}}
 	if !utf8.Valid(data) {
@@ -145,8 +146,11 @@ func dotenvBinding(s string) (name, value string, quote byte, rest string, ok bo
 			i++
 		}
 		if i >= len(t) {
-			_, rest = lineEnd(t)
-			return "", "", 0, rest, false
+			// no closing quote up to the end: python-dotenv skips the
+			// line and reads on, but scanning every later line to the end
+			// again would cost the square of the file; stop here (what
+			// follows is not judged)
+			return "", "", 0, "", false
 		}
 		raw := t[1:i]
 		tail, after := lineEnd(t[i+1:])

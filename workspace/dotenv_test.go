@@ -1,6 +1,10 @@
 package workspace
 
-import "testing"
+import (
+	"strings"
+	"testing"
+	"unicode/utf8"
+)
 
 func TestParseDotenv(t *testing.T) {
 	cases := []struct {
@@ -60,4 +64,50 @@ func TestJudgePlatformURL(t *testing.T) {
 			t.Errorf("%q: %d, want %d", url, got, want)
 		}
 	}
+}
+
+// TestParseDotenvUnclosedQuotes checks that lines of unclosed quotes cost
+// one pass: a 4 MiB file of them parses with a bounded number of
+// allocations, and what came before is kept.
+func TestParseDotenvUnclosedQuotes(t *testing.T) {
+	var b []byte
+	b = append(b, "OSMOSIS_PLATFORM_URL=http://a.example.com\n"...)
+	for len(b) < maxDotenv-8 {
+		b = append(b, "A=\"x\n"...)
+	}
+	var d Dotenv
+	allocs := testing.AllocsPerRun(1, func() { d = parseDotenv(b) })
+	if v := d.Vars["OSMOSIS_PLATFORM_URL"]; v.Line != 1 {
+		t.Errorf("got %+v", v)
+	}
+	if allocs > 100 {
+		t.Errorf("%v allocations", allocs)
+	}
+}
+
+// FuzzParseDotenv checks that any bytes give variables on lines of the
+// file, with values that are text of the file (never invented), and
+// platform verdicts that are one of the three.
+func FuzzParseDotenv(f *testing.F) {
+	for _, s := range []string{"OSMOSIS_PLATFORM_URL=http://a\n", "export OSMOSIS_PLATFORM_URL='x'\n", "A=\"\n\"\nOSMOSIS_PLATFORM_URL=\"h\\\"\"\n", "\xff"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		d := parseDotenv(data)
+		lines := 1 + strings.Count(string(data), "\n")
+		for name, v := range d.Vars {
+			if v.Line < 1 || v.Line > lines {
+				t.Errorf("%s on line %d of %d", name, v.Line, lines)
+			}
+			if !utf8.ValidString(v.Value) {
+				t.Errorf("%s: value not UTF-8", name)
+			}
+			if j := JudgePlatformURL(v.Value); j < PlatformURLOK || j > PlatformURLInsecure {
+				t.Errorf("verdict %d", j)
+			}
+		}
+		if d.BadUTF8Line != 0 && (len(d.Vars) != 0 || d.BadUTF8Line > lines) {
+			t.Errorf("bad UTF-8 on line %d, vars %v", d.BadUTF8Line, d.Vars)
+		}
+	})
 }
