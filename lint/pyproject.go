@@ -2,9 +2,10 @@ package lint
 
 import (
 	"strings"
-	"unicode/utf8"
 
 	gotoml "github.com/pelletier/go-toml/v2"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // maxRolloutPyproject bounds a rollout's pyproject.toml.
@@ -49,8 +50,7 @@ func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
 		return rolloutPyproject{}
 	}
 	p := rolloutPyproject{present: true}
-	if !utf8.Valid(c.Data) {
-		p.badUTF8Line = badUTF8Line(c.Data)
+	if p.badUTF8Line = workspace.BadUTF8Line(c.Data); p.badUTF8Line > 0 {
 		return p
 	}
 	var doc struct {
@@ -74,20 +74,6 @@ func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
 		}
 	}
 	return p
-}
-
-// badUTF8Line is the 1-based line of the first byte of data that is not
-// UTF-8.
-func badUTF8Line(data []byte) int {
-	i := 0
-	for i < len(data) {
-		r, n := utf8.DecodeRune(data[i:])
-		if r == utf8.RuneError && n <= 1 {
-			break
-		}
-		i += n
-	}
-	return 1 + strings.Count(string(data[:i]), "\n")
 }
 
 // RequirementName is the normalized distribution name of a PEP 508

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"bytes"
 	"strings"
 	"unicode/utf8"
 )
@@ -61,15 +62,7 @@ func (s *Snapshot) loadDotenv() Dotenv {
 func parseDotenv(data []byte) Dotenv {
 	d := Dotenv{Present: true, Vars: map[string]DotenvVar{}}
 	if !utf8.Valid(data) {
-		i := 0
-		for i < len(data) {
-			r, n := utf8.DecodeRune(data[i:])
-			if r == utf8.RuneError && n <= 1 {
-				break
-			}
-			i += n
-		}
-		d.BadUTF8Line = 1 + strings.Count(string(data[:i]), "\n")
+		d.BadUTF8Line = BadUTF8Line(data)
 		return d
 	}
 	s := string(data)
@@ -175,4 +168,18 @@ func dotenvBinding(s string) (name, value string, quote byte, rest string, ok bo
 		}
 		return name, strings.TrimRight(v, " \t"), 0, after, true
 	}
+}
+
+// BadUTF8Line is the 1-based line of the first byte of data that is not
+// UTF-8, or 0 when all of it is.
+func BadUTF8Line(data []byte) int {
+	i := 0
+	for i < len(data) {
+		r, n := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && n <= 1 {
+			return 1 + bytes.Count(data[:i], []byte("\n"))
+		}
+		i += n
+	}
+	return 0
 }

@@ -1,26 +1,47 @@
 package runner
 
 import (
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
-// tree writes files under root; a value starting with "->" is a symlink.
+// tree writes files under root, parents first: a key ending in "/" is a
+// directory, a value starting with "->" a symlink, one starting with
+// "base64:" bytes, anything else text; "../" leads next to root.
 func tree(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for rel, content := range files {
+	keys := make([]string, 0, len(files))
+	for k := range files {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, rel := range keys {
+		content := files[rel]
 		p := filepath.Join(root, filepath.FromSlash(rel))
+		if strings.HasSuffix(rel, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		var err error
 		if target, ok := strings.CutPrefix(content, "->"); ok {
 			err = os.Symlink(target, p)
+		} else if b64, ok := strings.CutPrefix(content, "base64:"); ok {
+			var data []byte
+			if data, err = base64.StdEncoding.DecodeString(b64); err == nil {
+				err = os.WriteFile(p, data, 0o644)
+			}
 		} else {
 			err = os.WriteFile(p, []byte(content), 0o644)
 		}

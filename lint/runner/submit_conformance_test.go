@@ -1,11 +1,9 @@
 package runner
 
 import (
-	"encoding/base64"
 	"encoding/json"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 
@@ -116,7 +114,7 @@ func TestSubmitConformance(t *testing.T) {
 func submitVerdict(t *testing.T, c submitCase) ([]lint.Finding, string) {
 	base := t.TempDir()
 	root := filepath.Join(base, "ws")
-	writeCaseTree(t, root, c.Tree)
+	tree(t, root, c.Tree)
 	cwd := filepath.Join(root, filepath.FromSlash(c.Cwd))
 	rel, err := filepath.Rel(cwd, filepath.Join(root, filepath.FromSlash(c.Config)))
 	if err != nil {
@@ -144,44 +142,4 @@ func submitVerdict(t *testing.T, c submitCase) ([]lint.Finding, string) {
 		b.WriteString(" (no findings)")
 	}
 	return submit, b.String()
-}
-
-// writeCaseTree writes a case's entries under root: "dir/" a directory,
-// "->target" a symlink, "base64:..." bytes, anything else text; "../"
-// leads next to root.
-func writeCaseTree(t *testing.T, root string, tree map[string]string) {
-	keys := make([]string, 0, len(tree))
-	for k := range tree {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	for _, k := range keys {
-		v := tree[k]
-		p := filepath.Join(root, filepath.FromSlash(k))
-		if strings.HasSuffix(k, "/") {
-			if err := os.MkdirAll(p, 0o755); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		switch {
-		case strings.HasPrefix(v, "->"):
-			if err := os.Symlink(v[2:], p); err != nil {
-				t.Fatal(err)
-			}
-			continue
-		case strings.HasPrefix(v, "base64:"):
-			b, err := base64.StdEncoding.DecodeString(v[len("base64:"):])
-			if err != nil {
-				t.Fatal(err)
-			}
-			v = string(b)
-		}
-		if err := os.WriteFile(p, []byte(v), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
 }
