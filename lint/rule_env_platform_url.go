@@ -23,8 +23,10 @@ values are never printed.
 
 Only the workspace root's own .env is read: it is the one the CLI loads when run from the root.
 Run from a sub-directory, the CLI would load a .env there first; with no .env at the root it
-looks above the workspace, which osmosis-lint does not read. A variable already set in the
-environment wins over the file's (the CLI loads it without override), and is not known here.`,
+looks above the workspace, which osmosis-lint does not read. osmosis-lint does not read the
+environment either, so that a verdict does not depend on the shell: a variable already set there
+wins over the file's (the CLI loads it without override), and OSMOSIS_ALLOW_INSECURE_PLATFORM_URL=1
+set there allows plain http; set it in the same .env to say so here.`,
 		check: checkEnvPlatformURL,
 	})
 }
@@ -59,7 +61,7 @@ func dotenvProblem(d workspace.Dotenv) string {
 		if a, ok := d.Vars["OSMOSIS_ALLOW_INSECURE_PLATFORM_URL"]; ok && (a.Value == "1" || a.Uncertain) {
 			return ""
 		}
-		return at + " sets OSMOSIS_PLATFORM_URL to a URL that is not https and not to localhost: the osmosis CLI refuses to send the token over it (\"Refusing non-HTTPS platform URL\"); use https://, or remove the line to use the default platform"
+		return at + " sets OSMOSIS_PLATFORM_URL to a URL that is not https and not to localhost: the osmosis CLI refuses to send the token over it (\"Refusing non-HTTPS platform URL\") unless OSMOSIS_ALLOW_INSECURE_PLATFORM_URL=1 is set; use https://, or remove the line to use the default platform"
 	}
 	return ""
 }
