@@ -225,6 +225,15 @@ def cases():
     add(case("git-file-garbage", "a .git file that is not a gitdir file", "git", git=None, extra={".git": "garbage\n"}))
     real = {k.replace(".git/", ".realgit/", 1): v for k, v in git_dir(GOOD_ORIGIN).items()}
     add(case("git-file-inside", "a .git file naming a git directory inside", "git", git=None, extra=dict(real, **{".git": "gitdir: .realgit\n"})))
+    main_repo = {k.replace(".git/", "../main/.git/", 1): v for k, v in git_dir(GOOD_ORIGIN).items()}
+    main_repo.update({"../main/.git/worktrees/ws/HEAD": "ref: refs/heads/feature\n", "../main/.git/worktrees/ws/commondir": "../..\n",
+                      "../main/.git/worktrees/ws/gitdir": "../../../ws/.git\n", ".git": "gitdir: ../main/.git/worktrees/ws\n"})
+    add(case("git-linked-worktree", "a linked worktree of a repository beside it", "git", git=None, extra=main_repo))
+    add(case("git-linked-worktree-no-origin", "a linked worktree whose repository has no origin", "git", git=None,
+             extra=dict(main_repo, **{"../main/.git/config": "[core]\n\tbare = false\n"})))
+    sm = {k.replace(".git/", "../super/.git/modules/ws/", 1): v for k, v in git_dir(GOOD_ORIGIN).items()}
+    sm[".git"] = "gitdir: ../super/.git/modules/ws\n"
+    add(case("git-submodule", "a submodule checkout", "git", git=None, extra=sm))
     nested = {k.replace(".git/", "configs/training/.git/", 1): v for k, v in git_dir("[core]\n\tbare = false\n").items()}
     add(case("git-kind-dir-nested", "configs/training/ is its own repository", "git", extra=nested))
     nested_team = {k.replace(".git/", "configs/training/team/.git/", 1): v for k, v in git_dir(None).items()}
