@@ -17,6 +17,9 @@ type Input struct {
 	Env *Env
 	// Settings from the workspace's pyproject.toml; nil for the defaults.
 	Settings *Settings
+	// OutsideGit marks a file of a directory in no git worktree, checked
+	// without a workspace (Env nil): the osmosis CLI refuses to run there.
+	OutsideGit bool
 }
 
 // Check parses src and returns its findings.
@@ -46,6 +49,8 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		Issues: sch.Validate(doc),
 		Env:    in.Env,
 		limit:  limit,
+
+		outsideGit: in.OutsideGit,
 	}
 	for _, r := range Rules() {
 		if r.check == nil || r.Doctor || !r.appliesTo(string(in.Kind)) {

@@ -30,6 +30,8 @@ type Context struct {
 	// creds are the credentials the file holds, found on first use.
 	creds     []heldCredential
 	credsDone bool
+	// outsideGit is Input.OutsideGit.
+	outsideGit bool
 }
 
 // credentials returns the credentials the file holds (see credentialsIn).

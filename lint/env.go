@@ -39,7 +39,11 @@ func (e *Env) configPlace() workspace.ConfigPlace {
 // rolloutPaths remembers resolved rollout and entrypoint paths. Resolving
 // one reads the filesystem a component at a time; four rules need the
 // same one, and the configs of a workspace mostly share a few rollouts.
-type rolloutPaths struct{ m sync.Map }
+type rolloutPaths struct {
+	m sync.Map
+	// pyprojects holds each rollout's pyproject.toml facts, by name.
+	pyprojects sync.Map
+}
 
 type rolloutKey struct{ rollout, entrypoint string }
 

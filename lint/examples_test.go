@@ -138,8 +138,9 @@ func TestCatalogExamples(t *testing.T) {
 			}
 			continue
 		}
-		if r.ID == RuleWorkspaceScaffold {
-			continue // about the workspace's directories, not the config's text: its table shows it
+		switch r.ID {
+		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
+			continue // about the workspace (directories, git, .env), not the config's text: its table shows it
 		}
 		t.Run(r.ID, func(t *testing.T) {
 			if r.Bad == "" || r.Good == "" {

@@ -95,6 +95,9 @@ func Unread(in Input) []Finding {
 	msg := in.Path + " resolves outside the workspace (through a symlink); the osmosis CLI only submits configs inside it"
 	if in.Env != nil {
 		switch p := in.Env.configPlace().Resolved; {
+		case kindDirLink(in.Env.Rel, p.EscapeVia):
+			r, _ = Lookup(RuleWorkspaceLinkOut)
+			msg = in.Env.Rel + " is reached through the symlink " + p.EscapeVia + ", which leads outside the workspace (to " + p.EscapeTarget + "); " + linkOutConsequence + "; the config is not read"
 		case p.EscapeVia == in.Env.Rel:
 			msg = in.Env.Rel + " is a symlink that leads outside the workspace (to " + p.EscapeTarget + "); it is not read, and the osmosis CLI only submits configs inside the workspace"
 		case p.EscapeVia != "":

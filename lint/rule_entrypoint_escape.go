@@ -94,7 +94,9 @@ func checkRolloutEscape(c *Context) {
 		return
 	}
 	rp := c.Env.rolloutPath(r, "")
-	if rp.DirContained {
+	if rp.DirContained || rp.Dir.EscapeVia == "rollouts" {
+		// rollouts/ itself linked out: the CLI resolves both sides through
+		// it (workspace-link-out)
 		return
 	}
 	via := ""

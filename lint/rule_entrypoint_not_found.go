@@ -55,7 +55,9 @@ const entrypointLoadNote = `
 
 The CLI loads the entrypoint at submit unless its own Python environment lacks a dependency
 that the rollout's pyproject.toml declares; it then skips the load with a warning, and the
-platform fails to load the entrypoint after submission instead.`
+platform fails to load the entrypoint after submission instead. The finding stays an error of
+stage submit (which environment the CLI runs in is not known here), and when the rollout declares
+dependencies other than osmosis-ai its message says which side refuses it when.`
 
 // entrypointTarget resolves the config's rollout and entrypoint when both
 // are usable.
@@ -81,7 +83,7 @@ func checkEntrypointNotFound(c *Context) {
 	msg := "rollouts/" + r + "/" + ep + " does not exist"
 	if rp.Entry.Exists {
 		// a pipe, a socket or a device: the CLI loads regular files only
-		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+ep+" is not a regular file; name the Python file that defines the agent workflow")
+		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+ep+" is not a regular file; name the Python file that defines the agent workflow"+entrypointSide(c, r))
 		return
 	}
 	var fixes []Fix
@@ -99,7 +101,7 @@ func checkEntrypointNotFound(c *Context) {
 	case len(py) <= 6:
 		msg += " (Python files: " + backquoted(py) + ")"
 	}
-	c.Report(v.Range, "experiment.entrypoint", msg, fixes...)
+	c.Report(v.Range, "experiment.entrypoint", msg+entrypointSide(c, r), fixes...)
 }
 
 func checkEntrypointIsDirectory(c *Context) {
@@ -116,7 +118,7 @@ func checkEntrypointIsDirectory(c *Context) {
 	if path.Clean("r/"+ep) == "r" {
 		what = "the rollout directory itself"
 	}
-	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" names "+what+", not a file; name the Python file that defines the agent workflow (usually main.py)")
+	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" names "+what+", not a file; name the Python file that defines the agent workflow (usually main.py)"+entrypointSide(c, r))
 }
 
 func checkEntrypointNotPython(c *Context) {
@@ -133,7 +135,7 @@ func checkEntrypointNotPython(c *Context) {
 	if base := path.Base(rp.Entry.Path); rp.Entry.Symlinked && base != path.Base(path.Clean(ep)) {
 		what = "leads to " + code(base) + ", not a .py file"
 	}
-	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" "+what+": the CLI imports the entrypoint as a Python module and has no loader for it")
+	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" "+what+": the CLI imports the entrypoint as a Python module and has no loader for it"+entrypointSide(c, r))
 }
 
 // importable reports whether Python's import machinery has a loader for a

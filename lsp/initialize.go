@@ -107,6 +107,9 @@ func (s *Server) registerWatchers() {
 	for _, g := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/.git/config", "**/.gitignore", "**/rollouts", "**/data", "**/configs"} {
 		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(g)})
 	}
+	// the root .env the osmosis CLI loads before every command
+	// (env-platform-url)
+	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/.env")})
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		s.log.Printf("register watchers: %v", err)

@@ -58,7 +58,7 @@ func TestWatchedFiles(t *testing.T) {
 			for _, w := range p.Registrations[0].RegisterOptions.Watchers {
 				globs = append(globs, w.GlobPattern)
 			}
-			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs"} {
+			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs", "**/.env"} {
 				if !slices.Contains(globs, want) {
 					t.Errorf("watchers %v lack %s", globs, want)
 				}
@@ -301,4 +301,27 @@ func TestRescanOnCompletion(t *testing.T) {
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
+}
+
+// TestWatchedDotenv checks that a change of the root .env, which the
+// osmosis CLI loads before every command, refreshes env-platform-url on
+// the open configs.
+func TestWatchedDotenv(t *testing.T) {
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{watch: true})
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	c.open(eval, readFile(t, eval))
+	if p := c.waitVersion(eval, 1); hasCode(p.Diagnostics, "env-platform-url") {
+		t.Fatalf("before the .env: %v", codes(p.Diagnostics))
+	}
+	env := filepath.Join(root, ".env")
+	writeFile(t, env, "OSMOSIS_PLATFORM_URL=http://platform.example.com\n")
+	c.watched(env, created)
+	p := c.waitPub(eval, func(p publication) bool { return hasCode(p.Diagnostics, "env-platform-url") })
+	if d := findCode(t, p.Diagnostics, "env-platform-url"); !strings.Contains(d.Message, ".env:1") || strings.Contains(d.Message, "example.com") {
+		t.Errorf("message %q", d.Message)
+	}
+	writeFile(t, env, "OSMOSIS_PLATFORM_URL=https://platform.example.com\n")
+	c.watched(env, changed)
+	c.waitPub(eval, func(p publication) bool { return !hasCode(p.Diagnostics, "env-platform-url") })
 }

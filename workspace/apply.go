@@ -115,6 +115,9 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	if !s.env.loaded() || d.env {
 		n.env = &lazyPart[*envPart]{}
 	}
+	if !s.dotenv.loaded() || d.env {
+		n.dotenv = &lazyPart[Dotenv]{}
+	}
 	if !s.skills.loaded() || d.skills {
 		n.skills = &lazyPart[*skillsPart]{}
 	}

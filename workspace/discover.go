@@ -36,8 +36,10 @@ var ErrNoWorkspace = errors.New("no Osmosis workspace found")
 // innermost directory from start upwards that holds configs/ or rollouts/,
 // looking no higher than the top of the enclosing git worktree. Outside a
 // git worktree it looks up to the file system root, for rollouts/ or a
-// kind directory under configs/. Only those names are looked at in each
-// directory on the way.
+// kind directory under configs/. A git repository nested without
+// configs/ or rollouts/ of its own (a kind directory cloned apart) is
+// passed through to the one around it, which git takes when run from the
+// workspace. Only those names are looked at in each directory on the way.
 func Discover(start string) (Found, error) {
 	abs, err := filepath.Abs(start)
 	if err != nil {
@@ -67,8 +69,17 @@ func Discover(start string) (Found, error) {
 			return f, nil
 		}
 		parent := filepath.Dir(dir)
-		if dir == f.GitRoot || parent == dir {
+		if parent == dir {
 			break
+		}
+		if dir == f.GitRoot {
+			// a repository nested in the workspace's own (configs/training/
+			// cloned apart): git run from the workspace takes the outer one
+			outer, err := FindRoot(parent)
+			if err != nil {
+				break
+			}
+			f.GitRoot = outer
 		}
 		dir = parent
 	}

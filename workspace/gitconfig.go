@@ -11,6 +11,8 @@ import (
 // subsection names keep their case, as in `[remote "Origin"]`.
 type gitConfig struct {
 	vars []gitConfigVar
+	// partial is set when an include was not read (see expandIncludes).
+	partial bool
 }
 
 type gitConfigVar struct {

@@ -106,6 +106,13 @@ type Origin struct {
 	// reason the git config could not be read. Nil when Identity is set or
 	// no origin is configured.
 	Err error
+	// PushURLOnly is set when origin has a pushurl but no url: git then
+	// prints the remote's name for its URL, which names no repository.
+	PushURLOnly bool
+	// Partial is set when a config file includes another that was not read
+	// (outside the repository's config directory, or conditional): a
+	// missing or different origin may come from it.
+	Partial bool
 }
 
 // gitConfigFiles lists the config files git reads for the workspace, in
@@ -139,6 +146,7 @@ func loadGitConfigs(dirs GitDirs, home string) (all []*gitConfig, local *gitConf
 		if err != nil {
 			return nil, fmt.Errorf("parse %s: %w", path, err)
 		}
+		expandIncludes(cfg, filepath.Dir(path), 0)
 		return cfg, nil
 	}
 	for _, path := range global {
@@ -173,8 +181,16 @@ func loadGitConfigs(dirs GitDirs, home string) (all []*gitConfig, local *gitConf
 // `git remote get-url origin` prints), applies the longest matching
 // url.<base>.insteadOf prefix, and parses the GitHub identity.
 func originFromConfigs(cfgs []*gitConfig) Origin {
+	o := originOf(cfgs)
+	for _, cfg := range cfgs {
+		o.Partial = o.Partial || cfg.partial
+	}
+	return o
+}
+
+func originOf(cfgs []*gitConfig) Origin {
 	var url string
-	found := false
+	found, push := false, false
 	type rewrite struct{ base, prefix string }
 	var rewrites []rewrite
 	for _, cfg := range cfgs {
@@ -192,13 +208,15 @@ func originFromConfigs(cfgs []*gitConfig) Origin {
 				if !found {
 					url, found = v.value, true
 				}
+			case v.section == "remote" && v.subsection == "origin" && v.key == "pushurl":
+				push = true
 			case v.section == "url" && v.key == "insteadof" && !v.noValue:
 				rewrites = append(rewrites, rewrite{base: v.subsection, prefix: v.value})
 			}
 		}
 	}
 	if !found {
-		return Origin{}
+		return Origin{PushURLOnly: push}
 	}
 	best := -1
 	for i, rw := range rewrites {
@@ -224,10 +242,13 @@ func objectHashSize(local *gitConfig) int {
 }
 
 type gitPart struct {
-	dirs     GitDirs
-	dirsErr  error
-	origin   Origin
-	hashSize int
+	dirs    GitDirs
+	dirsErr error
+	// repo is set when dirs.GitDir is a repository as git decides it.
+	repo       bool
+	dotGitFile bool
+	origin     Origin
+	hashSize   int
 	// watched are the absolute git files whose change refreshes this part.
 	watched []string
 }
@@ -235,6 +256,12 @@ type gitPart struct {
 func (s *Snapshot) loadGit() *gitPart {
 	part := &gitPart{hashSize: 20}
 	part.dirs, part.dirsErr = findGitDirs(s.root)
+	if fi, err := disk.LstatNamed(filepath.Join(s.root, ".git")); err == nil && !fi.IsDir() {
+		part.dotGitFile = true
+	}
+	if part.dirsErr == nil {
+		part.repo = isGitDirectory(part.dirs)
+	}
 	if part.dirsErr != nil {
 		part.origin = Origin{Err: part.dirsErr}
 		return part
@@ -258,3 +285,43 @@ func (s *Snapshot) GitDirs() (GitDirs, error) { return s.git.dirs, s.git.dirsErr
 
 // Origin returns the origin remote as the workspace's git config states it.
 func (s *Snapshot) Origin() Origin { return s.git.origin }
+
+// GitRepository says whether the root's .git is a repository as git itself
+// decides it (a HEAD, objects/ and refs/ in place). brokenDotGit is set for
+// a .git file that names no git directory, which git reports as fatal. A
+// .git directory that is not a repository (hand-made, or emptied) gives
+// neither: git skips it and looks above the root, where nothing is read.
+func (s *Snapshot) GitRepository() (ok, brokenDotGit bool) {
+	if s.git.dirsErr != nil || !s.git.repo {
+		return false, s.git.dotGitFile
+	}
+	return true, false
+}
+
+// isGitDirectory is git's is_git_directory: objects/ and refs/ (in the
+// common directory) and a HEAD that is a symbolic ref or a hash.
+func isGitDirectory(d GitDirs) bool {
+	for _, sub := range []string{"objects", "refs"} {
+		fi, err := disk.StatNamed(filepath.Join(d.CommonDir, sub))
+		if err != nil || !fi.IsDir() {
+			return false
+		}
+	}
+	head, err := readNamedFile(filepath.Join(d.GitDir, "HEAD"), maxGitFileSize)
+	if err != nil {
+		return false
+	}
+	h := strings.TrimRight(string(head), "\r\n")
+	if strings.HasPrefix(h, "ref:") {
+		return strings.HasPrefix(strings.TrimLeft(h[4:], " \t"), "refs/")
+	}
+	if len(h) != 40 && len(h) != 64 {
+		return false
+	}
+	for _, c := range h {
+		if !(c >= '0' && c <= '9' || c >= 'a' && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}

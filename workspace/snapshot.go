@@ -73,6 +73,7 @@ type Snapshot struct {
 	datasets   *datasetIndex
 	models     *modelIndex
 	env        *lazyPart[*envPart]
+	dotenv     *lazyPart[Dotenv]
 	skills     *lazyPart[*skillsPart]
 }
 
@@ -136,6 +137,7 @@ func (s *Snapshot) loadAll() {
 	)
 	s.configList = &lazyPart[*configsPart]{}
 	s.env = &lazyPart[*envPart]{}
+	s.dotenv = &lazyPart[Dotenv]{}
 	s.skills = &lazyPart[*skillsPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()

@@ -119,7 +119,9 @@ func TestExitCodes(t *testing.T) {
 		args []string
 		want int
 	}{
-		{"clean file", []string{"check", clean}, exitOK},
+		// in no git repository, so the osmosis CLI would refuse it
+		{"a clean file outside git", []string{"check", clean}, exitErrors},
+		{"clean file", []string{"check", "--ignore", "workspace-git", clean}, exitOK},
 		{"missing path", []string{"check", filepath.Join(dir, "nope.toml")}, exitUsage},
 		{"bad flag", []string{"check", "--nope"}, exitUsage},
 		{"bad format", []string{"check", "--format", "xml", clean}, exitUsage},

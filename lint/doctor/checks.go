@@ -77,26 +77,11 @@ func (d *run) pyprojectProblem(rel string, exists bool) string {
 		return "not valid TOML: " + err.Error()
 	}
 	for _, dep := range doc.Project.Dependencies {
-		if s, ok := dep.(string); ok && requirementName(s) == "osmosis-ai" {
+		if s, ok := dep.(string); ok && lint.RequirementName(s) == "osmosis-ai" {
 			return ""
 		}
 	}
 	return "[project] dependencies does not list osmosis-ai, which the rollout server needs"
-}
-
-// requirementName is the normalized distribution name of a PEP 508
-// requirement ("osmosis-ai[server]>=0.3" -> "osmosis-ai").
-func requirementName(req string) string {
-	req = strings.TrimSpace(req)
-	end := len(req)
-	for i, c := range req {
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
-			end = i
-			break
-		}
-	}
-	name := strings.ToLower(req[:end])
-	return strings.NewReplacer("_", "-", ".", "-").Replace(name)
 }
 
 // skills checks .agents/skills and the .claude/skills links.

@@ -341,9 +341,9 @@ func (d *run) origin() {
 		d.check(OK, lint.RuleOriginIdentity, "origin is the GitHub repository "+id+" ("+url+")", "")
 	case o.Found:
 		d.rep.Git = Git{Warning: o.Err.Error()}
-		d.check(Warn, lint.RuleOriginIdentity, "origin is not a GitHub repository the platform can use: "+o.Err.Error(), "")
+		d.check(Warn, lint.RuleOriginIdentity, "origin is not a GitHub repository the platform can use: "+o.Err.Error()+"; `osmosis train submit` and `eval submit` refuse to run (origin-remote)", "")
 	default:
-		d.check(Warn, lint.RuleOriginIdentity, "no git remote named origin: the platform finds the workspace by its GitHub repository; add it with `git remote add origin https://github.com/OWNER/REPO.git`", "")
+		d.check(Warn, lint.RuleOriginIdentity, "no git remote named origin: the platform finds the workspace by its GitHub repository, and submit refuses to run without it (origin-remote); add it with `git remote add origin https://github.com/OWNER/REPO.git`", "")
 	}
 }
 
@@ -375,8 +375,11 @@ func (d *run) configs() error {
 	}
 	errs, warns := 0, 0
 	for _, r := range res.Files {
-		// the scaffold is doctor's own check (missing-scaffold), made once
-		r.Findings = slices.DeleteFunc(r.Findings, func(f lint.Finding) bool { return f.Rule == lint.RuleWorkspaceScaffold })
+		// the scaffold and the origin are doctor's own checks
+		// (missing-scaffold, origin-identity), made once
+		r.Findings = slices.DeleteFunc(r.Findings, func(f lint.Finding) bool {
+			return f.Rule == lint.RuleWorkspaceScaffold || f.Rule == lint.RuleOriginRemote
+		})
 		if r.Src != nil {
 			d.rep.Files[r.Path] = r.Src
 			if name, ok := rolloutOf(r.Src); ok {

@@ -69,7 +69,9 @@ func (r *run) inputOf(j job, display string) (lint.Input, bool) {
 	case j.sp == nil:
 		return lint.InputFor(j.abs, display, nil, r.opts.Kind)
 	case j.sp.bare:
-		return lint.InputFor(j.abs, display, nil, r.opts.Kind)
+		in, known := lint.InputFor(j.abs, display, nil, r.opts.Kind)
+		in.OutsideGit = true
+		return in, known
 	case j.entry != nil:
 		return lint.InputAt(*j.entry, display, j.sp.ws, r.opts.Kind)
 	}

@@ -1,26 +1,47 @@
 package runner
 
 import (
+	"encoding/base64"
 	"os"
 	"path/filepath"
 	"slices"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
-// tree writes files under root; a value starting with "->" is a symlink.
+// tree writes files under root, parents first: a key ending in "/" is a
+// directory, a value starting with "->" a symlink, one starting with
+// "base64:" bytes, anything else text; "../" leads next to root.
 func tree(t *testing.T, root string, files map[string]string) {
 	t.Helper()
-	for rel, content := range files {
+	keys := make([]string, 0, len(files))
+	for k := range files {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, rel := range keys {
+		content := files[rel]
 		p := filepath.Join(root, filepath.FromSlash(rel))
+		if strings.HasSuffix(rel, "/") {
+			if err := os.MkdirAll(p, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		var err error
 		if target, ok := strings.CutPrefix(content, "->"); ok {
 			err = os.Symlink(target, p)
+		} else if b64, ok := strings.CutPrefix(content, "base64:"); ok {
+			var data []byte
+			if data, err = base64.StdEncoding.DecodeString(b64); err == nil {
+				err = os.WriteFile(p, data, 0o644)
+			}
 		} else {
 			err = os.WriteFile(p, []byte(content), 0o644)
 		}
@@ -61,7 +82,7 @@ func TestRunPaths(t *testing.T) {
 	}{
 		{"a directory: its listed configs", []string{"configs/training/x"}, []string{"configs/training/x/b.toml:"}},
 		{"a named link out: its place, not its content", []string{"configs/training/out.toml"}, []string{"configs/training/out.toml:config-location"}},
-		{"a file outside every workspace: read as named, without workspace rules, shown in full", []string{"../loose/configs/training/d.toml"}, []string{filepath.Join(base, "loose/configs/training/d.toml") + ":"}},
+		{"a file outside every workspace: read as named, without workspace rules, shown in full", []string{"../loose/configs/training/d.toml"}, []string{filepath.Join(base, "loose/configs/training/d.toml") + ":workspace-git"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -85,12 +106,12 @@ func TestRunPaths(t *testing.T) {
 		t.Error("a named path that does not exist is no usage error")
 	}
 	// a directory with configs/ in no git repository: its listing, checked
-	// without the workspace rules, and said
+	// without the workspace rules but for workspace-git, and said
 	res, err := Run(nil, Options{Dir: filepath.Join(base, "loose", "configs", "training")})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Files) != 1 || res.Files[0].Path != "d.toml" || len(res.Files[0].Findings) != 0 || !strings.Contains(strings.Join(res.Notes, "\n"), "is in no git repository") {
+	if len(res.Files) != 1 || res.Files[0].Path != "d.toml" || !slices.Equal(rules(res.Files[0]), []string{lint.RuleWorkspaceGit}) || !strings.Contains(strings.Join(res.Notes, "\n"), "is in no git repository") {
 		t.Errorf("%+v, notes %q", res.Files, res.Notes)
 	}
 	if _, err := Run(nil, Options{Dir: t.TempDir()}); err == nil || !strings.Contains(err.Error(), "no Osmosis workspace found") {
