@@ -54,16 +54,26 @@ func Parse(src []byte) *Document {
 	base := 0
 	lastErrLine := -2
 	lastUnclosed := false
+	// the parser is handed one statement at a time, never one past a limit
+	lim := newLimiter(work)
 	for base < len(work) {
-		p.Reset(work[base:])
+		end := lim.statement(base)
+		p.Reset(work[base:end])
 		lastEnd := base
 		for p.NextExpression() {
 			e := p.Expression()
 			lastEnd = b.expression(p, e, base)
 		}
 		err := p.Error()
-		if err == nil {
+		if lim.cut >= 0 {
+			// the statement was cut short at the limit: its error is that,
+			// and nothing after it is read
+			d.Errors = append(d.Errors, SyntaxError{Range: Range{lim.cut, min(lim.cut+1, len(work))}, Message: lim.why})
 			break
+		}
+		if err == nil {
+			base = end
+			continue
 		}
 		var pe *unstable.ParserError
 		off, end := len(work), len(work)
