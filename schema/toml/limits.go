@@ -12,10 +12,12 @@ const (
 	// (see pythonFrameLimit); keys get room to twice that.
 	MaxDepth = 1000
 	// MaxItems bounds the keys (each part of a dotted key and of a table
-	// header counts) and array items of a document: about one for every
-	// 64 bytes of the largest config the command line reads (64 MiB), and
-	// a thousand times what a real config holds.
-	MaxItems = 1 << 20
+	// header counts) and array items of a document: one for every KiB of
+	// the largest config the command line reads (64 MiB), fifty times what
+	// a large real config holds. Each costs a few hundred bytes in the
+	// document, and as much again in a finding when it is wrong, so what a
+	// config can cost beyond its own size stays within a constant.
+	MaxItems = 1 << 16
 )
 
 // limiter scans the statements of a document ahead of the parser, so that
@@ -275,7 +277,7 @@ func (l *limiter) lineString(i int) (int, bool) {
 	return i, false
 }
 
-// multiLineString scans a """...""" or '''...''' token at i; up to two
+// multiLineString scans a """...""" or ”'...”' token at i; up to two
 // more quotes before the closing three belong to the string.
 func (l *limiter) multiLineString(i int) (int, bool) {
 	src := l.src

@@ -68,6 +68,9 @@ func Parse(src []byte) *Document {
 		if lim.cut >= 0 {
 			// the statement was cut short at the limit: its error is that,
 			// and nothing after it is read
+			if len(d.Errors) >= maxErrors {
+				d.Errors = d.Errors[:maxErrors-1] // room for this one
+			}
 			d.Errors = append(d.Errors, SyntaxError{Range: Range{lim.cut, min(lim.cut+1, len(work))}, Message: lim.why})
 			break
 		}
