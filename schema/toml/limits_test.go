@@ -3,6 +3,7 @@ package toml
 import (
 	"bytes"
 	"fmt"
+	"math/rand/v2"
 	"runtime"
 	"strings"
 	"sync"
@@ -183,4 +184,26 @@ func measure(f func()) (peak, total uint64) {
 	var after runtime.MemStats
 	runtime.ReadMemStats(&after)
 	return peak, after.TotalAlloc - before.TotalAlloc
+}
+
+// TestStatementsAgree reads the tomllib agreement cases, the hostile inputs
+// and random token soups a statement at a time and all at once: the
+// limiter must not change how a document within the limits reads.
+func TestStatementsAgree(t *testing.T) {
+	for _, src := range tomllibCases(t) {
+		checkStatements(t, src, Parse(src))
+	}
+	for _, h := range hostile {
+		src := h.gen(scaled(h.full) / 16)
+		checkStatements(t, src, Parse(src))
+	}
+	toks := []string{"[", "]", "[[", "]]", "{", "}", "=", ",", ".", "\n", "\r\n", " ", "a", "b.c", "\"s\"", "'x'", "\"\"\"", "'''", "\\", "1", "1979-05-27 07:32:00", "#", "true", "\"a\\\"b\"", "x = ", "\n[t]\n", "y = [\n"}
+	for seed := range uint64(3000) {
+		r := rand.New(rand.NewPCG(seed, 99))
+		var b bytes.Buffer
+		for range 5 + r.IntN(60) {
+			b.WriteString(toks[r.IntN(len(toks))])
+		}
+		checkStatements(t, b.Bytes(), Parse(b.Bytes()))
+	}
 }

@@ -18,7 +18,13 @@ const maxErrors = 200
 
 // Parse reads src as a TOML 1.0 document. It never fails: problems are in
 // Document.Errors and the rest of the file is still read.
-func Parse(src []byte) *Document {
+func Parse(src []byte) *Document { return parse(src, true) }
+
+// parse is Parse; statements hands the parser one statement at a time,
+// behind the limiter, where without it the parser reads on to the first
+// syntax error (what the limiter must never change, on a document within
+// the limits: the tests compare the two).
+func parse(src []byte, statements bool) *Document {
 	d := &Document{
 		Src:   src,
 		Root:  &Table{Origin: OriginRoot},
@@ -55,9 +61,15 @@ func Parse(src []byte) *Document {
 	lastErrLine := -2
 	lastUnclosed := false
 	// the parser is handed one statement at a time, never one past a limit
-	lim := newLimiter(work)
+	var lim *limiter
+	if statements {
+		lim = newLimiter(work)
+	}
 	for base < len(work) {
-		end := lim.statement(base)
+		end := len(work)
+		if lim != nil {
+			end = lim.statement(base)
+		}
 		p.Reset(work[base:end])
 		lastEnd := base
 		for p.NextExpression() {
@@ -65,7 +77,7 @@ func Parse(src []byte) *Document {
 			lastEnd = b.expression(p, e, base)
 		}
 		err := p.Error()
-		if lim.cut >= 0 {
+		if lim != nil && lim.cut >= 0 {
 			// the statement was cut short at the limit: its error is that,
 			// and nothing after it is read
 			if len(d.Errors) >= maxErrors {
