@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"sort"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -28,11 +29,19 @@ func Check(src []byte, in Input) []Finding {
 }
 
 // CheckDocument returns the findings of a parsed document, sorted by
-// position. It is safe for concurrent use.
+// position. It is safe for concurrent use. At most MaxIssuesPerRule schema
+// issues of each rule become findings; past that, one more finding of the
+// rule says how many were left out from where it stopped.
 func CheckDocument(doc *toml.Document, in Input) []Finding {
 	fs, _ := CheckLimited(doc, in, 0)
 	return fs
 }
+
+// MaxIssuesPerRule bounds the schema issues of one rule that become
+// findings of one file (when no lower limit is asked for): each costs a
+// few KiB (message, suggestions, fixes), and a config of 65,536 unknown
+// keys would otherwise cost hundreds of MiB for a list no one reads.
+const MaxIssuesPerRule = 10000
 
 // CheckLimited is CheckDocument that turns at most limit schema issues of
 // each rule into findings (0: all), for an editor, where a file of 80,000
@@ -41,6 +50,10 @@ func CheckDocument(doc *toml.Document, in Input) []Finding {
 // not reported (a finding left out may be what a suppression is for).
 func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	sch := schema.For(in.Kind)
+	notice := limit <= 0 // no lower limit asked for: say where each rule stopped
+	if notice {
+		limit = MaxIssuesPerRule
+	}
 	ctx := &Context{
 		Path:   in.Path,
 		Kind:   in.Kind,
@@ -64,6 +77,9 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		}
 		ctx.rule = r
 		r.check(ctx)
+		if c, ok := ctx.cuts[r.ID]; ok && notice {
+			ctx.Report(c.at, "", fmt.Sprintf("%d more %s findings of this file, from here on, are not reported: osmosis-lint reports at most %d of each rule in a file", c.n, r.ID, MaxIssuesPerRule))
+		}
 	}
 	fs := supersede(ctx.findings)
 	fs = recoverySafe(doc, fs)

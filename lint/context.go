@@ -24,14 +24,22 @@ type Context struct {
 
 	rule     *Rule
 	findings []Finding
-	// limit bounds the issues of each rule that become findings (0: no
-	// bound); omitted counts those left out.
+	// limit bounds the issues of each rule that become findings; omitted
+	// counts those left out, and cuts holds, for each rule that left some
+	// out, how many and the first of them.
 	limit, omitted int
+	cuts           map[string]cut
 	// creds are the credentials the file holds, found on first use.
 	creds     []heldCredential
 	credsDone bool
 	// outsideGit is Input.OutsideGit.
 	outsideGit bool
+}
+
+// cut is where the issues of a rule stopped becoming findings.
+type cut struct {
+	n  int
+	at toml.Range
 }
 
 // credentials returns the credentials the file holds (see credentialsIn).
@@ -70,6 +78,10 @@ func (c *Context) IssuesOf(rule string) []schema.Issue {
 	idx := c.byRule[rule]
 	if c.limit > 0 && len(idx) > c.limit {
 		c.omitted += len(idx) - c.limit
+		if c.cuts == nil {
+			c.cuts = map[string]cut{}
+		}
+		c.cuts[rule] = cut{n: len(idx) - c.limit, at: c.Issues[idx[c.limit]].Range}
 		idx = idx[:c.limit]
 	}
 	out := make([]schema.Issue, len(idx))

@@ -261,7 +261,9 @@ func withBlankAfter(doc *toml.Document, span toml.Range) toml.Range {
 // lists what to do next. It needs review (the dataset must be uploaded
 // under the name it writes), so it is not safe.
 func migrateLocalEval(c *Context) (Fix, bool) {
-	if !localEvalFile(c) {
+	if !localEvalFile(c) || len(c.Doc.Errors) > 0 {
+		// the rewrite is made from the tree: a skipped statement, or the
+		// rest of a file read only up to a limit, would be lost
 		return Fix{}, false
 	}
 	for _, sec := range []string{"secrets", "evaluation"} {

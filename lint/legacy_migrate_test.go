@@ -199,3 +199,31 @@ func TestMigrateBeside(t *testing.T) {
 		t.Errorf("lost %q", lost)
 	}
 }
+
+// TestMigrateNeedsWholeFile: the migration rewrites the file from its tree,
+// so a file with a skipped statement, or read only up to a limit, keeps its
+// text: the migration is not offered.
+func TestMigrateNeedsWholeFile(t *testing.T) {
+	src, err := os.ReadFile("testdata/legacy/local-eval.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Input{Path: "configs/eval/old.toml", Kind: schema.Eval}
+	for name, extra := range map[string]string{
+		"syntax error":   "\n[advanced]\nbroken = \n",
+		"past the limit": "\n[advanced]\n" + strings.Repeat("a.", toml.MaxDepth) + "a = 1\n",
+	} {
+		bad := append(append([]byte(nil), src...), extra...)
+		res := FixSource(bad, in, FixOptions{Unsafe: true})
+		if !bytes.HasSuffix(res.Src, []byte(extra)) {
+			t.Errorf("%s: the fixed file lost its end:\n%s", name, res.Src)
+		}
+		for _, f := range Check(bad, in) {
+			for _, fx := range f.Fixes {
+				if strings.HasPrefix(fx.Title, "Migrate to the current eval config") {
+					t.Errorf("%s: the migration is offered", name)
+				}
+			}
+		}
+	}
+}

@@ -21,7 +21,10 @@ date, a UTF-8 byte order mark, invalid UTF-8, control characters in comments, an
 additions: newlines, comments and trailing commas inside inline tables, the ` + "`\\e` and `\\xHH`" + ` escapes,
 and times without seconds.
 
-After a syntax error osmosis-lint skips the broken statement and keeps checking the rest of the file.`,
+After a syntax error osmosis-lint skips the broken statement and keeps checking the rest of the file.
+A config past osmosis-lint's own limits (nesting more than 1,000 levels deep, counting each part
+of a dotted key or table header, or more than 65,536 keys and array items) gets one finding where
+reading stopped, and the rest of the file is not checked.`,
 		Bad:   "# ...\n[training]\nlr = 1e-6\nlr = 2e-6\n\n[advanced]\nopts = { a = 1, }\n",
 		Good:  "# ...\n[training]\nlr = 2e-6\n\n[advanced]\nopts = { a = 1 }\n",
 		check: checkTOMLSyntax,

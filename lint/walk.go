@@ -9,7 +9,8 @@ import (
 // walkValues calls fn for every value of the document with its path. The
 // path is one stack shared by the whole walk: it is valid only during the
 // call, so fn must copy it (or join it) to keep it. Copying it per node
-// would be quadratic in the depth of a nested value.
+// would be quadratic in the depth of a nested value. The walk recurses as
+// deep as the document nests, which toml.MaxDepth bounds.
 func walkValues(t *toml.Table, path []string, fn func(path []string, e *toml.Entry, v *toml.Value)) {
 	w := walker{path: path, fn: fn}
 	w.table(t)

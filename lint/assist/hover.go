@@ -81,29 +81,46 @@ func trimToKeys(path []string, n int) []string {
 	return path
 }
 
+// spotInValue finds what of v is under off; path is v's instance path, a
+// slice of the caller's own that the descent extends in place (one branch
+// is followed, so no copy per level is needed).
 func spotInValue(path []string, v *toml.Value, off int) (Spot, bool) {
 	if !v.Range.Contains(off) {
 		return Spot{}, false
 	}
+	for {
+		name, child, key := under(v, off)
+		switch {
+		case key != nil:
+			return Spot{Path: append(path, name), Range: key.KeyRange, OnKey: true}, true
+		case child == nil:
+			return Spot{Path: path, Range: v.Range, Value: v}, true
+		}
+		path, v = append(path, name), child
+	}
+}
+
+// under finds the item or entry of v under off: its name in the instance
+// path and its value, or the entry when off is on its key.
+func under(v *toml.Value, off int) (string, *toml.Value, *toml.Entry) {
 	switch v.Kind {
 	case toml.KindArray:
 		for i, it := range v.Items {
-			if sp, ok := spotInValue(append(append([]string(nil), path...), itoa(i)), it, off); ok {
-				return sp, true
+			if it.Range.Contains(off) {
+				return itoa(i), it, nil
 			}
 		}
 	case toml.KindTable:
 		for _, e := range v.Table.Entries {
-			p := append(append([]string(nil), path...), e.Key)
 			if e.KeyRange.Contains(off) {
-				return Spot{Path: p, Range: e.KeyRange, OnKey: true}, true
+				return e.Key, nil, e
 			}
-			if sp, ok := spotInValue(p, e.Value, off); ok {
-				return sp, true
+			if e.Value.Range.Contains(off) {
+				return e.Key, e.Value, nil
 			}
 		}
 	}
-	return Spot{Path: path, Range: v.Range, Value: v}, true
+	return "", nil, nil
 }
 
 // Hover returns Markdown about what is at offset off, and the range it

@@ -40,40 +40,65 @@ type Ref struct {
 	Quote byte
 }
 
-// Refs lists what the config names, in file order.
+// Refs lists what the config names, in file order. The walk shares one
+// path stack and copies it only into the refs it makes, and it does not
+// enter a table or array the schema does not describe (nothing below one
+// names anything), so its cost is linear in the document, however deep.
 func (f *File) Refs() []Ref {
-	var out []Ref
-	f.walkRefs(f.Doc.Root, nil, &out)
-	return out
+	w := refWalk{f: f}
+	w.table(f.Doc.Root)
+	return w.out
 }
 
-func (f *File) walkRefs(t *toml.Table, path []string, out *[]Ref) {
+type refWalk struct {
+	f    *File
+	path []string // the place being walked: valid only during the walk
+	out  []Ref
+}
+
+// ref adds a ref for the current place, with its own copy of the path.
+func (w *refWalk) ref(r Ref) {
+	r.Path = append([]string(nil), w.path...)
+	r.Key = strings.Join(r.Path, ".")
+	w.out = append(w.out, r)
+}
+
+func (w *refWalk) table(t *toml.Table) {
 	if t == nil {
 		return
 	}
-	env := len(path) == 1 && path[0] == "env"
+	src := w.f.Doc.Src
+	env := len(w.path) == 1 && w.path[0] == "env"
 	for _, e := range t.Entries {
-		p := append(append([]string(nil), path...), e.Key)
+		w.path = append(w.path, e.Key)
 		if env {
-			*out = append(*out, Ref{Kind: RefEnv, Name: e.Key, Path: p, Key: strings.Join(p, "."), Range: e.KeyRange, NameRange: keyText(f.Doc.Src, e.KeyRange), Quote: quoteOf(f.Doc.Src, e.KeyRange)})
+			w.ref(Ref{Kind: RefEnv, Name: e.Key, Range: e.KeyRange, NameRange: keyText(src, e.KeyRange), Quote: quoteOf(src, e.KeyRange)})
 		}
-		f.valueRefs(e.Value, p, out)
+		w.value(e.Value)
+		w.path = w.path[:len(w.path)-1]
 	}
 }
 
-func (f *File) valueRefs(v *toml.Value, path []string, out *[]Ref) {
+func (w *refWalk) value(v *toml.Value) {
 	if v == nil {
 		return
 	}
 	switch v.Kind {
-	case toml.KindTable:
-		f.walkRefs(v.Table, path, out)
-	case toml.KindArray:
+	case toml.KindTable, toml.KindArray:
+		if len(w.path) > 0 && w.f.field(w.path) == nil {
+			return
+		}
+		if v.Kind == toml.KindTable {
+			w.table(v.Table)
+			return
+		}
 		for i, it := range v.Items {
-			f.valueRefs(it, append(append([]string(nil), path...), strconv.Itoa(i)), out)
+			w.path = append(w.path, strconv.Itoa(i))
+			w.value(it)
+			w.path = w.path[:len(w.path)-1]
 		}
 	case toml.KindString:
-		fl := f.field(path)
+		fl := w.f.field(w.path)
 		if fl == nil {
 			return
 		}
@@ -83,13 +108,14 @@ func (f *File) valueRefs(v *toml.Value, path []string, out *[]Ref) {
 		default:
 			return
 		}
-		r := Ref{Kind: kind, Name: v.Str, Path: path, Key: strings.Join(path, "."), Range: v.Range, NameRange: stringText(f.Doc.Src, v.Range), Quote: quoteOf(f.Doc.Src, v.Range)}
+		src := w.f.Doc.Src
+		r := Ref{Kind: kind, Name: v.Str, Range: v.Range, NameRange: stringText(src, v.Range), Quote: quoteOf(src, v.Range)}
 		if kind == RefEntrypoint {
-			if rv := f.sibling(path, "rollout"); rv != nil {
+			if rv := w.f.sibling(w.path, "rollout"); rv != nil {
 				r.Rollout = rv.Str
 			}
 		}
-		*out = append(*out, r)
+		w.ref(r)
 	}
 }
 

@@ -2,6 +2,7 @@ package toml
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -14,8 +15,45 @@ func FuzzParse(f *testing.F) {
 	f.Add([]byte("[experiment]\nrollout = \"a\"\n"))
 	f.Add([]byte("a.b.c = [1, {x = 2}]\n[[t]]\n[t.u]\n"))
 	f.Fuzz(func(t *testing.T, src []byte) {
-		checkDocument(t, src, Parse(src))
+		d := Parse(src)
+		checkDocument(t, src, d)
+		checkStatements(t, src, d)
 	})
+}
+
+// checkStatements asserts that handing the parser one statement at a time
+// (the limiter) reads a document within the limits as the parser reading
+// on by itself does: same tree, statements and comments, errors on the
+// same lines.
+func checkStatements(t testing.TB, src []byte, d *Document) {
+	t.Helper()
+	for _, e := range d.Errors {
+		if strings.Contains(e.Message, "stops reading the file here") {
+			return
+		}
+	}
+	if got, want := summary(d), summary(parse(src, false)); got != want {
+		t.Fatalf("read a statement at a time:\n%s\nread on:\n%s", got, want)
+	}
+}
+
+// summary prints what a document holds, for comparing two: the tree, the
+// statements, the comments and the lines of the errors.
+func summary(d *Document) string {
+	var sb strings.Builder
+	dumpTable(&sb, d.Root, "")
+	for _, s := range d.Stmts {
+		fmt.Fprintf(&sb, "STMT %d %v rejected=%v uncertain=%v\n", s.Kind, s.Range, s.Rejected, s.Uncertain)
+	}
+	for _, c := range d.Comments {
+		fmt.Fprintf(&sb, "COMMENT %v\n", c.Range)
+	}
+	// the parser can word an error in a string cut at the end of its
+	// line differently from one it reads on past: the line is the same
+	for _, e := range d.Errors {
+		fmt.Fprintf(&sb, "ERR line %d\n", d.Lines.Line(e.Range.Start))
+	}
+	return sb.String()
 }
 
 // checkDocument asserts what must hold for the document of any input: every

@@ -18,7 +18,13 @@ const maxErrors = 200
 
 // Parse reads src as a TOML 1.0 document. It never fails: problems are in
 // Document.Errors and the rest of the file is still read.
-func Parse(src []byte) *Document {
+func Parse(src []byte) *Document { return parse(src, true) }
+
+// parse is Parse; statements hands the parser one statement at a time,
+// behind the limiter, where without it the parser reads on to the first
+// syntax error (what the limiter must never change, on a document within
+// the limits: the tests compare the two).
+func parse(src []byte, statements bool) *Document {
 	d := &Document{
 		Src:   src,
 		Root:  &Table{Origin: OriginRoot},
@@ -54,16 +60,35 @@ func Parse(src []byte) *Document {
 	base := 0
 	lastErrLine := -2
 	lastUnclosed := false
+	// the parser is handed one statement at a time, never one past a limit
+	var lim *limiter
+	if statements {
+		lim = newLimiter(work)
+	}
 	for base < len(work) {
-		p.Reset(work[base:])
+		end := len(work)
+		if lim != nil {
+			end = lim.statement(base)
+		}
+		p.Reset(work[base:end])
 		lastEnd := base
 		for p.NextExpression() {
 			e := p.Expression()
 			lastEnd = b.expression(p, e, base)
 		}
 		err := p.Error()
-		if err == nil {
+		if lim != nil && lim.cut >= 0 {
+			// the statement was cut short at the limit: its error is that,
+			// and nothing after it is read
+			if len(d.Errors) >= maxErrors {
+				d.Errors = d.Errors[:maxErrors-1] // room for this one
+			}
+			d.Errors = append(d.Errors, SyntaxError{Range: Range{lim.cut, min(lim.cut+1, len(work))}, Message: lim.why})
 			break
+		}
+		if err == nil {
+			base = end
+			continue
 		}
 		var pe *unstable.ParserError
 		off, end := len(work), len(work)
