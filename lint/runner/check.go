@@ -35,7 +35,11 @@ func (r *run) check(j job) FileResult {
 		res.Findings = lint.UnknownKind(res.Src, in)
 		return res
 	}
-	if r.opts.Fix || r.opts.UnsafeFixes || r.opts.Diff {
+	fixing := r.opts.Fix || r.opts.UnsafeFixes || r.opts.Diff
+	if fixing && r.opts.ConfigsOnly && lint.NotAConfig(in) != "" {
+		fixing = false // a listed entry that is no config: checked, never fixed
+	}
+	if fixing {
 		fx := lint.FixSource(res.Src, in, lint.FixOptions{Unsafe: r.opts.UnsafeFixes})
 		res.Findings, res.Unfixed = fx.Findings, fx.Skipped
 		if len(fx.Applied) == 0 || string(fx.Src) == string(res.Src) {
