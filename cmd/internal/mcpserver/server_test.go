@@ -25,7 +25,7 @@ lr = 1e-6
 
 // newWorkspace makes a workspace with a clean config and one with a
 // misspelled key and a safe fix (a rollout name with a trailing space).
-func newWorkspace(t *testing.T) string {
+func newWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n")
@@ -37,7 +37,7 @@ func newWorkspace(t *testing.T) string {
 	return root
 }
 
-func write(t *testing.T, root, rel, text string) string {
+func write(t testing.TB, root, rel, text string) string {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

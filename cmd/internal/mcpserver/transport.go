@@ -214,7 +214,7 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 	switch {
 	case f.long:
 		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message is %d bytes long, over the limit of %d bytes (%s) a message; it was skipped", f.size, c.maxFrame, mib(c.maxFrame)))
-	case sh.top == 0:
+	case !sh.any:
 		return nil, nil // blank
 	case sh.max > c.maxDepth:
 		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message nests arrays and objects %d levels deep, over the limit of %d; the tools' arguments are flat", sh.max, c.maxDepth))
@@ -239,7 +239,8 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 // id, a response to the server by failing the server's request it
 // answers, anything else with an error reply with id null. top holds the
 // message's top-level members when it could be parsed; else its shape
-// tells what the scan of its bytes found.
+// tells what the scan of its bytes found (a message with an escaped key
+// is never taken for a response then: the key may be "method").
 func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64, msg string) (jsonrpc.Message, []byte) {
 	id, hasID, hasMethod := sh.idValue(), sh.hasID, sh.hasMethod
 	if top != nil {
@@ -249,7 +250,7 @@ func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64,
 	if !validID(id) {
 		id, hasID = nil, false
 	}
-	if hasID && !hasMethod {
+	if hasID && !hasMethod && (top != nil || !sh.keyEscaped) {
 		var v any
 		_ = json.Unmarshal(id, &v) // a valid id
 		rid, err := jsonrpc.MakeID(v)
@@ -346,6 +347,7 @@ const maxIDBytes = 256
 type shape struct {
 	depth, max int
 	top        byte // the first byte that is not white space
+	any        bool // top is set: the line is not blank
 	inStr, esc bool
 
 	wantKey bool   // at depth 1 of an object, before a key
@@ -357,6 +359,9 @@ type shape struct {
 	idBad   bool
 
 	hasID, hasMethod bool
+	// keyEscaped: a top-level key was written with an escape, so it may
+	// be "id" or "method" unseen
+	keyEscaped bool
 }
 
 func (s *shape) feed(p []byte) {
@@ -367,10 +372,12 @@ func (s *shape) feed(p []byte) {
 				s.esc = false
 			case b == '\\':
 				s.esc = true
+				s.keyEscaped = s.keyEscaped || s.inKey
 			case b == '"':
 				s.inStr = false
 				if s.inKey {
 					s.inKey = false
+					s.hasMethod = s.hasMethod || !s.keyLong && string(s.key) == "method"
 					continue
 				}
 			}
@@ -385,8 +392,8 @@ func (s *shape) feed(p []byte) {
 		case ' ', '\t', '\r', '\n':
 			continue
 		}
-		if s.top == 0 {
-			s.top = b
+		if !s.any {
+			s.any, s.top = true, b
 		}
 		top := s.depth == 1 && s.top == '{'
 		switch {
@@ -395,14 +402,8 @@ func (s *shape) feed(p []byte) {
 			s.key, s.keyLong = s.key[:0], false
 			continue
 		case b == ':' && top && !s.inID:
-			if !s.keyLong {
-				switch string(s.key) {
-				case "id":
-					s.hasID, s.inID, s.id, s.idBad = true, true, s.id[:0], false
-					continue
-				case "method":
-					s.hasMethod = true
-				}
+			if !s.keyLong && string(s.key) == "id" {
+				s.hasID, s.inID, s.id, s.idBad = true, true, s.id[:0], false
 			}
 			continue
 		case b == ',' && top:
