@@ -213,7 +213,7 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 	sh := &f.shape
 	switch {
 	case f.long:
-		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message is %d bytes long, over the limit of %d bytes (%s) a message; it was skipped", f.size, c.maxFrame, mib(c.maxFrame)))
+		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message is %d bytes long, over the limit of %s a message; it was skipped", f.size, sizeText(c.maxFrame)))
 	case !sh.any:
 		return nil, nil // blank
 	case sh.max > c.maxDepth:
@@ -224,13 +224,13 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 		err := json.Unmarshal(f.line, &v)
 		return nil, errorReply(nil, codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v); send each message as one JSON object on a line of its own", err))
 	}
-	top := topLevel(f.line) // exact keys, for the id of a refusal
 	if sh.top == '[' {
 		return nil, batchReply(f.line)
 	}
 	msg, err := jsonrpc.DecodeMessage(f.line)
 	if err != nil {
-		return c.refuse(sh, top, codeInvalidRequest, fmt.Sprintf("not a JSON-RPC 2.0 message (%v)", err))
+		// the members as parsed (keys unescaped) tell the id of the reply
+		return c.refuse(sh, topLevel(f.line), codeInvalidRequest, fmt.Sprintf("not a JSON-RPC 2.0 message (%v)", err))
 	}
 	return msg, nil
 }
@@ -328,11 +328,12 @@ func errorReply(id json.RawMessage, code int64, msg string) []byte {
 	return b
 }
 
-func mib(n int) string {
-	if n%(1<<20) == 0 {
-		return fmt.Sprintf("%d MiB", n>>20)
+// sizeText is n bytes, in MiB too when it is a whole number of them.
+func sizeText(n int) string {
+	if n >= 1<<20 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d bytes (%d MiB)", n, n>>20)
 	}
-	return fmt.Sprintf("%d KiB", n>>10)
+	return fmt.Sprintf("%d bytes", n)
 }
 
 // maxIDBytes bounds the id a scan keeps.
@@ -365,8 +366,18 @@ type shape struct {
 }
 
 func (s *shape) feed(p []byte) {
-	for _, b := range p {
+	for i := 0; i < len(p); i++ {
+		b := p[i]
 		if s.inStr {
+			if !s.esc && !s.inKey && !s.inID {
+				// the inside of a string that is kept nowhere: to its end
+				j := bytes.IndexAny(p[i:], `"\\`)
+				if j < 0 {
+					return
+				}
+				i += j
+				b = p[i]
+			}
 			switch {
 			case s.esc:
 				s.esc = false
