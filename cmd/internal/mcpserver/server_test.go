@@ -51,12 +51,12 @@ func write(t testing.TB, root, rel, text string) string {
 
 // connect starts the server and the Go SDK's client over an in-memory
 // transport; roots, when given, are the client's.
-func connect(t *testing.T, opts Options, roots ...string) *mcp.ClientSession {
+func connect(t testing.TB, opts Options, roots ...string) *mcp.ClientSession {
 	return connectVersion(t, "", opts, roots...)
 }
 
 // connectVersion is connect on a given protocol version ("" the latest).
-func connectVersion(t *testing.T, version string, opts Options, roots ...string) *mcp.ClientSession {
+func connectVersion(t testing.TB, version string, opts Options, roots ...string) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
