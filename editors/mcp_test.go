@@ -14,11 +14,20 @@ import (
 type mcpRun struct {
 	ServerInfo struct{ Name, Version string }
 	Tools      []struct {
-		Name            string
-		HasOutputSchema bool
-		ReadOnly        bool
+		Name                              string
+		HasOutputSchema                   bool
+		ReadOnly, Destructive, Idempotent bool
 	}
-	Check, BadPaths, Outside, UnknownRule, Fix mcpCall
+	Check, BadPaths, Outside, UnknownRule, Fix, NotAConfig mcpCall
+	// Nested and Oversize are the JSON-RPC errors of refused messages;
+	// AfterNested and AfterOversize say the session answered after them.
+	Nested, Oversize           *mcpError
+	AfterNested, AfterOversize bool
+}
+
+type mcpError struct {
+	Code    int
+	Message string
 }
 
 type mcpCall struct {
@@ -49,12 +58,21 @@ func mcpClient(t *testing.T, cwd, config, root string) mcpRun {
 	return r
 }
 
+// notes is a file under a configs/<kind>/ path that is no config.
+const notes = "[training]\nlerning_rate = 1\n"
+
 // `osmosis-lint mcp` driven by the official MCP TypeScript SDK client: it
 // initializes, lists the tools (each with an output schema the client
-// checks every structured result against), returns the finding of a bad
-// config, and answers bad arguments with tool errors.
+// checks every structured result against, fix annotated destructive),
+// returns the finding of a bad config, answers bad arguments with tool
+// errors, refuses to fix a file that is no config, and answers an argument
+// nested 1,000 deep and a frame over 16 MiB with JSON-RPC errors, the
+// session kept.
 func TestMCPTypeScriptClient(t *testing.T) {
 	ws := workspace(t)
+	if err := os.WriteFile(filepath.Join(ws, "configs/training/NOTES.md"), []byte(notes), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	r := mcpClient(t, ws, "configs/training/multiply-long.toml", "")
 	if r.ServerInfo.Name != "osmosis-lint" {
 		t.Errorf("serverInfo %+v", r.ServerInfo)
@@ -67,6 +85,9 @@ func TestMCPTypeScriptClient(t *testing.T) {
 		}
 		if tool.ReadOnly != (tool.Name != "fix") {
 			t.Errorf("%s: readOnlyHint %v", tool.Name, tool.ReadOnly)
+		}
+		if tool.Name == "fix" && (!tool.Destructive || tool.Idempotent) {
+			t.Errorf("fix writes files with write: true: destructiveHint %v, idempotentHint %v", tool.Destructive, tool.Idempotent)
 		}
 	}
 	slices.Sort(names)
@@ -100,6 +121,27 @@ func TestMCPTypeScriptClient(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(filepath.Join(ws, "configs/training/multiply-long.toml")); !strings.Contains(string(b), "n_sample_per_prompt") {
 		t.Error("fix without write changed the file")
+	}
+	if !r.NotAConfig.IsError || !strings.Contains(r.NotAConfig.Text, "only configs are taken") {
+		t.Errorf("fix of configs/training/NOTES.md: want a tool error, got %+v", r.NotAConfig)
+	}
+	if b, _ := os.ReadFile(filepath.Join(ws, "configs/training/NOTES.md")); string(b) != notes {
+		t.Errorf("fix rewrote configs/training/NOTES.md:\n%s", b)
+	}
+	for name, c := range map[string]struct {
+		err   *mcpError
+		alive bool
+		want  string
+	}{
+		"an argument nested 1,000 deep": {r.Nested, r.AfterNested, "levels deep"},
+		"a frame over 16 MiB":           {r.Oversize, r.AfterOversize, "over the limit"},
+	} {
+		if c.err == nil || c.err.Code != -32600 || !strings.Contains(c.err.Message, c.want) {
+			t.Errorf("%s: want a JSON-RPC error -32600 saying %q, got %+v", name, c.want, c.err)
+		}
+		if !c.alive {
+			t.Errorf("%s: the session did not answer after it", name)
+		}
 	}
 }
 

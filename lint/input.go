@@ -52,6 +52,23 @@ func inputFor(abs, display string, ws *Workspace, kind schema.Kind, place *works
 	return in, in.Kind != ""
 }
 
+// NotAConfig says why the input is not a config of its workspace (to
+// follow its path: "is not under configs/training/, ..."), "" when it is
+// one: a file whose real path is under configs/training/,
+// configs/eval/ or configs/benchmark/ of the workspace and is named *.toml,
+// as config-location decides (Snapshot.ConfigKind). A file outside every
+// workspace, or checked without one, is no config of one either. The
+// doors that only take configs (the MCP tools) refuse the others with it.
+func NotAConfig(in Input) string {
+	if in.Env == nil || in.Env.WS == nil {
+		return "is in no workspace"
+	}
+	if in.Env.Unnamed {
+		return "is text without a file name, which has no place in the workspace"
+	}
+	return locationProblem(in.Env, "")
+}
+
 // KindFromPath finds the kind from a `configs/<kind>/` part of a path.
 func KindFromPath(p string) (schema.Kind, bool) {
 	parts := strings.Split(filepath.ToSlash(p), "/")

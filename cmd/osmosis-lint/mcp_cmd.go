@@ -24,7 +24,9 @@ func mcpCommand(fs *flag.FlagSet) runFunc {
 			return 0, err
 		}
 		home, _ := os.UserHomeDir()
-		t := &mcp.IOTransport{Reader: io.NopCloser(env.stdin), Writer: nopWriteCloser{env.stdout}}
+		// every line is checked before the SDK sees it: no message ends the
+		// session (see mcpserver.StdioTransport)
+		t := &mcpserver.StdioTransport{Reader: env.stdin, Writer: env.stdout}
 		err = mcpserver.Serve(context.Background(), t, mcpserver.Options{
 			Version: version(), Dir: wd, Root: *root, Home: home, DatasetsFile: *datasets,
 		})
@@ -34,9 +36,3 @@ func mcpCommand(fs *flag.FlagSet) runFunc {
 		return exitOK, nil
 	}
 }
-
-// nopWriteCloser lets standard output be the transport's writer: closing
-// the session must not close the process's standard output.
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }

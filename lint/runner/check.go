@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -35,7 +36,11 @@ func (r *run) check(j job) FileResult {
 		res.Findings = lint.UnknownKind(res.Src, in)
 		return res
 	}
-	if r.opts.Fix || r.opts.Diff {
+	fixing := r.opts.Fix || r.opts.Diff
+	if fixing && (r.opts.ConfigsOnly && lint.NotAConfig(in) != "" || !tomlNamed(in)) {
+		fixing = false // a named file that is no config: checked, never fixed
+	}
+	if fixing {
 		fx := lint.FixSource(res.Src, in, lint.FixOptions{Unsafe: r.opts.UnsafeFixes})
 		res.Findings, res.Unfixed = fx.Findings, fx.Skipped
 		if len(fx.Applied) == 0 || string(fx.Src) == string(res.Src) {
@@ -129,4 +134,12 @@ func notFixed(err error, n int) string {
 		return "is reached through a symlink that changed: " + fixes + " not written"
 	}
 	return "could not be written (" + unwrapPath(err).Error() + "): " + fixes + " not written"
+}
+
+// tomlNamed tells whether a named input's file name ends in .toml, so that
+// a fix, which writes TOML, never rewrites a file of another language that
+// a path such as configs/training/NOTES.md named; text without a name is
+// fixed to standard output.
+func tomlNamed(in lint.Input) bool {
+	return in.Env == nil || in.Env.Unnamed || strings.HasSuffix(in.Path, ".toml")
 }

@@ -54,6 +54,11 @@ type Options struct {
 	// of the one found from them (for a workspace kept in a sub-directory,
 	// such as an example or a monorepo part).
 	Root string
+	// ConfigsOnly takes configs alone (lint.NotAConfig): a named file that
+	// is none is refused with a usage error, and with Fix or Diff a listed
+	// entry that is none is checked but never fixed. The MCP tools use it;
+	// the command line checks any file it is given.
+	ConfigsOnly bool
 }
 
 // FileResult is the outcome for one file.
@@ -233,6 +238,9 @@ func (r *run) addPath(p string) error {
 		if fi.IsDir() {
 			return usagef("%s: %v; pass --workspace DIR to name the workspace", p, err)
 		}
+		if err := r.onlyConfigs(job{abs: abs}); err != nil {
+			return err
+		}
 		r.add(job{abs: abs})
 		return nil
 	}
@@ -245,8 +253,31 @@ func (r *run) addPath(p string) error {
 		r.addListed(sp, rel)
 		return nil
 	}
-	r.add(job{abs: abs, sp: sp, rel: rel})
+	j := job{abs: abs, sp: sp, rel: rel}
+	if err := r.onlyConfigs(j); err != nil {
+		return err
+	}
+	r.add(j)
 	return nil
+}
+
+// onlyConfigs refuses a named file that is not a config, with ConfigsOnly.
+func (r *run) onlyConfigs(j job) error {
+	if !r.opts.ConfigsOnly {
+		return nil
+	}
+	display := r.display(j.abs)
+	in, _ := r.inputOf(j, display)
+	return notAConfig(display, lint.NotAConfig(in))
+}
+
+// notAConfig is the refusal of a file that is not a config, nil when why
+// is "".
+func notAConfig(name, why string) error {
+	if why == "" {
+		return nil
+	}
+	return usagef("%s is not a config: it %s; only configs are taken (configs/training/, configs/eval/ and configs/benchmark/ **/*.toml)", name, why)
 }
 
 // addListed adds the listed configs (and unreadable entries) at or under

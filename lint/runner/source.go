@@ -40,6 +40,11 @@ func CheckSource(src []byte, path string, opts Options) (FileResult, []string, e
 	if unnamed && in.Env != nil {
 		in.Env.Unnamed = true
 	}
+	if opts.ConfigsOnly {
+		if err := notAConfig(display, lint.NotAConfig(in)); err != nil {
+			return FileResult{}, nil, err
+		}
+	}
 	if !known {
 		res.Findings = lint.UnknownKind(src, in)
 		return res, r.notes, nil

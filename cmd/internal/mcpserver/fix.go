@@ -13,7 +13,7 @@ import (
 
 // fixIn are the arguments of fix.
 type fixIn struct {
-	Paths  []string `json:"paths,omitempty" jsonschema:"workspace files or directories to fix, relative to the workspace root; none: every config of the workspace"`
+	Paths  []string `json:"paths,omitempty" jsonschema:"configs (configs/<kind>/**/*.toml) or directories to fix, relative to the workspace root; none: every config of the workspace"`
 	Unsafe bool     `json:"unsafe,omitempty" jsonschema:"also apply the fixes that need review (as check --fix --unsafe-fixes); fixes that need a decision are never applied"`
 	Write  bool     `json:"write,omitempty" jsonschema:"write the fixed files; without it nothing is written and the diff shows what would change"`
 }

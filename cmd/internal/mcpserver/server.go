@@ -3,7 +3,10 @@
 // coding agent that speaks MCP. It is an adapter like the language server:
 // each tool translates its arguments into calls of lint, lint/doctor and
 // lint/report, and returns their result as structured content with a short
-// text. Bad arguments are tool errors the model can read, never a crash.
+// text. Bad arguments are tool errors the model can read, never a crash;
+// check and fix take configs only. Bad messages are JSON-RPC errors, never
+// the end of the session: StdioTransport checks every line (its size, its
+// nesting, that it is one JSON-RPC message) before the SDK sees it.
 package mcpserver
 
 import (

@@ -25,7 +25,7 @@ lr = 1e-6
 
 // newWorkspace makes a workspace with a clean config and one with a
 // misspelled key and a safe fix (a rollout name with a trailing space).
-func newWorkspace(t *testing.T) string {
+func newWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n")
@@ -37,7 +37,7 @@ func newWorkspace(t *testing.T) string {
 	return root
 }
 
-func write(t *testing.T, root, rel, text string) string {
+func write(t testing.TB, root, rel, text string) string {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
@@ -51,12 +51,12 @@ func write(t *testing.T, root, rel, text string) string {
 
 // connect starts the server and the Go SDK's client over an in-memory
 // transport; roots, when given, are the client's.
-func connect(t *testing.T, opts Options, roots ...string) *mcp.ClientSession {
+func connect(t testing.TB, opts Options, roots ...string) *mcp.ClientSession {
 	return connectVersion(t, "", opts, roots...)
 }
 
 // connectVersion is connect on a given protocol version ("" the latest).
-func connectVersion(t *testing.T, version string, opts Options, roots ...string) *mcp.ClientSession {
+func connectVersion(t testing.TB, version string, opts Options, roots ...string) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
 	st, ct := mcp.NewInMemoryTransports()
@@ -322,5 +322,70 @@ func TestExplainRulesSchemaDoctor(t *testing.T) {
 	}
 	if res := call(t, cs, "doctor", map[string]any{}, &rep); res.IsError || len(rep.Checks) == 0 || rep.Valid {
 		t.Fatalf("doctor (bad.toml is broken, so not valid): %+v %s", rep, textOf(res))
+	}
+}
+
+// check and fix take configs alone: a named file under a configs/<kind>/
+// path that is none (a note, a helper script of a rollout) is a tool error
+// that says why, and is never written; the whole workspace fixes only its
+// configs.
+func TestOnlyConfigs(t *testing.T) {
+	root := newWorkspace(t)
+	misspelled := strings.Replace(clean, "lr = 1e-6", "lerning_rate = 1", 1)
+	notes := write(t, root, "configs/training/NOTES.md", misspelled)
+	helper := write(t, root, "rollouts/agent/configs/training/helper.py", misspelled)
+	cs := connect(t, Options{Dir: root})
+	for _, c := range []struct{ path, why string }{
+		{"configs/training/NOTES.md", "must end in .toml"},
+		{"rollouts/agent/configs/training/helper.py", "is not under configs/training/"},
+	} {
+		for tool, args := range map[string]map[string]any{
+			"fix":   {"paths": []string{c.path}, "unsafe": true, "write": true},
+			"check": {"paths": []string{c.path}},
+		} {
+			res := call(t, cs, tool, args, nil)
+			if !res.IsError || !strings.Contains(textOf(res), c.why) || !strings.Contains(textOf(res), "only configs are taken") {
+				t.Errorf("%s %s: want a tool error saying why, got isError=%v %q", tool, c.path, res.IsError, textOf(res))
+			}
+		}
+		res := call(t, cs, "check", map[string]any{"text": misspelled, "filename": c.path}, nil)
+		if !res.IsError || !strings.Contains(textOf(res), c.why) {
+			t.Errorf("check text as %s: got isError=%v %q", c.path, res.IsError, textOf(res))
+		}
+	}
+	var out struct{ Files []struct{ Path string } }
+	if res := call(t, cs, "fix", map[string]any{"unsafe": true, "write": true}, &out); res.IsError || len(out.Files) != 1 || out.Files[0].Path != "configs/training/bad.toml" {
+		t.Fatalf("the whole workspace: %+v %s", out, textOf(res))
+	}
+	for _, p := range []string{notes, helper} {
+		if b, _ := os.ReadFile(p); string(b) != misspelled {
+			t.Errorf("%s was rewritten:\n%s", p, b)
+		}
+	}
+}
+
+// The annotations say what the tools do: fix (which writes with write) is
+// destructive and not idempotent, the others are read-only.
+func TestToolAnnotations(t *testing.T) {
+	cs := connect(t, Options{Dir: newWorkspace(t)})
+	res, err := cs.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range res.Tools {
+		a := tool.Annotations
+		if a == nil {
+			t.Fatalf("%s has no annotations", tool.Name)
+		}
+		destructive := a.DestructiveHint == nil || *a.DestructiveHint // the spec's default is true
+		if tool.Name == "fix" {
+			if a.ReadOnlyHint || !destructive || a.IdempotentHint {
+				t.Errorf("fix: %+v", a)
+			}
+			continue
+		}
+		if !a.ReadOnlyHint {
+			t.Errorf("%s is not read-only: %+v", tool.Name, a)
+		}
 	}
 }

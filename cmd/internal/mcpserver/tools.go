@@ -23,7 +23,7 @@ func (s *server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:         "check",
 		Title:        "Check Osmosis configs",
-		Description:  "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (workspace files or directories; none: every config of the workspace), or `text` with `filename` to check an unsaved buffer as that workspace file. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
+		Description:  "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (config files, configs/<kind>/**/*.toml, or directories of the workspace; none: every config of the workspace; any other file is refused), or `text` with `filename` to check an unsaved buffer as that config. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
 		Annotations:  readOnly,
 		OutputSchema: outputSchema[report.JSONReport](),
 	}, handle(s.check))
@@ -56,17 +56,24 @@ func (s *server) addTools(srv *mcp.Server) {
 	mcp.AddTool(srv, &mcp.Tool{
 		Name:         "fix",
 		Title:        "Fix Osmosis configs",
-		Description:  "Apply the fixes of osmosis-lint to configs and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
-		Annotations:  &mcp.ToolAnnotations{IdempotentHint: true, DestructiveHint: new(false), OpenWorldHint: new(false)},
+		Description:  "Apply the fixes of osmosis-lint to configs (configs/training, configs/eval, configs/benchmark **/*.toml; any other named file is refused) and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
+		Annotations:  fixAnnotations,
 		OutputSchema: outputSchema[fixOut](),
 	}, handle(s.fix))
 }
 
+// fixAnnotations are the truth about fix: with write it replaces files,
+// so it is destructive (hosts ask before running it). It is not
+// idempotent: a fixer run that stopped before its fixes settled (they
+// undo each other, or the rounds ran out) leaves a file that a second
+// call changes again.
+var fixAnnotations = &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(false)}
+
 // checkIn are the arguments of check.
 type checkIn struct {
-	Paths    []string `json:"paths,omitempty" jsonschema:"workspace files or directories to check, relative to the workspace root; none: every config of the workspace"`
+	Paths    []string `json:"paths,omitempty" jsonschema:"configs (configs/<kind>/**/*.toml) or directories to check, relative to the workspace root; none: every config of the workspace"`
 	Text     *string  `json:"text,omitempty" jsonschema:"the content of an unsaved buffer, checked as the workspace file filename"`
-	Filename string   `json:"filename,omitempty" jsonschema:"with text: the workspace path the text is checked as (it need not exist)"`
+	Filename string   `json:"filename,omitempty" jsonschema:"with text: the config path the text is checked as (configs/<kind>/**/*.toml; it need not exist)"`
 }
 
 func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in checkIn) (*mcp.CallToolResult, report.JSONReport, error) {
@@ -177,6 +184,9 @@ func reportFiles(results []runner.FileResult) []report.File {
 // to the first root.
 func (s *server) runOptions(sc scope, root string, extra runner.Options) runner.Options {
 	extra.Dir, extra.Root = sc.roots[0], root
+	// check and fix take configs alone: a named file that is none is a
+	// tool error, whatever configs/<kind>/ its path spells
+	extra.ConfigsOnly = true
 	extra.Home, extra.DatasetsFile = s.opts.Home, s.opts.DatasetsFile
 	return extra
 }

@@ -1,6 +1,9 @@
 // Drives `osmosis-lint mcp` with the official MCP TypeScript SDK client, as
 // an agent would: initialize over stdio, list the tools, call check on a
-// config and on bad arguments, and optionally with the client's roots.
+// config and on bad arguments, fix on a file that is no config, send
+// messages the server must refuse without ending the session (an argument
+// nested 1,000 deep, a frame over 16 MiB), and optionally with the
+// client's roots.
 //
 // usage: node mcp-client.mjs <osmosis-lint> <cwd> <config path> [root dir]
 // Prints one JSON object with what the client saw and exits 0; exits 1 on a
@@ -40,15 +43,44 @@ try {
     const r = await client.callTool({ name, arguments: args });
     return { isError: r.isError === true, text: text(r), structuredContent: r.structuredContent ?? null };
   };
+  const nest = (n) => JSON.parse("[".repeat(n) + "]".repeat(n));
+  // refused is the JSON-RPC error a call gets (null when it gets a result)
+  const refused = async (name, args) => {
+    try {
+      await client.callTool({ name, arguments: args });
+      return null;
+    } catch (err) {
+      return { code: err?.code ?? null, message: String(err?.message ?? err) };
+    }
+  };
+  // alive: the session answers a ping and a call after a refused message
+  const alive = async () => {
+    await client.ping();
+    return (await call("check", { paths: [config] })).isError === false;
+  };
   const out = {
     serverInfo: client.getServerVersion(),
     capabilities: client.getServerCapabilities(),
-    tools: tools.tools.map((t) => ({ name: t.name, hasOutputSchema: !!t.outputSchema, readOnly: t.annotations?.readOnlyHint === true })),
+    tools: tools.tools.map((t) => ({
+      name: t.name,
+      hasOutputSchema: !!t.outputSchema,
+      readOnly: t.annotations?.readOnlyHint === true,
+      // the spec's defaults: destructive true, idempotent false
+      destructive: t.annotations?.destructiveHint !== false,
+      idempotent: t.annotations?.idempotentHint === true,
+    })),
     check: await call("check", { paths: [config] }),
     badPaths: await call("check", { paths: "configs" }),
     outside: await call("check", { paths: ["/"] }),
     unknownRule: await call("explain", { rule: "unknwn-key" }),
     fix: await call("fix", { paths: [config], unsafe: true }),
+    notAConfig: await call("fix", { paths: ["configs/training/NOTES.md"], unsafe: true, write: true }),
+    // messages the server refuses with a JSON-RPC error, the session kept:
+    // an argument nested 1,000 deep (2 KB) and a frame over 16 MiB
+    nested: await refused("check", { paths: nest(1000) }),
+    afterNested: await alive(),
+    oversize: await refused("check", { text: "x".repeat(17 << 20), filename: config }),
+    afterOversize: await alive(),
   };
   console.log(JSON.stringify(out));
   await client.close();
