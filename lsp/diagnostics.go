@@ -146,7 +146,7 @@ const maxFileSize = 16 << 20
 func readClosed(snap *snapshot, path string) ([]byte, error) {
 	var in *space
 	for root, sp := range snap.spaces {
-		if sp != nil && sp.ws != nil && within(path, root) && (in == nil || len(root) > len(in.root)) {
+		if sp != nil && sp.ws != nil && disk.Within(path, root) && (in == nil || len(root) > len(in.root)) {
 			in = sp
 		}
 	}
