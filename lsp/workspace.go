@@ -41,6 +41,11 @@ type fileInfo struct {
 	config bool
 	snap   *workspace.Snapshot
 	names  *assist.Names
+	// unread: the file is a symlink of a workspace that leads out of it;
+	// its findings are those of its place alone, as check gives them
+	unread bool
+	// noEdit says why no edit of the file is offered ("" when one may be)
+	noEdit string
 }
 
 // assistView is the assist view of one document version.
@@ -91,7 +96,14 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	if !strings.HasSuffix(path, ".toml") {
 		return fi // a notes.md under configs/training is no config
 	}
-	sp := s.sess.spaceFor(path)
+	pl := s.sess.placeOf(path)
+	fi.noEdit = pl.noEdit
+	var sp *space
+	if pl.inside || pl.escapes {
+		// nothing beside a document outside every workspace folder is
+		// read: it is checked as a buffer alone
+		sp = s.sess.spaceFor(path)
+	}
 	s.reportProblem(sp)
 	var ws *lint.Workspace
 	if sp != nil {
@@ -107,6 +119,10 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 		}
 	}
 	fi.in, fi.config = in, true
+	if pl.escapes {
+		fi.unread = ws != nil
+		return fi
+	}
 	if ws != nil {
 		fi.root = sp.root
 		fi.snap, fi.names = ws.Snapshot, sp.index.names

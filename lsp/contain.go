@@ -1,0 +1,66 @@
+package lsp
+
+import (
+	"path/filepath"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// place is where a document really is, by the one containment rule
+// (workspace.Contain): inside one of the workspace folders, a link of one
+// that leads out of it, or outside every one.
+type place struct {
+	// inside: the real location is in a workspace folder
+	inside bool
+	// escapes: the path is spelled in a folder, its directory really is
+	// there, and the file itself is a symlink that leads out
+	escapes bool
+	// noEdit says why no edit of the file may be handed to the editor
+	noEdit string
+}
+
+// Reasons an edit is left out.
+const (
+	outsideReason = "leads outside the workspace"
+	linkReason    = "is a symlink (the editor would write through it or replace it)"
+)
+
+// placeOf places a path among the workspace folders; with none, in the
+// workspace its own path names.
+func (ss *session) placeOf(path string) place {
+	folders := ss.snapshot().folders
+	if len(folders) == 0 {
+		if root, ok := rootOf(filepath.Dir(path)); ok {
+			folders = []string{root}
+		}
+	}
+	clean := filepath.Clean(path)
+	for _, f := range folders {
+		r := workspace.Contain(f, path)
+		if r.Inside {
+			if r.Link {
+				return place{inside: true, noEdit: linkReason}
+			}
+			return place{inside: true}
+		}
+		if r.Link && disk.Within(clean, f) && workspace.Contained(f, filepath.Dir(clean)) {
+			return place{escapes: true, noEdit: outsideReason}
+		}
+	}
+	return place{noEdit: outsideReason}
+}
+
+// editable says why the editor may not be handed an edit of path, a file
+// or directory of the workspace at root ("" when it may): its real
+// location is outside the workspace, or it is itself a symlink.
+func editable(root, path string) string {
+	r := workspace.Contain(root, path)
+	switch {
+	case !r.Inside:
+		return outsideReason
+	case r.Link:
+		return linkReason
+	}
+	return ""
+}

@@ -1,0 +1,346 @@
+package lsp
+
+import (
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// lspCanary lives only on disk outside the workspace, in a config the
+// editor never opens: it reaches the output only if the server reads
+// beside a document it should not.
+const lspCanary = "CANARY_L5P"
+
+// linkedTree is a workspace that commits links out of it: linkws ->
+// ../other (another repository), link-to-root -> /, a config that is a
+// link to the other repository's config (out.toml), a config that is a
+// link inside (alias.toml -> sub/real.toml) and a rollout directory that
+// is a link out (rollouts/ext). The other repository names the same
+// rollout and holds the canary in a config no editor opens.
+func linkedTree(t testing.TB) (root, other string) {
+	t.Helper()
+	cfg := "[experiment]\nrollout = \"%s\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n\n[training]\nlerning_rate = 1\n\n[secrets]\nrequired = []\n"
+	named := func(r string) string { return strings.Replace(cfg, "%s", r, 1) }
+	root = newWorkspace(t, map[string]string{
+		"rollouts/multiply/main.py":               "print('multiply')\n",
+		"rollouts/other/main.py":                  "print('other')\n",
+		"configs/training/mult.toml":              named("multiply"),
+		"configs/training/sub/real.toml":          named("other"),
+		"configs/training/ext.toml":               named("ext"),
+		"configs/training/multiply-long.toml":     "",
+		"configs/training/multiply-baseline.toml": "",
+		"configs/eval/multiply-eval.toml":         "",
+		"configs/benchmark/terminal-bench.toml":   "",
+	})
+	other = filepath.Join(filepath.Dir(root), "other")
+	for rel, text := range map[string]string{
+		".git/HEAD":                  "ref: refs/heads/main\n",
+		"rollouts/multiply/main.py":  "",
+		"rollouts/r/main.py":         "",
+		"configs/training/x.toml":    named("multiply"),
+		"configs/training/y.toml":    named("multiply") + "\n[env]\n" + lspCanary + " = \"1\"\n",
+		"configs/eval/.gitkeep":      "",
+		"configs/benchmark/.gitkeep": "",
+	} {
+		writeFile(t, filepath.Join(other, filepath.FromSlash(rel)), text)
+	}
+	for rel, target := range map[string]string{
+		"linkws":                      "../other",
+		"link-to-root":                "/",
+		"configs/training/out.toml":   "../../../other/configs/training/x.toml",
+		"configs/training/alias.toml": "sub/real.toml",
+		"rollouts/ext":                "../../other/rollouts/r",
+	} {
+		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
+			t.Skip("no symlinks:", err)
+		}
+	}
+	return root, other
+}
+
+// lspAttack drives one session and returns every reply it got.
+type lspAttack func(c *client, root, other string) []json.RawMessage
+
+// call sends a request and keeps its reply (an error reply is kept too: a
+// refusal is no edit).
+func keep(c *client, method string, params any) json.RawMessage {
+	var res json.RawMessage
+	if err := c.call(method, params, &res); err != nil {
+		b, _ := json.Marshal(err.Error())
+		return b
+	}
+	return res
+}
+
+func lspAttacks() map[string]lspAttack {
+	viaLink := func(root, other string) string { return filepath.Join(root, "linkws", "configs", "training", "x.toml") }
+	viaRoot := func(root, other string) string {
+		return filepath.Join(root, "link-to-root", other, "configs", "training", "x.toml")
+	}
+	features := func(path func(root, other string) string) lspAttack {
+		return func(c *client, root, other string) []json.RawMessage {
+			p := path(root, other)
+			text := readFile(c.t, p)
+			c.open(p, text)
+			c.waitVersion(p, 1)
+			at := posOf(c.t, text, `"multiply"`, 3, true)
+			return []json.RawMessage{
+				keep(c, "workspace/symbol", map[string]any{"query": ""}),
+				keep(c, "workspace/symbol", map[string]any{"query": lspCanary}),
+				keep(c, "textDocument/hover", map[string]any{"textDocument": textDoc(p), "position": at}),
+				keep(c, "textDocument/references", map[string]any{"textDocument": textDoc(p), "position": at, "context": map[string]any{"includeDeclaration": true}}),
+				keep(c, "textDocument/definition", map[string]any{"textDocument": textDoc(p), "position": at}),
+				keep(c, "textDocument/completion", map[string]any{"textDocument": textDoc(p), "position": at}),
+				keep(c, "textDocument/rename", map[string]any{"textDocument": textDoc(p), "position": at, "newName": "adder"}),
+				keep(c, "textDocument/codeAction", map[string]any{"textDocument": textDoc(p), "range": span(0, 0, 20, 0), "context": map[string]any{"diagnostics": []any{}}}),
+				keep(c, "textDocument/codeAction", map[string]any{"textDocument": textDoc(p), "range": span(0, 0, 0, 0), "context": map[string]any{"diagnostics": []any{}, "only": []string{"source.fixAll"}}}),
+				keep(c, "workspace/diagnostic", map[string]any{"previousResultIds": []any{}}),
+			}
+		}
+	}
+	renameIn := func(rel, name string) lspAttack {
+		return func(c *client, root, other string) []json.RawMessage {
+			out := filepath.Join(root, "configs", "training", "out.toml")
+			c.open(out, readFile(c.t, out))
+			p := filepath.Join(root, filepath.FromSlash(rel))
+			text := readFile(c.t, p)
+			c.open(p, text)
+			c.waitVersion(p, 1)
+			at := posOf(c.t, text, `"`+name+`"`, 3, true)
+			return []json.RawMessage{keep(c, "textDocument/rename", map[string]any{"textDocument": textDoc(p), "position": at, "newName": "adder"})}
+		}
+	}
+	willRename := func(dir func(root string) string) lspAttack {
+		return func(c *client, root, other string) []json.RawMessage {
+			out := filepath.Join(root, "configs", "training", "out.toml")
+			c.open(out, readFile(c.t, out))
+			c.waitVersion(out, 1)
+			d := dir(root)
+			return []json.RawMessage{keep(c, "workspace/willRenameFiles", map[string]any{"files": []map[string]any{{
+				"oldUri": docURI(filepath.Join(d, "multiply")), "newUri": docURI(filepath.Join(d, "adder")),
+			}}})}
+		}
+	}
+	return map[string]lspAttack{
+		"features through linkws":       features(viaLink),
+		"features through link-to-root": features(viaRoot),
+		"features of a config linked out": features(func(root, _ string) string {
+			return filepath.Join(root, "configs", "training", "out.toml")
+		}),
+		"rename with a linked-out config open":          renameIn("configs/training/mult.toml", "multiply"),
+		"rename that reaches a symlinked config":        renameIn("configs/training/sub/real.toml", "other"),
+		"rename of a rollout linked out":                renameIn("configs/training/ext.toml", "ext"),
+		"willRenameFiles with a linked-out config open": willRename(func(root string) string { return filepath.Join(root, "rollouts") }),
+		"willRenameFiles through linkws":                willRename(func(root string) string { return filepath.Join(root, "linkws", "rollouts") }),
+		"pull of a closed file through linkws": func(c *client, root, other string) []json.RawMessage {
+			p := filepath.Join(root, "linkws", "configs", "training", "y.toml")
+			return []json.RawMessage{keep(c, "textDocument/diagnostic", map[string]any{"textDocument": textDoc(p)})}
+		},
+	}
+}
+
+// TestServerStaysInTheWorkspace: no request about a document named
+// through a link out, or a config that is one, makes the server read
+// beside it, show what is there, or hand the editor an edit or a file
+// rename outside the workspace or through a symlink.
+func TestServerStaysInTheWorkspace(t *testing.T) {
+	through := 0
+	for name, attack := range lspAttacks() {
+		t.Run(name, func(t *testing.T) {
+			root, other := linkedTree(t)
+			if problems := runAttack(t, attack, root, other); len(problems) > 0 {
+				through++
+				for _, p := range problems {
+					t.Error(p)
+				}
+			}
+		})
+	}
+	t.Logf("%d of %d attacks got through", through, len(lspAttacks()))
+}
+
+// runAttack runs one attack in a fresh session and lists what got out.
+func runAttack(t testing.TB, attack lspAttack, root, other string) []string {
+	touched := observeDir(other)
+	c := start(t, root, caps{renameFiles: true})
+	replies := attack(c, root, other)
+	c.settle(50e6)
+	c.shutdown()
+	var problems []string
+	for _, a := range touched() {
+		problems = append(problems, "touched outside: "+a)
+	}
+	c.mu.Lock()
+	var shown []string
+	for _, p := range c.pubs {
+		shown = append(shown, string(p.raw))
+	}
+	shown = append(shown, c.messages...)
+	c.mu.Unlock()
+	for _, r := range replies {
+		shown = append(shown, string(r))
+		for _, u := range editTargets(r) {
+			p := uri.URI(u).FsPath()
+			if !insideReally(root, p) {
+				problems = append(problems, "an edit outside: "+u)
+			} else if fi, err := os.Lstat(p); err == nil && fi.Mode()&os.ModeSymlink != 0 {
+				problems = append(problems, "an edit of a symlink: "+u)
+			}
+		}
+	}
+	for _, s := range shown {
+		if strings.Contains(s, lspCanary) {
+			problems = append(problems, "the canary was shown: "+s)
+		}
+	}
+	return problems
+}
+
+// editTargets lists the files and directories a reply's workspace edits
+// (a WorkspaceEdit, or code actions that carry one) touch.
+func editTargets(raw json.RawMessage) []string {
+	var out []string
+	var walk func(v any, inEdit bool)
+	walk = func(v any, inEdit bool) {
+		switch x := v.(type) {
+		case map[string]any:
+			if ch, ok := x["changes"].(map[string]any); ok {
+				for u := range ch {
+					out = append(out, u)
+				}
+			}
+			if dc, ok := x["documentChanges"].([]any); ok {
+				for _, c := range dc {
+					m, _ := c.(map[string]any)
+					for _, k := range []string{"oldUri", "newUri", "uri"} {
+						if s, ok := m[k].(string); ok {
+							out = append(out, s)
+						}
+					}
+					if td, ok := m["textDocument"].(map[string]any); ok {
+						if s, ok := td["uri"].(string); ok {
+							out = append(out, s)
+						}
+					}
+				}
+			}
+			for _, e := range x {
+				walk(e, inEdit)
+			}
+		case []any:
+			for _, e := range x {
+				walk(e, inEdit)
+			}
+		}
+	}
+	var v any
+	if json.Unmarshal(raw, &v) == nil {
+		walk(v, false)
+	}
+	return out
+}
+
+// insideReally tells by the OS (the test may look anywhere) whether p's
+// real location, or its nearest existing parent's, is under root.
+func insideReally(root, p string) bool {
+	realRoot, err := filepath.EvalSymlinks(root)
+	if err != nil {
+		return false
+	}
+	return disk.Within(realOf(p), realRoot)
+}
+
+// realOf resolves the symlinks of p's longest existing prefix.
+func realOf(p string) string {
+	rest := ""
+	for {
+		if real, err := filepath.EvalSymlinks(p); err == nil {
+			return filepath.Join(real, rest)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return p
+		}
+		parent := filepath.Dir(p)
+		if parent == p {
+			return p
+		}
+		rest = filepath.Join(filepath.Base(p), rest)
+		p = parent
+	}
+}
+
+// observeDir records the door's accesses whose directory really lies in
+// dir, however the path was spelled; the returned function stops and
+// lists them.
+func observeDir(dir string) func() []string {
+	var mu sync.Mutex
+	var seen []string
+	stop := disk.Observe(func(a disk.Access) {
+		d := realOf(filepath.Dir(a.Path))
+		if a.Named && a.Op != "lstat" && a.Op != "readlink" {
+			d = realOf(a.Path)
+		}
+		if disk.Within(d, dir) {
+			mu.Lock()
+			seen = append(seen, a.Op+" "+a.Path)
+			mu.Unlock()
+		}
+	})
+	return func() []string {
+		stop()
+		mu.Lock()
+		defer mu.Unlock()
+		return seen
+	}
+}
+
+// The server says what it leaves out: a rename that would skip a config
+// is refused naming it, a directory rename the editor does anyway edits
+// the other configs and tells of the one left, and a config that is a link
+// out gets the finding check gives it, and no code action.
+func TestEditsSayWhatTheyLeaveOut(t *testing.T) {
+	root, _ := linkedTree(t)
+	c := start(t, root, caps{renameFiles: true})
+	real := filepath.Join(root, "configs", "training", "sub", "real.toml")
+	text := readFile(t, real)
+	c.open(real, text)
+	err := c.call("textDocument/rename", map[string]any{"textDocument": textDoc(real), "position": posOf(t, text, `"other"`, 3, true), "newName": "adder"}, nil)
+	if err == nil || !strings.Contains(err.Error(), "configs/training/alias.toml is a symlink") {
+		t.Errorf("rename through a symlinked config: err = %v, want a refusal naming it", err)
+	}
+	var we workspaceEdit
+	c.mustCall("workspace/willRenameFiles", map[string]any{"files": []map[string]any{{
+		"oldUri": docURI(filepath.Join(root, "rollouts", "other")), "newUri": docURI(filepath.Join(root, "rollouts", "adder")),
+	}}}, &we)
+	if ch := we.changes(t); len(ch) != 1 || ch[0].TextDocument == nil || ch[0].TextDocument.URI != docURI(real) {
+		t.Errorf("willRenameFiles edits %+v, want sub/real.toml alone", ch)
+	}
+	c.waitMessage(t, "configs/training/alias.toml is a symlink")
+
+	ext := filepath.Join(root, "configs", "training", "ext.toml")
+	et := readFile(t, ext)
+	c.open(ext, et)
+	err = c.call("textDocument/rename", map[string]any{"textDocument": textDoc(ext), "position": posOf(t, et, `"ext"`, 3, true), "newName": "adder"}, nil)
+	if err == nil || !strings.Contains(err.Error(), "rollouts/ext") {
+		t.Errorf("rename of a rollout linked out: err = %v, want a refusal naming rollouts/ext", err)
+	}
+
+	out := filepath.Join(root, "configs", "training", "out.toml")
+	c.open(out, readFile(t, out))
+	p := c.waitVersion(out, 1)
+	if got := codes(p.Diagnostics); len(got) != 1 || got[0] != "config-location" || !strings.Contains(p.Diagnostics[0].Message, "is a symlink that leads outside the workspace") {
+		t.Errorf("a config linked out: %v, want the one finding check gives", p.Diagnostics)
+	}
+	var actions []codeAction
+	c.mustCall("textDocument/codeAction", map[string]any{"textDocument": textDoc(out), "range": span(0, 0, 20, 0), "context": map[string]any{"diagnostics": []any{}}}, &actions)
+	if len(actions) != 0 {
+		t.Errorf("code actions for a config linked out: %+v", actions)
+	}
+}
