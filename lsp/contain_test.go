@@ -344,3 +344,56 @@ func TestEditsSayWhatTheyLeaveOut(t *testing.T) {
 		t.Errorf("code actions for a config linked out: %+v", actions)
 	}
 }
+
+// FuzzRenameContained renames over the link-bearing tree: a document named
+// by any path under the workspace (through its links or not), a rename at
+// any place in it to any name, and a directory rename from and to any
+// paths. Whatever the server answers, no edit or file rename lands outside
+// the workspace or on a symlink, and nothing outside is touched.
+func FuzzRenameContained(f *testing.F) {
+	for _, seed := range []struct {
+		doc, name string
+		off       uint16
+		from, to  string
+	}{
+		{"configs/training/mult.toml", "adder", 24, "rollouts/multiply", "rollouts/adder"},
+		{"linkws/configs/training/x.toml", "adder", 24, "linkws/rollouts/multiply", "linkws/rollouts/adder"},
+		{"configs/training/out.toml", "adder", 24, "rollouts/multiply", "rollouts/m2"},
+		{"configs/training/sub/real.toml", "adder", 24, "rollouts/other", "rollouts/adder"},
+		{"configs/training/ext.toml", "adder", 24, "rollouts/ext", "rollouts/adder"},
+		{"link-to-root/etc/configs/training/x.toml", "x", 0, "link-to-root/tmp/rollouts/a", "link-to-root/tmp/rollouts/b"},
+		{"configs/training/alias.toml", "multiply", 24, "configs/../rollouts/other", "rollouts/../rollouts/x"},
+	} {
+		f.Add(seed.doc, seed.name, seed.off, seed.from, seed.to)
+	}
+	f.Fuzz(func(t *testing.T, doc, name string, off uint16, from, to string) {
+		if strings.ContainsRune(doc+from+to, 0) {
+			return
+		}
+		root, other := linkedTree(t)
+		p := root + "/" + doc // not joined: the server gets the path as spelled
+		text := "[experiment]\nrollout = \"multiply\"\n"
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<16 && (insideReally(root, p) || disk.Within(realOf(p), other)) {
+			text = readFile(t, p)
+		}
+		at := int(off) % (len(text) + 1)
+		line := strings.Count(text[:at], "\n")
+		char := at - (strings.LastIndexByte(text[:at], '\n') + 1)
+		attack := func(c *client, root, other string) []json.RawMessage {
+			c.open(p, text)
+			return []json.RawMessage{
+				keep(c, "textDocument/rename", map[string]any{"textDocument": textDoc(p), "position": at2(line, char), "newName": name}),
+				keep(c, "workspace/willRenameFiles", map[string]any{"files": []map[string]any{{
+					"oldUri": docURI(root + "/" + from), "newUri": docURI(root + "/" + to),
+				}}}),
+			}
+		}
+		for _, problem := range runAttack(t, attack, root, other) {
+			if !strings.HasPrefix(problem, "the canary") { // a buffer read from outside may show it: that is the editor's text
+				t.Error(problem)
+			}
+		}
+	})
+}
+
+func at2(line, char int) pos { return at(uint32(line), uint32(char)) }
