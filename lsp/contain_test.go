@@ -2,16 +2,15 @@ package lsp
 
 import (
 	"encoding/json"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 )
 
 // lspCanary lives only on disk outside the workspace, in a config the
@@ -169,7 +168,7 @@ func TestServerStaysInTheWorkspace(t *testing.T) {
 
 // runAttack runs one attack in a fresh session and lists what got out.
 func runAttack(t testing.TB, attack lspAttack, root, other string) []string {
-	touched := observeDir(other)
+	touched := disktest.Record(other)
 	c := start(t, root, caps{renameFiles: true})
 	replies := attack(c, root, other)
 	c.settle(50e6)
@@ -255,50 +254,7 @@ func insideReally(root, p string) bool {
 	if err != nil {
 		return false
 	}
-	return disk.Within(realOf(p), realRoot)
-}
-
-// realOf resolves the symlinks of p's longest existing prefix.
-func realOf(p string) string {
-	rest := ""
-	for {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return p
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
-}
-
-// observeDir records the door's accesses whose directory really lies in
-// dir, however the path was spelled; the returned function stops and
-// lists them.
-func observeDir(dir string) func() []string {
-	var mu sync.Mutex
-	var seen []string
-	stop := disk.Observe(func(a disk.Access) {
-		d := realOf(filepath.Dir(a.Path))
-		if a.Named && a.Op != "lstat" && a.Op != "readlink" {
-			d = realOf(a.Path)
-		}
-		if disk.Within(d, dir) {
-			mu.Lock()
-			seen = append(seen, a.Op+" "+a.Path)
-			mu.Unlock()
-		}
-	})
-	return func() []string {
-		stop()
-		mu.Lock()
-		defer mu.Unlock()
-		return seen
-	}
+	return disk.Within(disktest.RealOf(p), realRoot)
 }
 
 // The server says what it leaves out: a rename that would skip a config
@@ -373,7 +329,7 @@ func FuzzRenameContained(f *testing.F) {
 		root, other := linkedTree(t)
 		p := root + "/" + doc // not joined: the server gets the path as spelled
 		text := "[experiment]\nrollout = \"multiply\"\n"
-		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<16 && (insideReally(root, p) || disk.Within(realOf(p), other)) {
+		if fi, err := os.Stat(p); err == nil && fi.Mode().IsRegular() && fi.Size() < 1<<16 && (insideReally(root, p) || disk.Within(disktest.RealOf(p), other)) {
 			text = readFile(t, p)
 		}
 		at := int(off) % (len(text) + 1)

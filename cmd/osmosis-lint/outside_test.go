@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 )
 
 // What the tool may touch outside the workspace under review: the osmosis
@@ -54,34 +55,6 @@ func hookInput(agent, ws, outside string) string {
 	}
 	b, _ := json.Marshal(in)
 	return string(b)
-}
-
-// realOf resolves the symlinks of p's longest existing prefix (the test
-// may look anywhere).
-func realOf(p string) string {
-	rest := ""
-	for {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return p
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
-}
-
-// reaches tells whether an access of p lands in dir by real location:
-// through p's directory, or through p itself when the call follows a
-// final link. A path spelled inside the workspace may lead out.
-func reaches(p string, follows bool, dir string) bool {
-	real := realOf(filepath.Dir(p))
-	if follows {
-		real = realOf(p)
-	}
-	return within(real, dir)
 }
 
 // TestNothingOutsideTheWorkspace proves, with the door's own record of
@@ -123,7 +96,7 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 				t.Fatalf("only %d accesses recorded: the door is not in the way", len(seen))
 			}
 			for _, a := range seen {
-				if within(a.Path, outside) || reaches(a.Path, a.Named && a.Op != "lstat" && a.Op != "readlink", outside) {
+				if within(a.Path, outside) || disktest.Lands(a.Path, disktest.Follows(a), outside) {
 					t.Errorf("%s %s: inside the outside directory", a.Op, a.Path)
 					continue
 				}
@@ -355,7 +328,7 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 				}
 				p = filepath.Clean(p)
 				follows := !strings.Contains(line, "NOFOLLOW") && !strings.HasPrefix(m[1], "lstat") && !strings.HasPrefix(m[1], "readlink")
-				if within(p, outside) || reaches(p, follows, outside) {
+				if within(p, outside) || disktest.Lands(p, follows, outside) {
 					t.Errorf("touched the outside directory: %s", line)
 					continue
 				}

@@ -1,14 +1,12 @@
 package agenthook
 
 import (
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 
-	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 )
 
 // hookCanary lives only in files outside the project.
@@ -87,7 +85,7 @@ func TestHookStaysInTheProject(t *testing.T) {
 	outside := []string{other, filepath.Join(filepath.Dir(other), "bad")}
 	through := 0
 	for name, input := range hookAttacks(t, root, other) {
-		touched := observeOutside(outside)
+		touched := disktest.Record(outside...)
 		out, err := Run(input, Options{ProjectDir: root})
 		if seen := touched(); len(seen) > 0 {
 			t.Errorf("%s: touched outside the project: %v", name, seen)
@@ -112,52 +110,6 @@ func TestHookStaysInTheProject(t *testing.T) {
 	}
 }
 
-// observeOutside records the door's accesses whose directory really lies
-// under one of the outside directories (or is one), however the path was spelled;
-// the returned function stops recording and lists them.
-func observeOutside(outside []string) func() []string {
-	var mu sync.Mutex
-	var seen []string
-	stop := disk.Observe(func(a disk.Access) {
-		// a named stat, read or listing follows a final link; the rest do not
-		dir := realOf(filepath.Dir(a.Path))
-		if a.Named && a.Op != "lstat" && a.Op != "readlink" {
-			dir = realOf(a.Path)
-		}
-		for _, o := range outside {
-			if dir == o || strings.HasPrefix(dir, o+string(filepath.Separator)) {
-				mu.Lock()
-				seen = append(seen, a.Op+" "+a.Path)
-				mu.Unlock()
-			}
-		}
-	})
-	return func() []string {
-		stop()
-		mu.Lock()
-		defer mu.Unlock()
-		return seen
-	}
-}
-
-// realOf resolves the symlinks of p's longest existing prefix.
-func realOf(p string) string {
-	rest := ""
-	for {
-		if real, err := filepath.EvalSymlinks(p); err == nil {
-			return filepath.Join(real, rest)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return p
-		}
-		parent := filepath.Dir(p)
-		if parent == p {
-			return p
-		}
-		rest = filepath.Join(filepath.Base(p), rest)
-		p = parent
-	}
-}
-
 // FuzzHookContained feeds the hook edit events over the linked project:
 // the event is JSON in which $WS and $OTHER stand for the project and the
 // sibling outside it. Whatever the event and however its paths are
@@ -179,7 +131,7 @@ func FuzzHookContained(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, event string) {
 		input := strings.NewReplacer("$WS", root, "$OTHER", other).Replace(event)
-		touched := observeOutside(outside)
+		touched := disktest.Record(outside...)
 		out, err := Run([]byte(input), Options{ProjectDir: root})
 		if seen := touched(); len(seen) > 0 {
 			t.Fatalf("touched outside the project: %v", seen)
