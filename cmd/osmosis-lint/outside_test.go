@@ -32,9 +32,7 @@ func allowedOutside(home, template string) []string {
 	}
 }
 
-func within(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
-}
+func within(p, dir string) bool { return disk.Within(p, dir) }
 
 // runs are the invocations the proof covers.
 var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}}
