@@ -29,22 +29,23 @@ const (
 // placeOf places a path among the workspace folders; with none, in the
 // workspace its own path names.
 func (ss *session) placeOf(path string) place {
-	folders := ss.snapshot().folders
+	snap := ss.snapshot()
+	folders, containers := snap.folders, snap.containers
 	if len(folders) == 0 {
 		if root, ok := rootOf(filepath.Dir(path)); ok {
-			folders = []string{root}
+			folders, containers = []string{root}, []*workspace.Container{workspace.NewContainer(root)}
 		}
 	}
 	clean := filepath.Clean(path)
-	for _, f := range folders {
-		r := workspace.Contain(f, path)
+	for i, f := range folders {
+		r := containers[i].Contain(path)
 		if r.Inside {
 			if r.Link {
 				return place{inside: true, noEdit: linkReason}
 			}
 			return place{inside: true}
 		}
-		if r.Link && disk.Within(clean, f) && workspace.Contained(f, filepath.Dir(clean)) {
+		if r.Link && disk.Within(clean, f) && containers[i].Contain(filepath.Dir(clean)).Inside {
 			return place{escapes: true, noEdit: outsideReason}
 		}
 	}
@@ -52,10 +53,10 @@ func (ss *session) placeOf(path string) place {
 }
 
 // editable says why the editor may not be handed an edit of path, a file
-// or directory of the workspace at root ("" when it may): its real
+// or directory of the workspace c holds ("" when it may): its real
 // location is outside the workspace, or it is itself a symlink.
-func editable(root, path string) string {
-	r := workspace.Contain(root, path)
+func editable(c *workspace.Container, path string) string {
+	r := c.Contain(path)
 	switch {
 	case !r.Inside:
 		return outsideReason

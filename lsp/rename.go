@@ -82,7 +82,8 @@ func (s *Server) rolloutMove(snap *snapshot, root, from, to string) (*protocol.R
 		return nil, errRename("rollouts/%s already exists", to)
 	}
 	dir := filepath.Join(root, "rollouts", from)
-	if why := editable(root, dir); why != "" || !workspace.Contained(root, filepath.Join(root, "rollouts")) {
+	c := workspace.NewContainer(root)
+	if why := editable(c, dir); why != "" || !c.Contain(filepath.Join(root, "rollouts")).Inside {
 		if why == "" {
 			why = "is in a rollouts/ that " + outsideReason
 		}
@@ -228,8 +229,9 @@ func (s *Server) WillRenameFiles(ctx context.Context, p *protocol.RenameFilesPar
 // files whose real location is in the workspace at root and that are not
 // symlinks themselves. left names the others, relative to root, with why.
 func containEdits(root string, files []fileEdits) (kept []fileEdits, left []string) {
+	c := workspace.NewContainer(root)
 	for _, f := range files {
-		if why := editable(root, f.path); why == "" {
+		if why := editable(c, f.path); why == "" {
 			kept = append(kept, f)
 		} else {
 			name := f.path

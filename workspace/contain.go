@@ -23,7 +23,34 @@ import (
 // The result's Path is the real location relative to dir when Inside;
 // Link tells whether path itself is a symlink (an editor writes through
 // it or replaces it, so no edit is offered for it).
-func Contain(dir, path string) Resolved {
+func Contain(dir, path string) Resolved { return NewContainer(dir).Contain(path) }
+
+// Contained is Contain's verdict alone, for a door that only decides.
+func Contained(dir, path string) bool { return Contain(dir, path).Inside }
+
+// A Container is Contain for one directory, opened once: a door that
+// places many paths in the same directory (a language server's workspace
+// folders, a rename's files) keeps one. It is safe for concurrent use.
+type Container struct {
+	rv resolver
+	ok bool // the directory could be opened
+}
+
+// NewContainer opens dir for Contain. A directory that cannot be opened
+// contains nothing.
+func NewContainer(dir string) *Container {
+	d, err := disk.Open(dir)
+	if err != nil {
+		return &Container{}
+	}
+	return &Container{rv: newResolver(d), ok: true}
+}
+
+// Contain is Contain(dir, path) for the container's directory.
+func (c *Container) Contain(path string) Resolved {
+	if !c.ok {
+		return Resolved{Path: filepath.ToSlash(path)}
+	}
 	// not cleaned: "linkws/.." is where the link's target's parent is,
 	// which only resolving tells
 	abs := path
@@ -34,12 +61,5 @@ func Contain(dir, path string) Resolved {
 		}
 		abs = wd + string(filepath.Separator) + path
 	}
-	d, err := disk.Open(dir)
-	if err != nil {
-		return Resolved{Path: filepath.ToSlash(path)}
-	}
-	return newResolver(d).resolve(".", abs)
+	return c.rv.resolve(".", abs)
 }
-
-// Contained is Contain's verdict alone, for a door that only decides.
-func Contained(dir, path string) bool { return Contain(dir, path).Inside }
