@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"path"
 	"path/filepath"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -13,9 +14,12 @@ import (
 type place struct {
 	// inside: the real location is in a workspace folder
 	inside bool
-	// escapes: the path is spelled in a folder, its directory really is
-	// there, and the file itself is a symlink that leads out
+	// escapes: the path is spelled in a folder and leads out of it
+	// through a symlink of the folder (the file itself, or a directory on
+	// the way); from is the directory that link is in, spelled under the
+	// folder, where the workspace that has the link is found
 	escapes bool
+	from    string
 	// noEdit says why no edit of the file may be handed to the editor
 	noEdit string
 }
@@ -28,25 +32,26 @@ const (
 
 // placeOf places a path among the workspace folders; with none, in the
 // workspace its own path names.
-func (ss *session) placeOf(path string) place {
+func (ss *session) placeOf(p string) place {
 	snap := ss.snapshot()
 	folders, containers := snap.folders, snap.containers
 	if len(folders) == 0 {
-		if root, ok := rootOf(filepath.Dir(path)); ok {
+		if root, ok := rootOf(filepath.Dir(p)); ok {
 			folders, containers = []string{root}, []*workspace.Container{workspace.NewContainer(root)}
 		}
 	}
-	clean := filepath.Clean(path)
+	clean := filepath.Clean(p)
 	for i, f := range folders {
-		r := containers[i].Contain(path)
+		r := containers[i].Contain(p)
 		if r.Inside {
 			if r.Link {
 				return place{inside: true, noEdit: linkReason}
 			}
 			return place{inside: true}
 		}
-		if r.Link && disk.Within(clean, f) && containers[i].Contain(filepath.Dir(clean)).Inside {
-			return place{escapes: true, noEdit: outsideReason}
+		if r.EscapeVia != "" && disk.Within(clean, f) {
+			from := filepath.Join(f, filepath.FromSlash(path.Dir(r.EscapeVia)))
+			return place{escapes: true, from: from, noEdit: outsideReason}
 		}
 	}
 	return place{noEdit: outsideReason}

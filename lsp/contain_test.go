@@ -57,6 +57,7 @@ func linkedTree(t testing.TB) (root, other string) {
 		"configs/training/out.toml":   "../../../other/configs/training/x.toml",
 		"configs/training/alias.toml": "sub/real.toml",
 		"rollouts/ext":                "../../other/rollouts/r",
+		"configs/eval/linked":         "../../../other/configs/training",
 	} {
 		if err := os.Symlink(target, filepath.Join(root, filepath.FromSlash(rel))); err != nil {
 			t.Skip("no symlinks:", err)
@@ -298,6 +299,20 @@ func TestEditsSayWhatTheyLeaveOut(t *testing.T) {
 	c.mustCall("textDocument/codeAction", map[string]any{"textDocument": textDoc(out), "range": span(0, 0, 20, 0), "context": map[string]any{"diagnostics": []any{}}}, &actions)
 	if len(actions) != 0 {
 		t.Errorf("code actions for a config linked out: %+v", actions)
+	}
+	// a config under a kind directory that links out: the same, on the link
+	under := filepath.Join(root, "configs", "eval", "linked", "x.toml")
+	c.open(under, readFile(t, under))
+	p = c.waitVersion(under, 1)
+	if got := codes(p.Diagnostics); len(got) != 1 || got[0] != "config-location" || !strings.Contains(p.Diagnostics[0].Message, "through the symlink configs/eval/linked") {
+		t.Errorf("a config under a directory linked out: %v, want the one finding check gives", p.Diagnostics)
+	}
+	// through linkws the document is no config of this workspace: its
+	// buffer alone is checked
+	via := filepath.Join(root, "linkws", "configs", "training", "x.toml")
+	c.open(via, readFile(t, via))
+	if p := c.waitVersion(via, 1); !hasCode(p.Diagnostics, "unknown-key") || hasCode(p.Diagnostics, "config-location") {
+		t.Errorf("a document through linkws: %v, want its buffer's findings alone", codes(p.Diagnostics))
 	}
 }
 

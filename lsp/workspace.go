@@ -98,11 +98,17 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	}
 	pl := s.sess.placeOf(path)
 	fi.noEdit = pl.noEdit
+	// nothing beside a document outside every workspace folder is read:
+	// it is checked as a buffer alone, or, when a link of a workspace's
+	// configs/ leads it out, has check's finding on that link
 	var sp *space
-	if pl.inside || pl.escapes {
-		// nothing beside a document outside every workspace folder is
-		// read: it is checked as a buffer alone
+	switch {
+	case pl.inside:
 		sp = s.sess.spaceFor(path)
+	case pl.escapes:
+		if root, ok := rootOf(pl.from); ok {
+			sp = s.sess.spaceAt(root)
+		}
 	}
 	s.reportProblem(sp)
 	var ws *lint.Workspace
@@ -110,6 +116,11 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 		ws = sp.ws
 	}
 	in, ok := lint.InputFor(path, path, ws, "")
+	if pl.escapes && (!ok || in.Env == nil || !strings.HasPrefix(in.Env.Rel, "configs/")) {
+		// led out by a link that is no config's place (linkws): a buffer
+		in, ok = lint.InputFor(path, path, nil, "")
+		pl.escapes, ws = false, nil
+	}
 	if !ok {
 		return fi
 	}
