@@ -22,6 +22,11 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if !res.config || !ok {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
+	if fi := d.info.Load(); fi == nil || fi.noEdit != "" {
+		// no edit of a file outside the workspace or of a symlink: its
+		// diagnostics say why (config-location), the actions stay empty
+		return []protocol.CommandOrCodeAction{}, nil
+	}
 	in.Path = d.path
 	m := d.mapper(s.caps().enc)
 	want := m.toRange(p.Range)

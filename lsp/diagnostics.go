@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"io/fs"
 	"path/filepath"
 
 	"go.lsp.dev/protocol"
@@ -50,6 +51,9 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 		return nil, false
 	}
 	in.Path = d.path
+	if fi := d.info.Load(); fi != nil && fi.unread {
+		return lint.Unread(in), true
+	}
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
@@ -73,7 +77,7 @@ const maxIssuesPerRule = 1000
 // lintClosed checks a config as it is on disk; config is false when the
 // file is not a config or cannot be read.
 func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, d *document, config bool) {
-	src, err := readClosed(snap, path)
+	src, err := s.sess.readClosed(snap, path)
 	if err != nil {
 		return nil, nil, false
 	}
@@ -140,20 +144,33 @@ func stageSuffix(st lint.Stage) string {
 // maxFileSize bounds what the server reads from disk for a closed file.
 const maxFileSize = 16 << 20
 
-// readClosed reads a file that is not open: through the door of the
-// workspace that holds it (contained in it, regular files only), or as a
-// named file outside every workspace.
-func readClosed(snap *snapshot, path string) ([]byte, error) {
+// readClosed reads a file that is not open, through the door of the
+// workspace that holds it (contained in it, regular files only): one of
+// snap, one loaded since (the startup lint loads them as it goes), or
+// the one of a file really inside a workspace folder, loaded now. Nothing
+// outside the workspaces is read.
+func (ss *session) readClosed(snap *snapshot, path string) ([]byte, error) {
+	in := holder(snap, path)
+	if in == nil {
+		in = holder(ss.snapshot(), path)
+	}
+	if in == nil && ss.placeOf(path).inside {
+		in = ss.spaceFor(path)
+	}
+	if in == nil || in.ws == nil {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: disk.ErrEscapes}
+	}
+	c, err := in.ws.Snapshot.ReadFile(path, maxFileSize)
+	return c.Data, err
+}
+
+// holder is the innermost loaded workspace whose root path is above path.
+func holder(snap *snapshot, path string) *space {
 	var in *space
 	for root, sp := range snap.spaces {
-		if sp != nil && sp.ws != nil && within(path, root) && (in == nil || len(root) > len(in.root)) {
+		if sp != nil && sp.ws != nil && disk.Within(path, root) && (in == nil || len(root) > len(in.root)) {
 			in = sp
 		}
 	}
-	if in != nil {
-		c, err := in.ws.Snapshot.ReadFile(path, maxFileSize)
-		return c.Data, err
-	}
-	data, _, err := disk.ReadNamed(path, maxFileSize)
-	return data, err
+	return in
 }

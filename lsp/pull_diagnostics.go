@@ -36,7 +36,7 @@ func (s *Server) pullFile(snap *snapshot, u uri.URI, open *document) pulled {
 	if !ok {
 		return pulled{}
 	}
-	src, err := readClosed(snap, path)
+	src, err := s.sess.readClosed(snap, path)
 	if err != nil {
 		return pulled{id: resultID(snap.gen, nil)}
 	}

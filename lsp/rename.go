@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 // renamable are the names a rename changes in every config: rollouts
@@ -49,7 +51,12 @@ func (s *Server) Rename(ctx context.Context, p *protocol.RenameParams) (*protoco
 	if clash := s.renameClash(snap, root, r, p.NewName); clash != "" {
 		return nil, errRename("%s already has %s %q: renaming %q to it would leave it twice", clash, r.Kind, p.NewName, r.Name)
 	}
-	edits := s.renameEdits(snap, root, r, p.NewName)
+	edits, left := containEdits(root, s.renameEdits(snap, root, r, p.NewName))
+	if len(left) > 0 {
+		// a rename of some of the configs would leave the others naming
+		// the old name: refused whole, with the files that stand in the way
+		return nil, errRename("cannot rename %s %q in every config that names it: %s; no edit is made there, so rename by hand or remove the link", r.Kind, r.Name, strings.Join(left, "; "))
+	}
 	var move *protocol.RenameFile
 	if r.Kind == assist.RefRollout && p.NewName != r.Name {
 		var err error
@@ -73,6 +80,14 @@ func (s *Server) rolloutMove(snap *snapshot, root, from, to string) (*protocol.R
 	}
 	if res := ws.Resolve("rollouts/" + to); res.Exists {
 		return nil, errRename("rollouts/%s already exists", to)
+	}
+	dir := filepath.Join(root, "rollouts", from)
+	c := workspace.NewContainer(root)
+	if why := editable(c, dir); why != "" || !c.Contain(filepath.Join(root, "rollouts")).Inside {
+		if why == "" {
+			why = "is in a rollouts/ that " + outsideReason
+		}
+		return nil, errRename("cannot rename the directory rollouts/%s: it %s", from, why)
 	}
 	if !s.caps().renameFiles {
 		s.background("showMessage", func() {
@@ -178,6 +193,7 @@ func (s *Server) workspaceEditOf(snap *snapshot, files []fileEdits, move *protoc
 func (s *Server) WillRenameFiles(ctx context.Context, p *protocol.RenameFilesParams) (*protocol.WorkspaceEdit, error) {
 	snap := s.sess.snapshot()
 	var files []fileEdits
+	var left []string
 	for _, fr := range p.Files {
 		from, ok1 := filePath(uri.URI(fr.OldURI))
 		to, ok2 := filePath(uri.URI(fr.NewURI))
@@ -192,12 +208,40 @@ func (s *Server) WillRenameFiles(ctx context.Context, p *protocol.RenameFilesPar
 		if !ok || newRoot != root || lint.NameProblem("rollout", newName) != "" {
 			continue // moved out of rollouts/, or to a name no config may use
 		}
-		files = append(files, s.renameEdits(snap, root, assist.Ref{Kind: assist.RefRollout, Name: oldName}, newName)...)
+		kept, l := containEdits(root, s.renameEdits(snap, root, assist.Ref{Kind: assist.RefRollout, Name: oldName}, newName))
+		files, left = append(files, kept...), append(left, l...)
+	}
+	if len(left) > 0 {
+		// the editor renames the directory whatever we answer: the configs
+		// that may be edited are, and the user is told of the others
+		s.background("showMessage", func() {
+			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning,
+				Message: shown("osmosis-lint: the rename leaves these configs naming the old rollout, since no edit is made there: " + strings.Join(left, "; "))})
+		})
 	}
 	if len(files) == 0 {
 		return nil, nil
 	}
 	return s.workspaceEditOf(snap, files, nil), nil
+}
+
+// containEdits keeps the file edits the editor may be handed: those of
+// files whose real location is in the workspace at root and that are not
+// symlinks themselves. left names the others, relative to root, with why.
+func containEdits(root string, files []fileEdits) (kept []fileEdits, left []string) {
+	c := workspace.NewContainer(root)
+	for _, f := range files {
+		if why := editable(c, f.path); why == "" {
+			kept = append(kept, f)
+		} else {
+			name := f.path
+			if rel, err := filepath.Rel(root, f.path); err == nil {
+				name = filepath.ToSlash(rel)
+			}
+			left = append(left, name+" "+why)
+		}
+	}
+	return kept, left
 }
 
 // rolloutDirOf tells whether path is rollouts/<name> of a loaded workspace.

@@ -48,6 +48,8 @@ type snapshot struct {
 	// superseded.
 	ctx     context.Context
 	folders []string
+	// containers place paths in the folders, one per folder, opened once
+	containers []*workspace.Container
 	// below are the workspaces found in the folders, looked for once
 	below  *folderRoots
 	docs   map[uri.URI]*document
@@ -99,6 +101,10 @@ func (ss *session) setFolders(folders []string) {
 	defer ss.mu.Unlock()
 	n := ss.next()
 	n.folders = folders
+	n.containers = make([]*workspace.Container, len(folders))
+	for i, f := range folders {
+		n.containers[i] = workspace.NewContainer(f)
+	}
 	n.below = &folderRoots{folders: folders}
 	ss.snap = n
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // DidChangeWatchedFiles updates the workspaces with the changed files and
@@ -115,7 +117,7 @@ func routeChanges(roots []string, changes []workspace.Change) map[string][]works
 	for _, c := range changes {
 		owner := ""
 		for _, root := range roots {
-			if within(c.Path, root) && len(root) > len(owner) {
+			if disk.Within(c.Path, root) && len(root) > len(owner) {
 				owner = root
 			}
 		}
@@ -128,9 +130,4 @@ func routeChanges(roots []string, changes []workspace.Change) map[string][]works
 		}
 	}
 	return out
-}
-
-// within reports whether path is dir or lies under it.
-func within(path, dir string) bool {
-	return path == dir || strings.HasPrefix(path, dir+string(filepath.Separator))
 }

@@ -41,6 +41,11 @@ type fileInfo struct {
 	config bool
 	snap   *workspace.Snapshot
 	names  *assist.Names
+	// unread: the file is a symlink of a workspace that leads out of it;
+	// its findings are those of its place alone, as check gives them
+	unread bool
+	// noEdit says why no edit of the file is offered ("" when one may be)
+	noEdit string
 }
 
 // assistView is the assist view of one document version.
@@ -91,13 +96,31 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	if !strings.HasSuffix(path, ".toml") {
 		return fi // a notes.md under configs/training is no config
 	}
-	sp := s.sess.spaceFor(path)
+	pl := s.sess.placeOf(path)
+	fi.noEdit = pl.noEdit
+	// nothing beside a document outside every workspace folder is read:
+	// it is checked as a buffer alone, or, when a link of a workspace's
+	// configs/ leads it out, has check's finding on that link
+	var sp *space
+	switch {
+	case pl.inside:
+		sp = s.sess.spaceFor(path)
+	case pl.escapes:
+		if root, ok := rootOf(pl.from); ok {
+			sp = s.sess.spaceAt(root)
+		}
+	}
 	s.reportProblem(sp)
 	var ws *lint.Workspace
 	if sp != nil {
 		ws = sp.ws
 	}
 	in, ok := lint.InputFor(path, path, ws, "")
+	if pl.escapes && (!ok || in.Env == nil || !strings.HasPrefix(in.Env.Rel, "configs/")) {
+		// led out by a link that is no config's place (linkws): a buffer
+		in, ok = lint.InputFor(path, path, nil, "")
+		pl.escapes, ws = false, nil
+	}
 	if !ok {
 		return fi
 	}
@@ -107,6 +130,10 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 		}
 	}
 	fi.in, fi.config = in, true
+	if pl.escapes {
+		fi.unread = ws != nil
+		return fi
+	}
 	if ws != nil {
 		fi.root = sp.root
 		fi.snap, fi.names = ws.Snapshot, sp.index.names

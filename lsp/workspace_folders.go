@@ -5,6 +5,8 @@ import (
 	"slices"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // DidChangeWorkspaceFolders takes the folders added and removed: the
@@ -28,11 +30,11 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, p *protocol.DidC
 	s.sess.setFolders(folders)
 	kept := s.sess.snapshot().below.get() // looked for before the lock
 	s.sess.dropSpaces(func(root string, snap *snapshot) bool {
-		if !slices.ContainsFunc(removed, func(f string) bool { return within(root, f) || within(f, root) }) {
+		if !slices.ContainsFunc(removed, func(f string) bool { return disk.Within(root, f) || disk.Within(f, root) }) {
 			return false
 		}
 		for _, d := range snap.docs {
-			if within(d.path, root) {
+			if disk.Within(d.path, root) {
 				return false // still in use
 			}
 		}

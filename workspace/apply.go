@@ -4,6 +4,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // ChangeKind says what happened to a path. Apply re-reads the path either
@@ -143,10 +145,10 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 		if s.list.path != "" && abs == s.list.path {
 			d.list = true
 		}
-		if dir := s.cacheDir(); dir != "" && isWithinOS(abs, dir) {
+		if dir := s.cacheDir(); dir != "" && disk.Within(abs, dir) {
 			d.cache = true
 		}
-		if s.git.dirsErr == nil && (isWithinOS(abs, s.git.dirs.GitDir) || isWithinOS(abs, s.git.dirs.CommonDir)) {
+		if s.git.dirsErr == nil && (disk.Within(abs, s.git.dirs.GitDir) || disk.Within(abs, s.git.dirs.CommonDir)) {
 			d.git = true
 		}
 		if slices.Contains(s.git.watched, abs) {
@@ -228,7 +230,7 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 // the paths: rel is one of them, inside one, or a directory above one.
 func touches(rel string, paths []string) bool {
 	for _, p := range paths {
-		if within(rel, p) || within(p, rel) {
+		if disk.Within(rel, p) || disk.Within(p, rel) {
 			return true
 		}
 	}
@@ -239,11 +241,6 @@ func touches(rel string, paths []string) bool {
 func (d *dirtySet) clean() bool {
 	return !d.full && !d.git && !d.settings && !d.scaffold && !d.data && !d.list && !d.cache && !d.env &&
 		!d.skills && !d.allRollouts && !d.allConfigs && len(d.rollouts) == 0 && len(d.configs) == 0
-}
-
-// isWithinOS reports whether the OS path p is dir or below it.
-func isWithinOS(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
 }
 
 // updateRollouts re-lists the named rollouts and shares the others.
@@ -323,7 +320,7 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 	part := &configsPart{configs: old.configs, kindDirs: old.kindDirs, linked: old.linked}
 	var added []ConfigFile
 	for _, rel := range rels {
-		added = slices.DeleteFunc(added, func(f ConfigFile) bool { return within(f.Path, rel) })
+		added = slices.DeleteFunc(added, func(f ConfigFile) bool { return disk.Within(f.Path, rel) })
 		if hiddenConfigPath(rel) {
 			continue
 		}
@@ -349,7 +346,7 @@ func (s *Snapshot) updateConfigs(old *configsPart, rels []string) *configsPart {
 	// cover, merge in what they hold now.
 	stale := func(f ConfigFile) bool {
 		for _, rel := range rels {
-			if within(f.Path, rel) {
+			if disk.Within(f.Path, rel) {
 				return true
 			}
 		}

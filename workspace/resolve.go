@@ -31,6 +31,9 @@ type Resolved struct {
 	Loop bool
 	// Symlinked is set when at least one symlink was followed.
 	Symlinked bool
+	// Link is set when the path's last component, as given, is itself a
+	// symlink.
+	Link bool
 	// Exists, IsDir and IsRegular describe what Path names; they are false
 	// when it does not exist or is not Inside.
 	Exists    bool
@@ -49,7 +52,7 @@ func (r Resolved) Under(dir string) bool {
 	if dir == "" {
 		dir = "."
 	}
-	return within(r.Path, dir)
+	return disk.Within(r.Path, dir)
 }
 
 // resolver resolves paths below one root, through the door. root is
@@ -126,6 +129,8 @@ type pending struct {
 	name string
 	link string
 	dest string
+	// last marks the caller's last component
+	last bool
 }
 
 // resolve resolves p, a workspace-relative slash path or an absolute path,
@@ -151,6 +156,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 	for _, c := range strings.Split(filepath.ToSlash(p), "/") {
 		queue = append(queue, pending{name: c})
 	}
+	queue[len(queue)-1].last = true
 	out := Resolved{Path: filepath.ToSlash(given), Inside: true}
 	follows := 0
 	// last describes the final component: its Info, or nil with missing
@@ -166,7 +172,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 			continue
 		case "..":
 			if len(comps) == 0 {
-				return Resolved{Path: filepath.ToSlash(given), EscapeVia: c.link, EscapeTarget: c.dest, Symlinked: out.Symlinked}
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: c.link, EscapeTarget: c.dest, Symlinked: out.Symlinked, Link: out.Link}
 			}
 			comps = comps[:len(comps)-1]
 			last, missing = nil, false
@@ -186,6 +192,9 @@ func (rv resolver) resolve(base, p string) Resolved {
 			continue
 		}
 		out.Symlinked = true
+		if c.last {
+			out.Link = true
+		}
 		follows++
 		if follows > maxSymlinkFollows {
 			out.Loop = true
@@ -202,7 +211,7 @@ func (rv resolver) resolve(base, p string) Resolved {
 		if filepath.IsAbs(target) {
 			inner, ok := rv.relOf(target)
 			if !ok {
-				return Resolved{Path: filepath.ToSlash(given), EscapeVia: rel, EscapeTarget: target, Symlinked: true}
+				return Resolved{Path: filepath.ToSlash(given), EscapeVia: rel, EscapeTarget: target, Symlinked: true, Link: c.last}
 			}
 			comps = comps[:0]
 			slashTarget = inner

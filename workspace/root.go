@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
-	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -50,5 +49,5 @@ func FindRoot(start string) (string, error) {
 // inGitDir reports whether path lies inside root/.git.
 func inGitDir(path, root string) bool {
 	gitDir := filepath.Join(root, ".git")
-	return path == gitDir || strings.HasPrefix(path, gitDir+string(filepath.Separator))
+	return disk.Within(path, gitDir)
 }

@@ -3,6 +3,8 @@ package workspace
 import (
 	"fmt"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // walkEntry is one file or directory met by a walk.
@@ -158,7 +160,7 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				continue
 			}
 			if e.symlink {
-				if within(e.real, start.Path) || within(real, e.real) || seen[e.real] {
+				if disk.Within(e.real, start.Path) || disk.Within(real, e.real) || seen[e.real] {
 					continue
 				}
 				seen[e.real] = true
@@ -182,12 +184,4 @@ func joinRel(dir, name string) string {
 		return name
 	}
 	return dir + "/" + name
-}
-
-// within reports whether the slash path p is dir or below it.
-func within(p, dir string) bool {
-	if dir == "." || p == dir {
-		return true
-	}
-	return len(p) > len(dir) && p[len(dir)] == '/' && strings.HasPrefix(p, dir)
 }

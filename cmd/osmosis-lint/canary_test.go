@@ -19,8 +19,10 @@ const canary = "CANARY-9d1e5f"
 // tool read, print or write files outside it: config links to a file
 // holding the canary (absolute and relative), a kind directory and a
 // sub-directory linking out, a data file linking out, rollouts linking to
-// each other, and beside them a dangling link, a named pipe and a loop
-// among the configs, and one good config with a known finding. It returns
+// each other, directory links to the outside repository (linkws) and to
+// the file system's root (link-to-root), and beside them a dangling link,
+// a named pipe and a loop among the configs, and one good config with a
+// known finding. It returns
 // the workspace and the outside directory.
 func canaryWorkspace(t *testing.T) (ws, outside string) {
 	t.Helper()
@@ -35,6 +37,12 @@ func canaryWorkspace(t *testing.T) (ws, outside string) {
 		"ws/rollouts/agent/main.py":     "print(1)\n",
 		"ws/configs/training/good.toml": "[experiment]\nrollout = \"agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"x\"\n\n[training]\nlerning_rate = 1e-6\n",
 		"ws/data/x.jsonl":               "{}\n",
+		// the outside directory is a repository of its own, which a
+		// directory link of the workspace (linkws, link-to-root) reaches
+		"outside/.git/HEAD":               "ref: refs/heads/main\n",
+		"outside/configs/training/x.toml": "[experiment]\nrollout = \"r\"\n\n[training]\nlerning_rate = \"" + canary + "\"\n",
+		"outside/configs/training/y.toml": "[experiment]\nrollout = \"r\"\n\n[env]\nNOTE = \"" + canary + "\"\n",
+		"outside/rollouts/r/main.py":      "",
 	}
 	for rel, content := range files {
 		p := filepath.Join(base, filepath.FromSlash(rel))
@@ -55,6 +63,8 @@ func canaryWorkspace(t *testing.T) (ws, outside string) {
 		"data/y.jsonl":                   filepath.Join(outside, "data.jsonl"),
 		"rollouts/r1":                    "r2",
 		"rollouts/r2":                    "r1",
+		"linkws":                         "../outside",
+		"link-to-root":                   "/",
 	}
 	for rel, target := range links {
 		if err := os.Symlink(target, filepath.Join(ws, filepath.FromSlash(rel))); err != nil {

@@ -9,6 +9,7 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/agentskill"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 func initSkillCommand(fs *flag.FlagSet) runFunc {
@@ -24,8 +25,18 @@ func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
+	// the workspace is found from the directory's real location and named
+	// by it: a directory reached through a link that leaves one workspace
+	// is in another, and the message says which
+	if real, err := disk.ResolveNamed(dir); err == nil {
+		dir = real
+	}
 	top := root
-	if top == "" {
+	if top != "" {
+		if real, err := disk.ResolveNamed(top); err == nil {
+			top = real
+		}
+	} else {
 		var err error
 		if top, err = workspace.FindRoot(dir); err != nil {
 			return 0, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); pass --workspace DIR", dir)

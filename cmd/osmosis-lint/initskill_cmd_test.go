@@ -25,3 +25,28 @@ func TestInitSkill(t *testing.T) {
 		t.Fatalf("outside a workspace: exit %d, stderr %q", code, stderr)
 	}
 }
+
+// A directory named through a link out of the workspace is in the
+// workspace it leads to: the skill goes there, and the message names that
+// workspace by its real path, not as a directory of this one.
+func TestInitSkillThroughALink(t *testing.T) {
+	ws := copyExample(t)
+	other := filepath.Join(filepath.Dir(ws), "other")
+	if err := os.MkdirAll(filepath.Join(other, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../other", filepath.Join(ws, "linkws")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	realOther, err := filepath.EvalSymlinks(other)
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, stdout, stderr := invoke(t, "", "init-skill", filepath.Join(ws, "linkws"))
+	if code != 0 || !strings.Contains(stdout, "skill in "+realOther) || strings.Contains(stdout, "linkws") {
+		t.Fatalf("exit %d\nstdout %s\nstderr %s", code, stdout, stderr)
+	}
+	if _, err := os.Lstat(filepath.Join(ws, ".agents")); err == nil {
+		t.Error("the skill was installed in the workspace the link is in")
+	}
+}

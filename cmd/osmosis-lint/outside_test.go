@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 )
 
 // What the tool may touch outside the workspace under review: the osmosis
@@ -31,12 +32,28 @@ func allowedOutside(home, template string) []string {
 	}
 }
 
-func within(p, dir string) bool {
-	return p == dir || strings.HasPrefix(p, dir+string(filepath.Separator))
-}
+func within(p, dir string) bool { return disk.Within(p, dir) }
 
 // runs are the invocations the proof covers.
-var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}}
+var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}}
+
+// hookInput is what an agent sends the hook: an edit of a file named
+// through a link out of the workspace (a Write for Claude Code, a patch of
+// several such files and one good config for Codex).
+func hookInput(agent, ws, outside string) string {
+	in := map[string]any{"hook_event_name": "PostToolUse", "cwd": ws, "tool_name": "Write",
+		"tool_input": map[string]any{"file_path": filepath.Join(ws, "linkws", "configs", "training", "x.toml")}}
+	if agent == "codex" {
+		patch := "*** Begin Patch\n"
+		for _, p := range []string{"linkws/configs/training/x.toml", "link-to-root" + outside + "/configs/training/y.toml",
+			"configs/training/env.toml", "configs/eval/a.toml", "linkws/rollouts/r/main.py", "configs/training/good.toml"} {
+			patch += "*** Update File: " + p + "\n@@\n-a\n+b\n"
+		}
+		in["tool_name"], in["tool_input"] = "apply_patch", map[string]any{"command": patch + "*** End Patch\n"}
+	}
+	b, _ := json.Marshal(in)
+	return string(b)
+}
 
 // TestNothingOutsideTheWorkspace proves, with the door's own record of
 // every access, that check, check --fix, doctor, doctor --fix and the
@@ -59,19 +76,25 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 				seen = append(seen, a)
 				mu.Unlock()
 			})
-			if args[0] == "lsp" {
+			switch args[0] {
+			case "lsp":
 				serveInProcess(t, ws)
-			} else {
+			case "hook":
+				_, out, errs := invoke(t, hookInput(args[1], ws, outside), args...)
+				if strings.Contains(out+errs, canary) {
+					t.Errorf("the hook printed the canary:\n%s\n%s", out, errs)
+				}
+			default:
 				invoke(t, "", args...)
 			}
 			stop()
 			mu.Lock()
 			defer mu.Unlock()
-			if len(seen) < 10 {
+			if len(seen) < 10 && args[0] != "hook" {
 				t.Fatalf("only %d accesses recorded: the door is not in the way", len(seen))
 			}
 			for _, a := range seen {
-				if within(a.Path, outside) {
+				if within(a.Path, outside) || disktest.Lands(a.Path, disktest.Follows(a), outside) {
 					t.Errorf("%s %s: inside the outside directory", a.Op, a.Path)
 					continue
 				}
@@ -114,6 +137,39 @@ func lspScript(ws string, send func(msg map[string]any), await func(id int)) {
 	}})
 	send(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "workspace/diagnostic", "params": map[string]any{"previousResultIds": []any{}}})
 	await(2)
+	// documents named through a link out of the workspace, and a config
+	// that is one: the editor has their text, the server reads nothing
+	// beside them and edits nothing there
+	id := 10
+	for _, p := range []string{
+		filepath.Join(ws, "linkws", "configs", "training", "x.toml"),
+		filepath.Join(ws, "link-to-root", filepath.Dir(ws), "outside", "configs", "training", "x.toml"),
+		filepath.Join(ws, "configs", "training", "env.toml"),
+	} {
+		doc := map[string]any{"uri": "file://" + p}
+		send(map[string]any{"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": map[string]any{
+			"textDocument": map[string]any{"uri": "file://" + p, "languageId": "toml", "version": 1, "text": "[experiment]\nrollout = \"r\"\n"},
+		}})
+		at := map[string]any{"line": 1, "character": 12}
+		for _, req := range []struct {
+			method string
+			params map[string]any
+		}{
+			{"workspace/symbol", map[string]any{"query": ""}},
+			{"textDocument/hover", map[string]any{"textDocument": doc, "position": at}},
+			{"textDocument/references", map[string]any{"textDocument": doc, "position": at, "context": map[string]any{"includeDeclaration": true}}},
+			{"textDocument/rename", map[string]any{"textDocument": doc, "position": at, "newName": "q"}},
+			{"textDocument/diagnostic", map[string]any{"textDocument": doc}},
+		} {
+			id++
+			send(map[string]any{"jsonrpc": "2.0", "id": id, "method": req.method, "params": req.params})
+			await(id)
+		}
+	}
+	id++
+	send(map[string]any{"jsonrpc": "2.0", "id": id, "method": "workspace/willRenameFiles", "params": map[string]any{"files": []any{map[string]any{
+		"oldUri": "file://" + filepath.Join(ws, "linkws", "rollouts", "r"), "newUri": "file://" + filepath.Join(ws, "linkws", "rollouts", "q")}}}})
+	await(id)
 	send(map[string]any{"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": nil})
 	await(3)
 	send(map[string]any{"jsonrpc": "2.0", "method": "exit", "params": nil})
@@ -227,6 +283,10 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 			cmd := exec.Command(strace, append([]string{"-f", "-qq", "-e", "trace=%file,openat2", "-o", log, bin}, args...)...)
 			cmd.Dir = ws
 			cmd.Env = append(os.Environ(), "HOME="+home, "PWD="+ws, "OSMOSIS_WORKSPACE_TEMPLATE_PATH="+template, "GITHUB_ACTIONS=")
+			if args[0] == "hook" {
+				cmd.Stdin = strings.NewReader(hookInput(args[1], ws, outside))
+				cmd.Env = append(cmd.Env, "CLAUDE_PROJECT_DIR="+ws)
+			}
 			if args[0] == "lsp" {
 				w, _ := cmd.StdinPipe()
 				out, _ := cmd.StdoutPipe()
@@ -265,7 +325,8 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 					p = filepath.Join(ws, p)
 				}
 				p = filepath.Clean(p)
-				if within(p, outside) {
+				follows := !strings.Contains(line, "NOFOLLOW") && !strings.HasPrefix(m[1], "lstat") && !strings.HasPrefix(m[1], "readlink")
+				if within(p, outside) || disktest.Lands(p, follows, outside) {
 					t.Errorf("touched the outside directory: %s", line)
 					continue
 				}
@@ -282,7 +343,7 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 					t.Errorf("outside the workspace: %s", line)
 				}
 			}
-			if calls < 10 {
+			if calls < 10 && args[0] != "hook" {
 				t.Fatalf("only %d file system calls traced:\n%s", calls, data)
 			}
 		})

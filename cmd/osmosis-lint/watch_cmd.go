@@ -120,18 +120,20 @@ func (f *checkFlags) relevant(root string, paths []string) func(string) bool {
 		if p == out || (out != "" && filepath.Dir(p) == filepath.Dir(out) && strings.HasPrefix(filepath.Base(p), "."+filepath.Base(out))) {
 			return false
 		}
+		// the watcher follows no link below what it watches, so the paths
+		// it reports are placed by spelling
 		for _, n := range named {
-			if p == n || strings.HasPrefix(p, n+string(filepath.Separator)) {
+			if disk.Within(p, n) {
 				return true
 			}
 		}
 		rel, err := filepath.Rel(root, p)
-		if err != nil || strings.HasPrefix(rel, "..") {
+		if err != nil || !disk.Within(p, root) {
 			return false
 		}
 		rel = filepath.ToSlash(rel)
 		for _, dir := range []string{"configs", "rollouts", "data"} {
-			if rel == dir || strings.HasPrefix(rel, dir+"/") {
+			if disk.Within(rel, dir) {
 				return true
 			}
 		}

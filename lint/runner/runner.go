@@ -286,7 +286,7 @@ func (r *run) addListed(sp *space, rel string) {
 	snap := sp.ws.Snapshot
 	dir := snap.Resolve(rel)
 	for _, c := range snap.Configs() {
-		if !within(c.Path, rel) && !(dir.Inside && c.Resolved.Inside && within(c.Resolved.Path, dir.Path)) {
+		if !disk.Within(c.Path, rel) && !(dir.Inside && c.Resolved.Inside && disk.Within(c.Resolved.Path, dir.Path)) {
 			continue
 		}
 		c := c
@@ -302,14 +302,6 @@ func (r *run) add(j job) {
 		r.seen[j.abs] = true
 		r.jobs = append(r.jobs, j)
 	}
-}
-
-// within reports whether the slash path p is dir or below it.
-func within(p, dir string) bool {
-	if dir == "." || p == dir {
-		return true
-	}
-	return strings.HasPrefix(p, dir+"/")
 }
 
 // display shows abs relative to the current directory when it lies there,

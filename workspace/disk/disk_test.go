@@ -351,3 +351,24 @@ func TestObserve(t *testing.T) {
 		t.Errorf("seen %+v", seen)
 	}
 }
+
+func TestWithin(t *testing.T) {
+	for _, c := range []struct {
+		p, dir string
+		want   bool
+	}{
+		{"configs/training/a.toml", "configs", true},
+		{"configs", "configs", true},
+		{"configs2/a.toml", "configs", false},
+		{"anything", ".", true},
+		{"a", "", false},
+		{"/ws/configs", "/ws", true},
+		{"/ws2", "/ws", false},
+		{"/ws", "/", true},
+		{"/", "/ws", false},
+	} {
+		if got := Within(c.p, c.dir); got != c.want {
+			t.Errorf("Within(%q, %q) = %v, want %v", c.p, c.dir, got, c.want)
+		}
+	}
+}

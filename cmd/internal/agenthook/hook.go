@@ -83,7 +83,9 @@ func Run(input []byte, opts Options) (Outcome, error) {
 		project = base
 	}
 	// files are read only inside the project: its workspace, or the
-	// project directory itself when it holds several workspaces
+	// project directory itself when it holds several workspaces. Inside
+	// is decided by real location before anything is looked at: a path
+	// named through a link that leaves the project is not this hook's.
 	bound := project
 	if root, err := workspace.FindRoot(project); err == nil {
 		bound = root
@@ -91,16 +93,22 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	hooks := map[string]*hook{}
 	var order []*hook
 	for _, path := range editedPaths(p.ToolInput) {
-		if !filepath.IsAbs(path) {
-			path = filepath.Join(base, path)
-		}
-		path = filepath.Clean(path)
-		root, err := workspace.FindRoot(path)
-		if err != nil {
-			continue // in no workspace
-		}
-		if _, ok := relInside(bound, path); !ok && root != bound {
+		if strings.ContainsRune(path, 0) {
 			continue
+		}
+		if !filepath.IsAbs(path) {
+			path = base + string(filepath.Separator) + path // not cleaned: Contain resolves ".."
+		}
+		r := workspace.Contain(bound, path)
+		if !r.Inside {
+			continue
+		}
+		// from here on the file is named by its real place, spelled under
+		// the project: no link is on the way
+		path = filepath.Join(bound, filepath.FromSlash(r.Path))
+		root, err := workspace.FindRoot(path)
+		if err != nil || !disk.Within(root, bound) {
+			continue // in no workspace of the project
 		}
 		h := hooks[root]
 		if h == nil {
@@ -359,28 +367,11 @@ func join(a, b string) string {
 }
 
 // relInside is abs relative to root with forward slashes, when abs is
-// inside root: lexically, or once both are resolved (the agent may spell
-// the project through a symlink the root does not have).
+// below root by spelling: both are spelled under the project, with no
+// link on the way (Run resolved them).
 func relInside(root, abs string) (string, bool) {
-	if rel, ok := lexicalRel(root, abs); ok {
-		return rel, true
-	}
-	realRoot, err := disk.ResolveNamed(root)
-	if err != nil {
-		return "", false
-	}
-	// the file itself may be a link (then its target is checked later):
-	// resolve only its directory
-	dir, err := disk.ResolveNamed(filepath.Dir(abs))
-	if err != nil {
-		return "", false
-	}
-	return lexicalRel(realRoot, filepath.Join(dir, filepath.Base(abs)))
-}
-
-func lexicalRel(root, abs string) (string, bool) {
 	rel, err := filepath.Rel(root, abs)
-	if err != nil || rel == "." || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
+	if err != nil || rel == "." || !disk.Within(abs, root) {
 		return "", false
 	}
 	return filepath.ToSlash(rel), true

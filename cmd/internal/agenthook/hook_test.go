@@ -34,7 +34,7 @@ func newWorkspace(t *testing.T) string {
 	return root
 }
 
-func write(t *testing.T, root, rel, text string) string {
+func write(t testing.TB, root, rel, text string) string {
 	t.Helper()
 	p := filepath.Join(root, filepath.FromSlash(rel))
 	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -183,6 +183,5 @@ func unwrap(err error) error {
 
 // within reports whether p is dir or below it.
 func within(dir, p string) bool {
-	rel, err := filepath.Rel(dir, p)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+	return disk.Within(p, dir)
 }
