@@ -138,6 +138,21 @@ func enabled(layers []Selection) map[string]bool {
 	return on
 }
 
+// DoctorSelector reports whether a selector names doctor's workspace checks
+// only (the group `doctor` or one of its rules), which `check` never runs.
+func DoctorSelector(sel string) bool {
+	ids, _, ok := expand(sel)
+	if !ok || len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if r, _ := Lookup(id); r == nil || !r.Doctor {
+			return false
+		}
+	}
+	return true
+}
+
 // SplitSelectors reads a command-line value: comma-separated selectors,
 // spaces around them ignored.
 func SplitSelectors(s string) []string {

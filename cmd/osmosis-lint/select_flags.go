@@ -48,6 +48,16 @@ func (s *selectFlags) define(fs *flag.FlagSet) {
 
 // apply puts the selection and the chosen settings into opts.
 func (s *selectFlags) apply(opts *runner.Options) error {
+	for _, l := range []struct {
+		flag string
+		sels []string
+	}{{"--select", s.sel.values}, {"--extend-select", s.extendSel.values}} {
+		for _, sel := range l.sels {
+			if lint.DoctorSelector(sel) {
+				return &usageErr{err: fmt.Errorf("%s %s: doctor's workspace checks run under `osmosis-lint doctor`, not `check` (check lints configs)", l.flag, sel), showUsage: true}
+			}
+		}
+	}
 	opts.Select = lint.Selection{ExtendSelect: s.extendSel.values, Ignore: s.ignore.values, ExtendIgnore: s.extendIgnore.values}
 	if s.sel.set {
 		opts.Select.Select = append([]string{}, s.sel.values...)
