@@ -29,7 +29,8 @@ type checkFlags struct {
 func checkCommand(fs *flag.FlagSet) runFunc {
 	f := &checkFlags{}
 	f.outputFlags.define(fs, &f.format)
-	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
+	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output (atomically; a symlink there is refused)")
+	fs.StringVar(&f.output, "output-file", "", "`FILE`: the same as -o (ruff's name)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
 	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "with --fix, also apply fixes that need review")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
