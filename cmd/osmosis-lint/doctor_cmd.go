@@ -65,6 +65,10 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 	} else {
 		writeDoctorText(env.stdout, rep, color)
 	}
+	if rep.SettingsFailed() {
+		// the report is printed, and the exit is check's for bad settings
+		return exitUsage, nil
+	}
 	if rep.Valid {
 		return exitOK, nil
 	}

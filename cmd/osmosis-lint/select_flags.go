@@ -87,6 +87,7 @@ func readSettingsFile(name string) (workspace.Settings, error) {
 		return workspace.Settings{}, fmt.Errorf("--config: %w", err)
 	}
 	st, problems := workspace.ParseSettings(data)
+	st.SetFile(name)
 	if len(problems) > 0 {
 		msgs := make([]string, len(problems))
 		for i, p := range problems {
