@@ -15,7 +15,9 @@ type Settings struct {
 	// Severity overrides the severity of rules.
 	Severity map[string]Severity
 
-	layers  []Selection
+	layers []Selection
+	// origins say where each layer was written: settingsOrigin or "--"
+	origins []string
 	ignored map[string]bool
 }
 
@@ -43,7 +45,7 @@ func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings,
 			}
 		}
 	}
-	s.layers = []Selection{sel}
+	s.layers, s.origins = []Selection{sel}, []string{settingsOrigin}
 	s.resolve()
 	keys := make([]string, 0, len(severity))
 	for k := range severity {

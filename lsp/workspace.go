@@ -39,8 +39,11 @@ type fileInfo struct {
 	root   string // of the workspace, "" outside one
 	in     lint.Input
 	config bool
-	snap   *workspace.Snapshot
-	names  *assist.Names
+	// excluded: the settings' exclude covers the file, so it gets no
+	// diagnostics (completion and hover still work)
+	excluded bool
+	snap     *workspace.Snapshot
+	names    *assist.Names
 }
 
 // assistView is the assist view of one document version.
@@ -108,6 +111,7 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 	}
 	fi.in, fi.config = in, true
 	if ws != nil {
+		fi.excluded = in.Env != nil && ws.Snapshot.ExcludedFile(in.Env.Rel)
 		fi.root = sp.root
 		fi.snap, fi.names = ws.Snapshot, sp.index.names
 	}

@@ -49,9 +49,13 @@ type Settings struct {
 	exclude []*Glob
 	// at is where each key of the table is written (for messages), in
 	// file ("" for pyproject.toml).
-	at   map[string]textPosition
-	file string
+	at    map[string]textPosition
+	file  string
+	table bool
 }
+
+// Table reports whether the file had a [tool.osmosis-lint] table.
+func (st Settings) Table() bool { return st.table }
 
 // Line returns the 1-based line of pyproject.toml where a key of the
 // settings table ("datasets", "severity") is written, 0 when unknown.
@@ -131,6 +135,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 	if !ok {
 		return st, problems
 	}
+	st.table = true
 	if pos == nil {
 		pos = tomlKeyPositions(data)
 	}
@@ -410,7 +415,13 @@ type settingsPart struct {
 	problems []Problem
 	// linked is where a symlinked pyproject.toml really is.
 	linked string
+	// read is true when pyproject.toml was read
+	read bool
 }
+
+// SettingsRead reports whether the workspace's pyproject.toml was read
+// (false when there is none, it cannot be read, or settings were given).
+func (s *Snapshot) SettingsRead() bool { return s.settings.read }
 
 func (s *Snapshot) loadSettings() *settingsPart {
 	part := &settingsPart{}
@@ -436,9 +447,25 @@ func (s *Snapshot) loadSettings() *settingsPart {
 		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: "cannot be read: " + unwrapPath(err).Error()}}
 		return part
 	}
+	part.read = true
 	part.settings, part.problems = ParseSettings(data)
 	sort.SliceStable(part.problems, func(i, j int) bool { return part.problems[i].Line < part.problems[j].Line })
 	return part
+}
+
+// ExcludedFile reports whether the settings' `exclude` covers the file at
+// the workspace-relative slash path rel, as named or as resolved (a link
+// into an excluded directory).
+func (s *Snapshot) ExcludedFile(rel string) bool {
+	st := s.settings.settings
+	if len(st.exclude) == 0 {
+		return false
+	}
+	if st.Excluded(rel) {
+		return true
+	}
+	res := s.Resolve(rel)
+	return res.Inside && st.Excluded(res.Path)
 }
 
 // Settings returns the [tool.osmosis-lint] settings (defaults where a

@@ -24,6 +24,7 @@ type checkFlags struct {
 	selectFlags
 	outputFlags
 	fixFlags
+	showFlags
 }
 
 func checkCommand(fs *flag.FlagSet) runFunc {
@@ -44,6 +45,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
 	f.selectFlags.define(fs)
 	f.fixFlags.define(fs)
+	f.showFlags.define(fs)
 	fs.BoolVar(&f.watch, "watch", false, "check again each time a config, rollout, data file or the settings change, until Ctrl-C")
 	return f.run
 }
@@ -77,6 +79,10 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		opts.Home = home
+	}
+	opts.ForceExclude = f.forceExclude
+	if f.showFlags.asked() {
+		return f.showFlags.run(env, paths, opts, f.selectFlags)
 	}
 	var results []runner.FileResult
 	var notes []string
@@ -120,7 +126,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 			return 0, err
 		}
 		results, notes = res.Files, res.Notes
-		if len(paths) > 0 && len(results) == 0 {
+		if len(paths) > 0 && len(results) == 0 && len(res.Excluded) == 0 {
 			// as ruff warns when the paths hold no Python file: a hook or a
 			// CI job pointed at the wrong place should not pass unnoticed
 			notes = append(notes, "warning: no config files in "+strings.Join(paths, ", ")+" (configs are .toml files under configs/training/, configs/eval/ or configs/benchmark/)")

@@ -48,6 +48,9 @@ type Options struct {
 	// Settings, when set, replace the [tool.osmosis-lint] settings of every
 	// workspace (--config FILE; empty settings for --isolated).
 	Settings *workspace.Settings
+	// ForceExclude applies the settings' `exclude` to files named on the
+	// command line too (ruff's --force-exclude: pre-commit names files).
+	ForceExclude bool
 	// Root, when set, is the workspace root of the files inside it, instead
 	// of the one found from them (for a workspace kept in a sub-directory,
 	// such as an example or a monorepo part).
@@ -85,6 +88,9 @@ type Result struct {
 	// chose when that is not the git root, listings cut short, fixes that
 	// were not written.
 	Notes []string
+	// Excluded lists the named files left out by `exclude` (ForceExclude),
+	// as findings show paths.
+	Excluded []string
 }
 
 // Run checks the config files named by paths (files, or directories whose
@@ -92,6 +98,16 @@ type Result struct {
 // opts.Dir. Findings are never lost to one bad entry: an entry that cannot
 // be read is a finding and the others are still checked.
 func Run(paths []string, opts Options) (*Result, error) {
+	r, err := start(paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	r.checkAll()
+	return &Result{Files: r.results, Notes: r.notes, Excluded: r.excluded}, nil
+}
+
+// start makes a run and adds the files the paths name.
+func start(paths []string, opts Options) (*run, error) {
 	r, err := newRun(opts)
 	if err != nil {
 		return nil, err
@@ -106,8 +122,22 @@ func Run(paths []string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	r.checkAll()
-	return &Result{Files: r.results, Notes: r.notes}, nil
+	return r, nil
+}
+
+// Files lists the files Run would check, as findings show them, sorted
+// (ruff's --show-files), with the notes and the named files excluded.
+func Files(paths []string, opts Options) (*Result, error) {
+	r, err := start(paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Notes: r.notes, Excluded: r.excluded}
+	for _, j := range r.jobs {
+		res.Files = append(res.Files, FileResult{Path: r.display(j.abs), Abs: j.abs})
+	}
+	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	return res, nil
 }
 
 // run is one Run: its workspaces (loaded once each) and jobs.
@@ -120,6 +150,8 @@ type run struct {
 	notes   []string
 	noted   map[string]bool
 	found   map[string]discovered
+	// excluded are the named files that ForceExclude left out
+	excluded []string
 }
 
 // space is a loaded workspace of a run.
@@ -243,9 +275,17 @@ func (r *run) addPath(p string) error {
 		r.addListed(sp, rel)
 		return nil
 	}
+	if r.opts.ForceExclude && r.isExcluded(sp, rel) {
+		r.excluded = append(r.excluded, r.display(abs))
+		return nil
+	}
 	r.add(job{abs: abs, sp: sp, rel: rel})
 	return nil
 }
+
+// isExcluded reports whether the workspace's `exclude` covers the named
+// file at rel.
+func (r *run) isExcluded(sp *space, rel string) bool { return sp.ws.Snapshot.ExcludedFile(rel) }
 
 // addListed adds the listed configs (and unreadable entries) at or under
 // the workspace directory rel, as found or as resolved.
