@@ -167,6 +167,11 @@ type job struct {
 	sp    *space
 	entry *workspace.ConfigFile
 	rel   string // a named file inside sp, as given (not resolved)
+	// below: the job's workspace is below the git root; others > 0 or
+	// speaks marks the one job that says so for the workspace's others
+	below  bool
+	speaks bool
+	others int
 }
 
 func newRun(opts Options) (*run, error) {
@@ -359,8 +364,29 @@ func underOS(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
+// sayBelowOnce picks, for each workspace below the git root, the job
+// shown first to say for all of its configs that the osmosis CLI cannot
+// submit them from this repository (one finding, not one a config).
+func (r *run) sayBelowOnce() {
+	first, count := map[*space]int{}, map[*space]int{}
+	for i, j := range r.jobs {
+		if j.sp == nil || j.sp.bare || j.sp.ws.CLIRoot == "" {
+			continue
+		}
+		r.jobs[i].below = true
+		count[j.sp]++
+		if k, ok := first[j.sp]; !ok || r.display(j.abs) < r.display(r.jobs[k].abs) {
+			first[j.sp] = i
+		}
+	}
+	for sp, i := range first {
+		r.jobs[i].speaks, r.jobs[i].others = true, count[sp]-1
+	}
+}
+
 // checkAll checks the jobs on a few goroutines and sorts the results.
 func (r *run) checkAll() {
+	r.sayBelowOnce()
 	r.results = make([]FileResult, len(r.jobs))
 	var wg sync.WaitGroup
 	next := make(chan int)
