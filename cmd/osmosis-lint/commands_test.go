@@ -141,23 +141,25 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 	})
 }
 
-// TestHelpPlaceholders keeps every flag's value named in capitals, as the
-// README writes it (`--format FORMAT`), never the flag package's type name
-// (`--format string`, `--select value`).
+// TestHelpPlaceholders keeps every flag's value named as the README
+// writes it (`--format text|json`, `--select RULES`), never by the flag
+// package's type name (`--format string`, `--select value`).
 func TestHelpPlaceholders(t *testing.T) {
+	typeNames := map[string]bool{"string": true, "value": true, "int": true, "uint": true, "float": true, "duration": true}
 	for _, c := range commands {
 		fs := newFlagSet(c)
 		c.flags(fs)
 		fs.VisitAll(func(f *flag.Flag) {
-			name, _ := flag.UnquoteUsage(f)
-			if name != "" && name != strings.ToUpper(name) {
+			if name, _ := flag.UnquoteUsage(f); typeNames[name] {
 				t.Errorf("%s %s shows the placeholder %q: put the value's name in backquotes in its usage", c.name, flagSpelling(f.Name), name)
 			}
 		})
 	}
-	_, out, _ := invoke(t, "", "doctor", "--help")
-	if !strings.Contains(out, "--format FORMAT") || strings.Contains(out, " string ") {
-		t.Errorf("doctor --help:\n%s", out)
+	for _, c := range []string{"doctor", "rules"} {
+		_, out, _ := invoke(t, "", c, "--help")
+		if !strings.Contains(out, "--format text|json ") || strings.Contains(out, " string ") {
+			t.Errorf("%s --help:\n%s", c, out)
+		}
 	}
 }
 
