@@ -96,6 +96,7 @@ func TestShowSettings(t *testing.T) {
 		"datasets   no saved dataset list",
 		"models     Qwen/Qwen3-8B (besides the built-in list)",
 		"exclude    configs/eval/**",
+		"severity   param-limit = error",
 		"on  hle-parity warning: --extend-select hle-parity",
 		"off grpo-group-size warning: [tool.osmosis-lint] ignore advice",
 		"on  param-limit error ([tool.osmosis-lint] severity): on by default",

@@ -3,6 +3,7 @@ package runner
 import (
 	"fmt"
 	"io"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -105,6 +106,15 @@ func (r *run) writeSpace(w io.Writer, sp *space, given string) {
 		line("exclude", strings.Join(st.Exclude, ", "))
 	} else {
 		line("exclude", "nothing")
+	}
+	if len(st.Severity) > 0 {
+		var set []string
+		for _, id := range slices.Sorted(maps.Keys(st.Severity)) {
+			set = append(set, id+" = "+st.Severity[id])
+		}
+		line("severity", strings.Join(set, ", "))
+	} else {
+		line("severity", "each rule's own")
 	}
 	if r.opts.ForceExclude {
 		line("", "--force-exclude: named files too")
