@@ -17,7 +17,12 @@ func init() {
 		Doc: `The osmosis CLI submits a config only from its kind's directory: configs/training/ for
 ` + "`osmosis train submit`" + `, configs/eval/ for ` + "`osmosis eval submit`" + `, configs/benchmark/ for
 ` + "`osmosis benchmark submit`" + ` (sub-directories are fine), with the suffix .toml exactly, after
-symlinks are resolved. A .toml elsewhere under configs/ is reported, not guessed at.`,
+symlinks are resolved. A .toml elsewhere under configs/ is reported, not guessed at.
+
+The CLI takes the top of the git worktree as the workspace, so the configs of a workspace kept
+below it (` + "`ml/configs/training/run.toml`" + `) are not in a kind directory there: a run of
+` + "`check`" + ` says so once, on the first such config it shows, for all of them; ` + "`--workspace DIR`" + `
+checks the directory as a workspace of its own.`,
 		Bad:       "# configs/train/run.toml\n# ...\n",
 		Good:      "# configs/training/run.toml\n# ...\n",
 		Workspace: true,
