@@ -20,6 +20,12 @@ type Env struct {
 	// when the osmosis CLI would take that as the workspace instead of the
 	// root (a workspace found below the git root); "" otherwise.
 	CLIRel string
+	// CLIOthers and CLIQuiet let a run say the CLIRel problem once, not
+	// once a config: the config with CLIOthers (how many other configs of
+	// the workspace the run checks) speaks for them all, and those with
+	// CLIQuiet say nothing of it.
+	CLIOthers int
+	CLIQuiet  bool
 
 	// paths holds the rollout paths resolved so far: by this file's rules,
 	// or by every file of a CLI run (see runner.check).

@@ -81,20 +81,14 @@ func expand(sel string) ([]string, int, bool) {
 // check validates every selector of the layer; option names where the
 // layer was written ("--" for the command line, else the settings table).
 func (s Selection) check(option string) error {
-	name := func(flag, key string) string {
-		if option == "--" {
-			return "--" + flag
-		}
-		return option + " " + key
-	}
 	for _, part := range []struct {
 		name string
 		sels []string
 	}{
-		{name("select", "select"), s.Select},
-		{name("extend-select", "extend-select"), s.ExtendSelect},
-		{name("ignore", "ignore"), s.Ignore},
-		{name("extend-ignore", "extend-ignore"), s.ExtendIgnore},
+		{optionName(option, "select"), s.Select},
+		{optionName(option, "extend-select"), s.ExtendSelect},
+		{optionName(option, "ignore"), s.Ignore},
+		{optionName(option, "extend-ignore"), s.ExtendIgnore},
 	} {
 		for _, sel := range part.sels {
 			if _, _, ok := expand(sel); !ok {
@@ -103,6 +97,82 @@ func (s Selection) check(option string) error {
 		}
 	}
 	return nil
+}
+
+// settingsOrigin names the settings' layer of selection.
+const settingsOrigin = "[tool.osmosis-lint]"
+
+// optionName spells a selection key where it was written: the flag on the
+// command line ("--"), the key of the settings table else.
+func optionName(option, key string) string {
+	if option == "--" {
+		return "--" + key
+	}
+	return option + " " + key
+}
+
+// RuleChoice says whether a rule is checked, at which severity, and which
+// choice decided it.
+type RuleChoice struct {
+	Rule     string
+	On       bool
+	Severity Severity
+	// Why names the selector that decided and where it was written
+	// (`--select unknown-key`, `[tool.osmosis-lint] ignore advice`), or
+	// the default.
+	Why string
+	// SeverityWhy is where an overridden severity was set, "" for the
+	// rule's own.
+	SeverityWhy string
+}
+
+// Choices explains the selection of every rule, in catalog order, as
+// enabled resolves it (--show-settings).
+func (s *Settings) Choices() []RuleChoice {
+	var layers []Selection
+	var origins []string
+	if s != nil {
+		layers, origins = s.layers, s.origins
+	}
+	on, why := map[string]bool{}, map[string]string{}
+	for _, id := range RuleIDs() {
+		on[id], why[id] = true, "on by default (every rule is)"
+	}
+	for i, l := range layers {
+		updates, reasons := map[string]bool{}, map[string]string{}
+		for spec := 0; spec <= 2; spec++ {
+			apply := func(key string, sels []string, value bool) {
+				for _, sel := range sels {
+					if ids, sp, _ := expand(sel); sp == spec {
+						for _, id := range ids {
+							updates[id], reasons[id] = value, optionName(origins[i], key)+" "+sel
+						}
+					}
+				}
+			}
+			apply("select", l.Select, true)
+			apply("extend-select", l.ExtendSelect, true)
+			apply("ignore", l.Ignore, false)
+			apply("extend-ignore", l.ExtendIgnore, false)
+		}
+		if l.Select != nil {
+			for id := range on {
+				on[id], why[id] = false, optionName(origins[i], "select")+" does not name it"
+			}
+		}
+		for id, v := range updates {
+			on[id], why[id] = v, reasons[id]
+		}
+	}
+	var out []RuleChoice
+	for _, r := range Rules() {
+		c := RuleChoice{Rule: r.ID, On: on[r.ID], Severity: r.Severity, Why: why[r.ID]}
+		if sev, ok := s.severity(r.ID); ok {
+			c.Severity, c.SeverityWhy = sev, settingsOrigin+" severity"
+		}
+		out = append(out, c)
+	}
+	return out
 }
 
 // enabled resolves layers (already checked) into the set of rules on.
@@ -138,6 +208,21 @@ func enabled(layers []Selection) map[string]bool {
 	return on
 }
 
+// DoctorSelector reports whether a selector names doctor's workspace checks
+// only (the group `doctor` or one of its rules), which `check` never runs.
+func DoctorSelector(sel string) bool {
+	ids, _, ok := expand(sel)
+	if !ok || len(ids) == 0 {
+		return false
+	}
+	for _, id := range ids {
+		if r, _ := Lookup(id); r == nil || !r.Doctor {
+			return false
+		}
+	}
+	return true
+}
+
 // SplitSelectors reads a command-line value: comma-separated selectors,
 // spaces around them ignored.
 func SplitSelectors(s string) []string {
@@ -159,11 +244,13 @@ func (s *Settings) Selected(cli Selection) (*Settings, error) {
 	out := &Settings{Severity: map[string]Severity{}}
 	if s != nil {
 		out.layers = slices.Clone(s.layers)
+		out.origins = slices.Clone(s.origins)
 		for k, v := range s.Severity {
 			out.Severity[k] = v
 		}
 	}
 	out.layers = append(out.layers, cli)
+	out.origins = append(out.origins, "--")
 	out.resolve()
 	return out, nil
 }

@@ -66,6 +66,25 @@ func TestSelection(t *testing.T) {
 			if got := onRules(t, c.layers...); !slices.Equal(got, c.want) {
 				t.Errorf("on:\n%q\nwant:\n%q", got, c.want)
 			}
+			// --show-settings explains the same outcome, each rule with
+			// the choice that decided it
+			st := &Settings{layers: c.layers}
+			for i := range c.layers {
+				st.origins = append(st.origins, map[bool]string{true: settingsOrigin, false: "--"}[i == 0 && len(c.layers) > 1])
+			}
+			var on []string
+			for _, ch := range st.Choices() {
+				if ch.On {
+					on = append(on, ch.Rule)
+				}
+				if ch.Why == "" {
+					t.Errorf("%s: no reason", ch.Rule)
+				}
+			}
+			slices.Sort(on)
+			if !slices.Equal(on, c.want) {
+				t.Errorf("Choices on:\n%q\nwant:\n%q", on, c.want)
+			}
 		})
 	}
 }
@@ -110,5 +129,38 @@ func TestSelectedKeepsSeverity(t *testing.T) {
 	}
 	if sev, _ := cli.severity(RuleUnknownKey); sev != Warning || cli.off(RuleParamLimit) || !s.off(RuleParamLimit) {
 		t.Errorf("severity %q, param-limit off %v (settings %v)", sev, cli.off(RuleParamLimit), s.off(RuleParamLimit))
+	}
+}
+
+// TestChoicesSay names the selector and where it was written.
+func TestChoicesSay(t *testing.T) {
+	base, err := NewSettingsSelection(Selection{Ignore: []string{"advice"}}, map[string]string{RuleParamLimit: "error"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st, err := base.Selected(Selection{ExtendSelect: []string{RuleHLEParity}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]RuleChoice{
+		RuleHLEParity:     {On: true, Why: "--extend-select " + RuleHLEParity},
+		RuleGRPOGroupSize: {On: false, Why: "[tool.osmosis-lint] ignore advice"},
+		RuleUnknownKey:    {On: true, Why: "on by default (every rule is)"},
+		RuleParamLimit:    {On: true, Why: "on by default (every rule is)", SeverityWhy: "[tool.osmosis-lint] severity"},
+	}
+	for _, c := range st.Choices() {
+		w, ok := want[c.Rule]
+		if ok && (c.On != w.On || c.Why != w.Why || c.SeverityWhy != w.SeverityWhy) {
+			t.Errorf("%s: %+v, want %+v", c.Rule, c, w)
+		}
+	}
+	if _, err := (*Settings)(nil).Selected(Selection{Select: []string{RuleUnknownKey}}); err != nil {
+		t.Fatal(err)
+	}
+	only, _ := (*Settings)(nil).Selected(Selection{Select: []string{RuleUnknownKey}})
+	for _, c := range only.Choices() {
+		if c.Rule == RuleParamRange && (c.On || c.Why != "--select does not name it") {
+			t.Errorf("%+v", c)
+		}
 	}
 }

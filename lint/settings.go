@@ -15,7 +15,9 @@ type Settings struct {
 	// Severity overrides the severity of rules.
 	Severity map[string]Severity
 
-	layers  []Selection
+	layers []Selection
+	// origins say where each layer was written: settingsOrigin or "--"
+	origins []string
 	ignored map[string]bool
 }
 
@@ -43,7 +45,7 @@ func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings,
 			}
 		}
 	}
-	s.layers = []Selection{sel}
+	s.layers, s.origins = []Selection{sel}, []string{settingsOrigin}
 	s.resolve()
 	keys := make([]string, 0, len(severity))
 	for k := range severity {
@@ -58,7 +60,7 @@ func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings,
 		case Error, Warning, Info:
 			s.Severity[id] = sev
 		default:
-			return nil, fmt.Errorf("[tool.osmosis-lint] severity.%s: %q is not a severity; use \"error\", \"warning\" or \"info\"", id, severity[id])
+			return nil, &SettingError{Key: "severity." + id, Err: fmt.Errorf("[tool.osmosis-lint] severity.%s: %q is not a severity; use \"error\", \"warning\" or \"info\"", id, severity[id])}
 		}
 	}
 	return s, nil
@@ -66,8 +68,18 @@ func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings,
 
 func unknownRuleError(key, id string) error {
 	hint, _ := didYouMean(id, Selectors())
-	return fmt.Errorf("[tool.osmosis-lint] %s: unknown rule %s%s (see `osmosis-lint rules`)", key, code(id), hint)
+	return &SettingError{Key: key, Err: fmt.Errorf("[tool.osmosis-lint] %s: unknown rule %s%s (see `osmosis-lint rules`)", key, code(id), hint)}
 }
+
+// SettingError is a bad value of one key of [tool.osmosis-lint].
+type SettingError struct {
+	// Key is the dotted key below the table ("ignore", "severity.x").
+	Key string
+	Err error
+}
+
+func (e *SettingError) Error() string { return e.Err.Error() }
+func (e *SettingError) Unwrap() error { return e.Err }
 
 func (s *Settings) off(id string) bool {
 	return s != nil && s.ignored[id]

@@ -98,7 +98,11 @@ func TestSettingsApply(t *testing.T) {
 // an error naming the file and the key.
 func TestLoadWorkspaceSettingsErrors(t *testing.T) {
 	for _, c := range []struct{ pyproject, want string }{
-		{"[tool.osmosis-lint]\nignore = [\"no-such-rule\"]\n", "pyproject.toml: [tool.osmosis-lint] ignore: unknown rule `no-such-rule`"},
+		{"[tool.osmosis-lint]\nignore = [\"no-such-rule\"]\n", "pyproject.toml:2: [tool.osmosis-lint] ignore: unknown rule `no-such-rule`"},
+		{"[tool.osmosis-lint]\nmodels = []\n\nseverity.nope = \"error\"\n", "pyproject.toml:4: [tool.osmosis-lint] severity.nope: unknown rule `nope`"},
+		{"[tool.osmosis-lint]\ndatasets = \"datasets.json\"\n", "pyproject.toml:2:1: [tool.osmosis-lint] datasets = \"datasets.json\": cannot read datasets.json: no such file"},
+		// every problem is said, not only the first
+		{"[tool.osmosis-lint]\ndatasets = \"d.json\"\nignore = [\"nope\"]\n", "no such file\npyproject.toml:3: [tool.osmosis-lint] ignore: unknown rule `nope`"},
 		{"[tool.osmosis-lint]\nseverity = { unknown-key = \"loud\" }\n", "severity.unknown-key"},
 		{"[tool.osmosis-lint]\nignor = [\"x\"]\n", "ignor"},
 		{"[tool.osmosis-lint]\nignore = \"unknown-key\"\n", "ignore"},

@@ -3,7 +3,6 @@ package lint
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -53,30 +52,43 @@ func LoadWorkspace(root, home, datasetsFile string) (*Workspace, error) {
 	return WorkspaceOf(snap)
 }
 
-// WorkspaceOf validates the settings of a loaded snapshot.
+// WorkspaceOf validates the settings of a loaded snapshot. Every problem of
+// the settings is in the error, one a line, each naming pyproject.toml, the
+// line and the key.
 func WorkspaceOf(snap *workspace.Snapshot) (*Workspace, error) {
 	ws := &Workspace{Snapshot: snap}
-	if err := settingsProblem(snap); err != nil {
-		return ws, err
-	}
+	msgs := SettingsProblems(snap)
 	st := snap.Settings()
 	settings, err := NewSettingsSelection(Selection{Select: st.Select, ExtendSelect: st.ExtendSelect, Ignore: st.Ignore}, st.Severity)
 	if err != nil {
-		return ws, &UsageError{fmt.Errorf("%s: %w", filepath.Join(snap.Root(), "pyproject.toml"), err)}
+		msgs = append(msgs, settingErrorText(st, err))
+	}
+	if len(msgs) > 0 {
+		return ws, &UsageError{errors.New(strings.Join(msgs, "\n"))}
 	}
 	ws.Settings = settings
 	return ws, nil
 }
 
-// settingsProblem turns the workspace's settings and dataset-list problems
-// into a usage error: they are never ignored silently.
-func settingsProblem(snap *workspace.Snapshot) error {
+// SettingsProblems are the workspace's settings and dataset-list problems,
+// one message each: they are never ignored silently.
+func SettingsProblems(snap *workspace.Snapshot) []string {
 	var msgs []string
 	for _, p := range snap.ProblemsOf(workspace.ProblemSettings, workspace.ProblemDatasetsFile) {
 		msgs = append(msgs, p.Error())
 	}
-	if len(msgs) == 0 {
-		return nil
+	return msgs
+}
+
+// settingErrorText places a rule-name or severity error at its key's line.
+func settingErrorText(st workspace.Settings, err error) string {
+	loc := st.File()
+	var se *SettingError
+	if errors.As(err, &se) {
+		top, _, _ := strings.Cut(se.Key, ".")
+		if line := st.Line(top); line > 0 {
+			loc = fmt.Sprintf("%s:%d", loc, line)
+		}
 	}
-	return &UsageError{errors.New(strings.Join(msgs, "\n"))}
+	return loc + ": " + err.Error()
 }

@@ -50,6 +50,11 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 	if !ok {
 		return nil, false
 	}
+	if fi := d.info.Load(); fi != nil && fi.excluded {
+		// as `check --force-exclude` leaves it out: an excluded file is
+		// never reported, open or not
+		return nil, true
+	}
 	in.Path = d.path
 	if fi := d.info.Load(); fi != nil && fi.unread {
 		return lint.Unread(in), true

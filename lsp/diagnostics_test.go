@@ -271,3 +271,32 @@ func TestRapidEdits(t *testing.T) {
 		})
 	}
 }
+
+// TestExcludedFileHasNoDiagnostics: a config the settings' exclude names is
+// never reported, open or not, pushed or pulled, as `check
+// --force-exclude` leaves it out; the others still are.
+func TestExcludedFileHasNoDiagnostics(t *testing.T) {
+	root := newWorkspace(t, map[string]string{
+		"pyproject.toml": "[tool.osmosis-lint]\nexclude = [\"configs/training/multiply-long.toml\"]\n",
+	})
+	c := start(t, root, caps{})
+	excluded := filepath.Join(root, "configs", "training", "multiply-long.toml")
+	c.open(excluded, readFile(t, excluded))
+	eval := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
+	c.open(eval, readFile(t, eval))
+	if p := c.waitVersion(eval, 1); len(p.Diagnostics) == 0 {
+		t.Errorf("no diagnostics for a config that is not excluded")
+	}
+	// messages are handled in order: the excluded file's turn came first
+	for _, p := range c.publications(excluded) {
+		if len(p.Diagnostics) != 0 {
+			t.Errorf("pushed for an excluded file: %v", p.Diagnostics)
+		}
+	}
+	var rep fullReport
+	c.mustCall("textDocument/diagnostic", map[string]any{"textDocument": textDoc(excluded)}, &rep)
+	if len(rep.Items) != 0 {
+		t.Errorf("pulled for an excluded file: %v", codes(rep.Items))
+	}
+	c.shutdown()
+}

@@ -46,6 +46,9 @@ type fileInfo struct {
 	unread bool
 	// noEdit says why no edit of the file is offered ("" when one may be)
 	noEdit string
+	// excluded: the settings' exclude covers the file, so it gets no
+	// diagnostics (completion and hover still work)
+	excluded bool
 }
 
 // assistView is the assist view of one document version.
@@ -135,6 +138,7 @@ func (s *Server) lookupFile(path string, gen uint64) *fileInfo {
 		return fi
 	}
 	if ws != nil {
+		fi.excluded = in.Env != nil && ws.Snapshot.ExcludedFile(in.Env.Rel)
 		fi.root = sp.root
 		fi.snap, fi.names = ws.Snapshot, sp.index.names
 	}

@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
@@ -194,8 +195,8 @@ func (s *Snapshot) datasetListPath() (path, rel string, problem *Problem) {
 	}
 	r := s.rv.resolve(".", setting)
 	if !r.Inside {
-		return "", "", &Problem{Source: ProblemSettings, Path: SettingsFile, Key: settingsKey + ".datasets",
-			Message: fmt.Sprintf("%q leads outside the workspace; the dataset list must be a file inside it", setting)}
+		p := s.datasetsSettingProblem(ProblemSettings, "it leads outside the workspace; the dataset list must be a file inside it")
+		return "", "", &p
 	}
 	return s.rv.abs(r.Path), r.Path, nil
 }
@@ -206,24 +207,67 @@ func (s *Snapshot) loadDatasetList() *datasetListPart {
 	if path == "" {
 		return part
 	}
-	var entries []DatasetListEntry
+	var data []byte
 	var err error
 	if rel != "" {
 		var c Content
-		if c, err = s.ReadFile(rel, maxDatasetList); err == nil {
-			entries, err = decodeDatasetList(path, c.Data)
-		} else {
-			err = fmt.Errorf("read %s: %w", rel, unwrapPath(err))
-		}
+		c, err = s.ReadFile(rel, maxDatasetList)
+		data = c.Data
 	} else {
-		entries, err = ReadDatasetList(path)
+		data, err = readNamedFile(path, maxDatasetList)
+	}
+	// a list named by the setting is a problem of the setting, at its line
+	// in pyproject.toml; one named on the command line is the option's
+	fail := func(msg string) *Problem {
+		if rel != "" {
+			p := s.datasetsSettingProblem(ProblemDatasetsFile, msg)
+			return &p
+		}
+		return &Problem{Source: ProblemDatasetsFile, Path: s.displayPath(path), Message: msg}
 	}
 	if err != nil {
-		part.problem = &Problem{Source: ProblemDatasetsFile, Path: s.displayPath(path), Message: err.Error()}
+		if rel != "" {
+			part.problem = fail("cannot read " + rel + ": " + readReason(err))
+		} else {
+			part.problem = fail("cannot read the dataset list given with --datasets: " + readReason(err))
+		}
+		return part
+	}
+	entries, key, err := parseDatasetList(data)
+	if err != nil {
+		msg := err.Error()
+		if key != "" {
+			msg = key + ": " + msg
+		}
+		if rel != "" {
+			part.problem = fail(rel + " is not a saved `osmosis --json dataset list --all`: " + msg)
+		} else {
+			part.problem = fail("the dataset list given with --datasets is not a saved `osmosis --json dataset list --all`: " + msg)
+		}
 		return part
 	}
 	part.entries, part.loaded = entries, true
 	return part
+}
+
+// datasetsSettingProblem is a problem of the `datasets` setting, placed at
+// its key in pyproject.toml and showing its value.
+func (s *Snapshot) datasetsSettingProblem(src ProblemSource, msg string) Problem {
+	st := s.settings.settings
+	at := st.at["datasets"]
+	return Problem{Source: src, Path: SettingsFile, Line: at.line, Column: at.column, Key: settingsKey + ".datasets",
+		Value: strconv.Quote(st.Datasets), Message: msg}
+}
+
+// readReason says in a few words why a file could not be read.
+func readReason(err error) string {
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "no such file"
+	case errors.Is(err, fs.ErrPermission):
+		return "permission denied"
+	}
+	return unwrapPath(err).Error()
 }
 
 // displayPath shows a path relative to the root when inside it.

@@ -1,6 +1,9 @@
 package workspace
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // ProblemSource says which input a Problem is about.
 type ProblemSource int
@@ -49,18 +52,34 @@ type Problem struct {
 	// the JSON path in a dataset list ("items[3].file_name"), when the
 	// problem is about one.
 	Key string
+	// Value is the setting's value as written (TOML), shown after the key,
+	// when the problem is about what the value names (a datasets file
+	// that cannot be read).
+	Value string
 	// Message says what is wrong and what was expected.
 	Message string
 }
 
-// Error formats the problem as "path:line:col: key: message".
+// Error formats the problem as "path:line:col: key: message"; a key of
+// the settings table is shown as written in pyproject.toml,
+// `[tool.osmosis-lint] datasets = "datasets.json"`.
 func (p Problem) Error() string {
 	loc := p.Path
 	if p.Line > 0 {
 		loc = fmt.Sprintf("%s:%d:%d", loc, p.Line, p.Column)
 	}
-	if p.Key != "" {
-		return fmt.Sprintf("%s: %s: %s", loc, p.Key, p.Message)
+	key := p.Key
+	if rest, ok := strings.CutPrefix(key, settingsKey); ok && (rest == "" || rest[0] == '.') {
+		key = "[" + settingsKey + "]"
+		if rest != "" {
+			key += " " + rest[1:]
+		}
+	}
+	if p.Value != "" {
+		key += " = " + p.Value
+	}
+	if key != "" {
+		return fmt.Sprintf("%s: %s: %s", loc, key, p.Message)
 	}
 	return fmt.Sprintf("%s: %s", loc, p.Message)
 }

@@ -47,7 +47,32 @@ type Settings struct {
 	Exclude []string
 
 	exclude []*Glob
+	// at is where each key of the table is written (for messages), in
+	// file ("" for pyproject.toml).
+	at    map[string]textPosition
+	file  string
+	table bool
 }
+
+// Table reports whether the file had a [tool.osmosis-lint] table.
+func (st Settings) Table() bool { return st.table }
+
+// Line returns the 1-based line of pyproject.toml where a key of the
+// settings table ("datasets", "severity") is written, 0 when unknown.
+func (st Settings) Line(key string) int { return st.at[key].line }
+
+// File is the file the settings were read from: pyproject.toml, or the
+// one given with SetFile.
+func (st Settings) File() string {
+	if st.file != "" {
+		return st.file
+	}
+	return SettingsFile
+}
+
+// SetFile names the file the settings were read from, when it is not the
+// workspace's pyproject.toml (--config FILE).
+func (st *Settings) SetFile(name string) { st.file = name }
 
 // Excluded reports whether the workspace-relative slash path, or a
 // directory above it, matches an `exclude` pattern.
@@ -87,22 +112,32 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 		}
 		return st, []Problem{p}
 	}
-	tool, ok := doc["tool"].(map[string]any)
-	if !ok {
-		return st, nil
-	}
-	raw, ok := tool["osmosis-lint"]
-	if !ok {
-		return st, nil
-	}
-	pos := tomlKeyPositions(data)
+	var pos map[string]textPosition
 	var problems []Problem
 	report := func(path []string, format string, args ...any) {
+		if pos == nil {
+			pos = tomlKeyPositions(data)
+		}
 		p := Problem{Source: ProblemSettings, Path: SettingsFile, Key: strings.Join(path, "."), Message: fmt.Sprintf(format, args...)}
 		if at, ok := pos[strings.Join(path, "\x00")]; ok {
 			p.Line, p.Column = at.line, at.column
 		}
 		problems = append(problems, p)
+	}
+	for _, path := range misspelledTables(doc) {
+		report(path, "this table is not read: osmosis-lint reads its settings from [%s]; rename the table to that", settingsKey)
+	}
+	tool, ok := doc["tool"].(map[string]any)
+	if !ok {
+		return st, problems
+	}
+	raw, ok := tool["osmosis-lint"]
+	if !ok {
+		return st, problems
+	}
+	st.table = true
+	if pos == nil {
+		pos = tomlKeyPositions(data)
 	}
 	base := []string{"tool", "osmosis-lint"}
 	table, ok := raw.(map[string]any)
@@ -111,7 +146,11 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 		return st, problems
 	}
 	keys := slices.Sorted(maps.Keys(table))
+	st.at = map[string]textPosition{}
 	for _, key := range keys {
+		if at, ok := pos[strings.Join(append(slices.Clip(base), key), "\x00")]; ok {
+			st.at[key] = at
+		}
 		value := table[key]
 		path := append(slices.Clip(base), key)
 		switch key {
@@ -176,6 +215,42 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 		}
 	}
 	return st, problems
+}
+
+// misspelledTables finds the tables meant as [tool.osmosis-lint] and
+// spelled otherwise ([tool.osmosis_lint], [tool.osmosislint],
+// [tool.osmosis.lint], [tools.osmosis-lint], [osmosis-lint]): their
+// settings would be ignored without a word.
+func misspelledTables(doc map[string]any) [][]string {
+	meant := func(k string) bool {
+		n := strings.NewReplacer("-", "", "_", "", ".", "", " ", "").Replace(strings.ToLower(k))
+		return n == "osmosislint" || n == "osmosislinter" || editDistance(k, "osmosis-lint") <= 2
+	}
+	var out [][]string
+	for _, top := range slices.Sorted(maps.Keys(doc)) {
+		table, ok := doc[top].(map[string]any)
+		if !ok {
+			continue
+		}
+		switch {
+		case meant(top):
+			out = append(out, []string{top})
+		case top == "tool" || strings.EqualFold(top, "tool") || editDistance(strings.ToLower(top), "tool") == 1:
+			for _, k := range slices.Sorted(maps.Keys(table)) {
+				if _, isTable := table[k].(map[string]any); !isTable {
+					continue
+				}
+				if sub, _ := table[k].(map[string]any); strings.EqualFold(k, "osmosis") && sub["lint"] != nil {
+					out = append(out, []string{top, k, "lint"})
+					continue
+				}
+				if (top != "tool" || k != "osmosis-lint") && meant(k) {
+					out = append(out, []string{top, k})
+				}
+			}
+		}
+	}
+	return out
 }
 
 // stringList reads an array of non-empty strings, reporting the elements
@@ -340,7 +415,13 @@ type settingsPart struct {
 	problems []Problem
 	// linked is where a symlinked pyproject.toml really is.
 	linked string
+	// read is true when pyproject.toml was read
+	read bool
 }
+
+// SettingsRead reports whether the workspace's pyproject.toml was read
+// (false when there is none, it cannot be read, or settings were given).
+func (s *Snapshot) SettingsRead() bool { return s.settings.read }
 
 func (s *Snapshot) loadSettings() *settingsPart {
 	part := &settingsPart{}
@@ -366,9 +447,25 @@ func (s *Snapshot) loadSettings() *settingsPart {
 		part.problems = []Problem{{Source: ProblemSettings, Path: SettingsFile, Message: "cannot be read: " + unwrapPath(err).Error()}}
 		return part
 	}
+	part.read = true
 	part.settings, part.problems = ParseSettings(data)
 	sort.SliceStable(part.problems, func(i, j int) bool { return part.problems[i].Line < part.problems[j].Line })
 	return part
+}
+
+// ExcludedFile reports whether the settings' `exclude` covers the file at
+// the workspace-relative slash path rel, as named or as resolved (a link
+// into an excluded directory).
+func (s *Snapshot) ExcludedFile(rel string) bool {
+	st := s.settings.settings
+	if len(st.exclude) == 0 {
+		return false
+	}
+	if st.Excluded(rel) {
+		return true
+	}
+	res := s.Resolve(rel)
+	return res.Inside && st.Excluded(res.Path)
 }
 
 // Settings returns the [tool.osmosis-lint] settings (defaults where a

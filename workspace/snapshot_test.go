@@ -368,14 +368,19 @@ func TestReadDatasetListErrors(t *testing.T) {
 // TestDatasetListProblems: a bad list is a Problem, never a panic, and the
 // snapshot then has no platform list.
 func TestDatasetListProblems(t *testing.T) {
+	// each names pyproject.toml, the line and the key with its value
 	for _, tc := range []struct {
 		setting, file, key string
 		source             ProblemSource
+		text               string
 	}{
-		{"datasets.json", `{"items": 5}`, "", ProblemDatasetsFile},
-		{"missing.json", "", "", ProblemDatasetsFile},
-		{"../outside.json", "", "tool.osmosis-lint.datasets", ProblemSettings},
-		{"/etc/hostname", "", "tool.osmosis-lint.datasets", ProblemSettings},
+		{"datasets.json", `{"items": 5}`, "tool.osmosis-lint.datasets", ProblemDatasetsFile,
+			"pyproject.toml:2:1: [tool.osmosis-lint] datasets = \"datasets.json\": datasets.json is not a saved `osmosis --json dataset list --all`: items: expected an array, found a number"},
+		{"missing.json", "", "tool.osmosis-lint.datasets", ProblemDatasetsFile,
+			"pyproject.toml:2:1: [tool.osmosis-lint] datasets = \"missing.json\": cannot read missing.json: no such file"},
+		{"../outside.json", "", "tool.osmosis-lint.datasets", ProblemSettings,
+			"pyproject.toml:2:1: [tool.osmosis-lint] datasets = \"../outside.json\": it leads outside the workspace"},
+		{"/etc/hostname", "", "tool.osmosis-lint.datasets", ProblemSettings, "pyproject.toml:2:1: [tool.osmosis-lint] datasets = \"/etc/hostname\""},
 	} {
 		tree := files{"pyproject.toml": "[tool.osmosis-lint]\ndatasets = \"" + tc.setting + "\"\n"}
 		if tc.file != "" {
@@ -383,7 +388,7 @@ func TestDatasetListProblems(t *testing.T) {
 		}
 		s := mustLoad(t, newWorkspace(t, tree), Options{})
 		probs := s.Problems()
-		if s.HasPlatformList() || len(probs) != 1 || probs[0].Source != tc.source || probs[0].Key != tc.key {
+		if s.HasPlatformList() || len(probs) != 1 || probs[0].Source != tc.source || probs[0].Key != tc.key || !strings.HasPrefix(probs[0].Error(), tc.text) {
 			t.Errorf("%s: problems %v", tc.setting, probs)
 		}
 	}
@@ -414,6 +419,13 @@ func TestSettings(t *testing.T) {
 		{"bad glob", "[tool.osmosis-lint]\nexclude = [\"ok/**\", \"bad[\", \"!neg\"]\n",
 			func(s Settings) bool { return slices.Equal(s.Exclude, []string{"ok/**"}) }, []string{"tool.osmosis-lint.exclude", "tool.osmosis-lint.exclude"}},
 		{"not a table", "[tool]\nosmosis-lint = 1\n", nil, []string{"tool.osmosis-lint"}},
+		// a table meant as [tool.osmosis-lint] and spelled otherwise is never
+		// ignored silently; other tools' tables are not ours
+		{"underscore", "[tool.osmosis_lint]\nignore = [\"a\"]\n", func(s Settings) bool { return s.Ignore == nil }, []string{"tool.osmosis_lint"}},
+		{"near spellings", "[tool.osmosislint]\n[tool.Osmosis-Lint]\n[tool.osmosis.lint]\n[tools.osmosis-lint]\n[osmosis-lint]\n[tool.osmosis-lint]\nmodels = [\"m\"]\n",
+			func(s Settings) bool { return slices.Equal(s.Models, []string{"m"}) },
+			[]string{"osmosis-lint", "tool.Osmosis-Lint", "tool.osmosis.lint", "tool.osmosislint", "tools.osmosis-lint"}},
+		{"other tools", "[tool.ruff]\nselect = [\"E\"]\n[tool.osmosis]\nx = 1\n[tool.osmosis-ai]\n[tool.uv]\n", nil, nil},
 		{"invalid toml", "[tool.osmosis-lint\n", nil, []string{""}},
 		{"duplicate key", "[tool.osmosis-lint]\nignore = []\nignore = []\n", nil, []string{""}},
 	}

@@ -24,12 +24,14 @@ type checkFlags struct {
 	selectFlags
 	outputFlags
 	fixFlags
+	showFlags
 }
 
 func checkCommand(fs *flag.FlagSet) runFunc {
 	f := &checkFlags{}
 	f.outputFlags.define(fs, &f.format)
-	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output")
+	fs.StringVar(&f.output, "o", "", "write the report to `FILE` instead of standard output (atomically; a symlink there is refused)")
+	fs.StringVar(&f.output, "output-file", "", "`FILE`: the same as -o (ruff's name)")
 	fs.BoolVar(&f.fix, "fix", false, "apply safe fixes to the files, then report what is left")
 	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "add the unsafe fixes (which need review) to what --fix, --diff and --show-fixes consider; alone it changes no file")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
@@ -43,6 +45,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
 	f.selectFlags.define(fs)
 	f.fixFlags.define(fs)
+	f.showFlags.define(fs)
 	fs.BoolVar(&f.watch, "watch", false, "check again each time a config, rollout, data file or the settings change, until Ctrl-C")
 	return f.run
 }
@@ -76,6 +79,10 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		opts.Home = home
+	}
+	opts.ForceExclude = f.forceExclude
+	if f.showFlags.asked() {
+		return f.showFlags.run(env, paths, opts, f.selectFlags)
 	}
 	var results []runner.FileResult
 	var notes []string
@@ -119,7 +126,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 			return 0, err
 		}
 		results, notes = res.Files, res.Notes
-		if len(paths) > 0 && len(results) == 0 {
+		if len(paths) > 0 && len(results) == 0 && len(res.Excluded) == 0 {
 			// as ruff warns when the paths hold no Python file: a hook or a
 			// CI job pointed at the wrong place should not pass unnoticed
 			notes = append(notes, "warning: no config files in "+strings.Join(paths, ", ")+" (configs are .toml files under configs/training/, configs/eval/ or configs/benchmark/)")

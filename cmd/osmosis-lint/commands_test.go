@@ -58,7 +58,13 @@ func TestHelpOnStdout(t *testing.T) {
 			fs := newFlagSet(c)
 			c.flags(fs)
 			fs.VisitAll(func(f *flag.Flag) {
-				if !strings.Contains(out, "  "+flagSpelling(f.Name)+" ") {
+				listed := false
+				for _, sep := range []string{" ", ", "} {
+					for _, lead := range []string{"  ", ", "} {
+						listed = listed || strings.Contains(out, lead+flagSpelling(f.Name)+sep)
+					}
+				}
+				if !listed {
 					t.Errorf("%v: flag %s not listed:\n%s", args, flagSpelling(f.Name), out)
 				}
 				if len(f.Name) > 1 && strings.Contains(out, " -"+f.Name+" ") {
@@ -133,4 +139,56 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 			t.Errorf("README.md does not list %s", flagSpelling(f.Name))
 		}
 	})
+}
+
+// TestHelpPlaceholders keeps every flag's value named as the README
+// writes it (`--format text|json`, `--select RULES`), never by the flag
+// package's type name (`--format string`, `--select value`).
+func TestHelpPlaceholders(t *testing.T) {
+	typeNames := map[string]bool{"string": true, "value": true, "int": true, "uint": true, "float": true, "duration": true}
+	for _, c := range commands {
+		fs := newFlagSet(c)
+		c.flags(fs)
+		fs.VisitAll(func(f *flag.Flag) {
+			if name, _ := flag.UnquoteUsage(f); typeNames[name] {
+				t.Errorf("%s %s shows the placeholder %q: put the value's name in backquotes in its usage", c.name, flagSpelling(f.Name), name)
+			}
+		})
+	}
+	for _, c := range []string{"doctor", "rules"} {
+		_, out, _ := invoke(t, "", c, "--help")
+		if !strings.Contains(out, "--format text|json ") || strings.Contains(out, " string ") {
+			t.Errorf("%s --help:\n%s", c, out)
+		}
+	}
+}
+
+// TestHelpAliases lists two names of one flag together, once.
+func TestHelpAliases(t *testing.T) {
+	_, out, _ := invoke(t, "", "check", "--help")
+	for _, want := range []string{"  -o, --output-file FILE ", "  --format, --output-format FORMAT "} {
+		if strings.Count(out, want) != 1 {
+			t.Errorf("check --help does not list %q once:\n%s", want, out)
+		}
+	}
+}
+
+// TestHookUnknownAgent names the agent that is not known and the ones
+// that are.
+func TestHookUnknownAgent(t *testing.T) {
+	for _, tc := range []struct{ args, want []string }{
+		{[]string{"hook", "cursor"}, []string{`unknown agent "cursor"`, "claude-code and codex"}},
+		{[]string{"hook", "codx"}, []string{`unknown agent "codx"`, `did you mean "codex"?`}},
+		{[]string{"hook"}, []string{"name the agent: claude-code or codex"}},
+	} {
+		code, out, errs := invoke(t, "{}", tc.args...)
+		if code != exitErrors || out != "" {
+			t.Errorf("%v: exit %d, stdout %q", tc.args, code, out)
+		}
+		for _, w := range tc.want {
+			if !strings.Contains(errs, w) {
+				t.Errorf("%v: stderr %q lacks %q", tc.args, errs, w)
+			}
+		}
+	}
 }

@@ -75,7 +75,7 @@ func TestBashCompletion(t *testing.T) {
 	}{
 		{"osmosis-lint ch", []string{"check"}, nil, true},
 		{"osmosis-lint ", []string{"check", "doctor", "completion", "run.toml", "wsdir"}, nil, false},
-		{"osmosis-lint check --for", []string{"--format"}, nil, true},
+		{"osmosis-lint check --form", []string{"--format"}, nil, true},
 		{"osmosis-lint check --format j", []string{"json", "junit"}, nil, true},
 		{"osmosis-lint --output-format g", []string{"github", "gitlab", "grouped"}, nil, true},
 		{"osmosis-lint --sel", []string{"--select"}, nil, true},

@@ -22,7 +22,7 @@ type doctorFlags struct {
 
 func doctorCommand(fs *flag.FlagSet) runFunc {
 	f := &doctorFlags{}
-	fs.StringVar(&f.format, "format", "text", "output format: text or json")
+	fs.StringVar(&f.format, "format", "text", "output format: `text|json`")
 	fs.BoolVar(&f.fix, "fix", false, "create missing directories, copy missing agent files from the template, link skills, apply safe config fixes (never overwrites)")
 	fs.StringVar(&f.template, "template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
 	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
@@ -64,6 +64,10 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 		}
 	} else {
 		writeDoctorText(env.stdout, rep, color)
+	}
+	if rep.SettingsFailed() {
+		// the report is printed, and the exit is check's for bad settings
+		return exitUsage, nil
 	}
 	if rep.Valid {
 		return exitOK, nil

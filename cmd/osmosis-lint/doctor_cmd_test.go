@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -122,5 +123,34 @@ func TestDepthLimitIsReported(t *testing.T) {
 	_, out, _ = invoke(t, "", "doctor", "--no-color")
 	if !strings.Contains(out, "warning  configs            did not enter directories 32 levels deep under configs/") || !strings.Contains(out, "4 configs") {
 		t.Errorf("doctor:\n%s", out)
+	}
+}
+
+// TestDoctorBadSettings: bad settings do not cost the report; they are in
+// it, named by file, line and key, and the exit is check's (2).
+func TestDoctorBadSettings(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(ws)
+	py, err := os.ReadFile("pyproject.toml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile("pyproject.toml", append(py, "datasets = \"datasets.json\"\n"...), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	line := strings.Count(string(py), "\n") + 1
+	want := "pyproject.toml:" + strconv.Itoa(line) + ":1: [tool.osmosis-lint] datasets = \"datasets.json\": cannot read datasets.json: no such file"
+	code, out, errs := invoke(t, "", "doctor", "--no-color")
+	if code != exitUsage || errs != "" || !strings.Contains(out, "settings") || !strings.Contains(out, want) || !strings.Contains(out, "[unknown-key]") {
+		t.Errorf("doctor: exit %d\nstdout: %s\nstderr: %s", code, out, errs)
+	}
+	code, out, _ = invoke(t, "", "doctor", "--format", "json")
+	if code != exitUsage || !strings.Contains(out, `"id": "settings"`) {
+		t.Errorf("doctor --format json: exit %d\n%s", code, out)
+	}
+	// check says the same, once, and exits 2
+	code, out, errs = invoke(t, "", "check")
+	if code != exitUsage || out != "" || errs != "osmosis-lint: "+want+"\n" {
+		t.Errorf("check: exit %d\nstdout: %s\nstderr: %q", code, out, errs)
 	}
 }

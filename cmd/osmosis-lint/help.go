@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
+	"sort"
 	"strings"
 	"text/tabwriter"
 
@@ -40,9 +42,14 @@ func writeCommandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
 	fmt.Fprintf(w, "Usage: osmosis-lint %s %s\n\n%s.\n", c.name, c.args, upperFirst(c.summary))
 	tw := tabwriter.NewWriter(w, 0, 4, 2, ' ', 0)
 	fmt.Fprint(w, "\nFlags:\n")
-	fs.VisitAll(func(f *flag.Flag) {
+	for _, names := range flagNames(fs) {
+		f := fs.Lookup(names[0])
 		name, usage := flag.UnquoteUsage(f)
-		left := flagSpelling(f.Name)
+		spelled := make([]string, len(names))
+		for i, n := range names {
+			spelled[i] = flagSpelling(n)
+		}
+		left := strings.Join(spelled, ", ")
 		if name != "" {
 			left += " " + name
 		}
@@ -50,9 +57,33 @@ func writeCommandHelp(w io.Writer, c *command, fs *flag.FlagSet) {
 			usage += fmt.Sprintf(" (default %s)", def)
 		}
 		fmt.Fprintf(tw, "  %s\t%s\n", left, usage)
-	})
+	}
 	fmt.Fprintf(tw, "  -h, --help\tshow this help\n")
 	tw.Flush()
+}
+
+// flagNames lists the flags of fs, the names of one flag together: two
+// names bound to one variable (-o and --output-file, --format and
+// --output-format) are one flag, listed under the first name's help, the
+// one-letter name first.
+func flagNames(fs *flag.FlagSet) [][]string {
+	var out [][]string
+	at := map[uintptr]int{}
+	fs.VisitAll(func(f *flag.Flag) {
+		v := reflect.ValueOf(f.Value)
+		if v.Kind() == reflect.Pointer {
+			if i, ok := at[v.Pointer()]; ok {
+				out[i] = append(out[i], f.Name)
+				return
+			}
+			at[v.Pointer()] = len(out)
+		}
+		out = append(out, []string{f.Name})
+	})
+	for _, names := range out {
+		sort.SliceStable(names, func(i, j int) bool { return len(names[i]) == 1 && len(names[j]) > 1 })
+	}
+	return out
 }
 
 // flagSpelling is how a flag is written: -o for one letter, --name else.

@@ -8,13 +8,19 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
+	"slices"
+	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/cmd/internal/agenthook"
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // maxHookInput bounds the hook payload read from standard input (a Write
 // call carries the whole file).
 const maxHookInput = 64 << 20
+
+// hookAgents are the coding agents whose PostToolUse payload the hook reads.
+var hookAgents = []string{"claude-code", "codex"}
 
 // hookCommand runs as a PostToolUse command hook of a coding agent: it
 // reads the tool call as JSON on standard input and, when the call wrote a
@@ -32,8 +38,17 @@ func runHook(env *cmdEnv, pos []string) (code int, err error) {
 			code, err = 0, fmt.Errorf("hook: internal error: %v\n%s", r, debug.Stack())
 		}
 	}()
-	if len(pos) != 1 || (pos[0] != "claude-code" && pos[0] != "codex") {
-		return 0, &usageErr{err: errors.New("name the agent: claude-code or codex"), showUsage: true}
+	switch {
+	case len(pos) == 0:
+		return 0, &usageErr{err: errors.New("name the agent: " + strings.Join(hookAgents, " or ")), showUsage: true}
+	case len(pos) > 1:
+		return 0, &usageErr{err: fmt.Errorf("hook takes one agent, not %d arguments: %s", len(pos), strings.Join(hookAgents, " or ")), showUsage: true}
+	case !slices.Contains(hookAgents, pos[0]):
+		msg := fmt.Sprintf("unknown agent %q: the known agents are %s", pos[0], strings.Join(hookAgents, " and "))
+		if s := lint.Suggest(pos[0], hookAgents); s != "" {
+			msg += fmt.Sprintf("; did you mean %q?", s)
+		}
+		return 0, &usageErr{err: errors.New(msg + " (other agents: `osmosis-lint mcp`, or the language server)"), showUsage: true}
 	}
 	input, err := io.ReadAll(io.LimitReader(env.stdin, maxHookInput+1))
 	if err != nil {

@@ -69,7 +69,11 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "osmosis-lint %s: %s\n", c.name, escape.String(err.Error()))
 		fmt.Fprintf(env.stderr, "Run 'osmosis-lint %s --help' for usage.\n", c.name)
 	} else {
-		fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+		// one problem a line (settings problems come several), each said
+		// to come from osmosis-lint
+		for _, line := range strings.Split(escapeLines(err.Error()), "\n") {
+			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", line)
+		}
 	}
 	if c.errorExit != 0 {
 		return c.errorExit

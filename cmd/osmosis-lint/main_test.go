@@ -376,20 +376,28 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Chdir(ws)
-	code, out, errs := invoke(t, "", "check", "--oneline")
-	if code != exitErrors || !strings.Contains(out, "in 4 files") {
-		t.Fatalf("exit %d, want the workspace's 4 configs checked; stdout: %s", code, out)
+	code, out, errs := invoke(t, "", "check", "--oneline", "-q")
+	if code != exitErrors || !strings.Contains(out, "multiply-long.toml:13:1") {
+		t.Fatalf("exit %d, want the workspace's configs checked; stdout: %s", code, out)
 	}
-	if !strings.Contains(errs, "checking the workspace at .") || !strings.Contains(errs, "git root "+repo) {
-		t.Errorf("stderr does not say which workspace was checked: %q", errs)
+	// said once, on the first config shown, for all four: not once a config
+	// beside the real findings, and not again on standard error
+	if n := strings.Count(out, "[config-location]"); n != 1 || errs != "" {
+		t.Errorf("%d config-location findings, stderr %q:\n%s", n, errs, out)
 	}
-	if !strings.Contains(out, "configs/training/multiply-baseline.toml:1:1: error: the osmosis CLI takes the top of the git worktree as the workspace, and there this config is examples/ws/configs/training/multiply-baseline.toml") {
+	if !strings.Contains(out, "configs/benchmark/terminal-bench.toml:1:1: error: the osmosis CLI takes the top of the git worktree as the workspace, and there this config is examples/ws/configs/benchmark/terminal-bench.toml") ||
+		!strings.Contains(out, "so are the 3 other configs of examples/ws/ checked here") || !strings.Contains(out, "--workspace examples/ws") {
 		t.Errorf("config-location does not give the CLI's verdict:\n%s", out)
 	}
-	// from a directory inside it, the note names it as findings name files
+	// one config named: said for it alone
+	_, out, _ = invoke(t, "", "check", "--oneline", "configs/training/multiply-baseline.toml")
+	if strings.Count(out, "[config-location]") != 1 || strings.Contains(out, "other config") {
+		t.Errorf("one config:\n%s", out)
+	}
+	// from a directory inside it, paths as findings name files
 	t.Chdir(filepath.Join(ws, "rollouts", "multiply-agent"))
-	if _, _, errs := invoke(t, "", "check", "--oneline"); !strings.Contains(errs, "checking the workspace at ../..,") || strings.Contains(errs, ws) {
-		t.Errorf("from rollouts/multiply-agent: %q", errs)
+	if _, out, _ := invoke(t, "", "check", "--oneline"); !strings.Contains(out, "../../configs/benchmark/terminal-bench.toml:1:1: error: the osmosis CLI") || strings.Count(out, "[config-location]") != 1 {
+		t.Errorf("from rollouts/multiply-agent:\n%s", out)
 	}
 	t.Chdir(ws)
 	// named as its own workspace, it is one

@@ -11,7 +11,7 @@ import (
 )
 
 func rulesCommand(fs *flag.FlagSet) runFunc {
-	format := fs.String("format", "text", "output format: text or json")
+	format := fs.String("format", "text", "output format: `text|json`")
 	return func(env *cmdEnv, pos []string) (int, error) {
 		if len(pos) > 0 {
 			return 0, &usageErr{err: errors.New("rules takes no arguments (see 'osmosis-lint explain RULE')"), showUsage: true}

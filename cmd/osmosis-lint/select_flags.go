@@ -48,6 +48,16 @@ func (s *selectFlags) define(fs *flag.FlagSet) {
 
 // apply puts the selection and the chosen settings into opts.
 func (s *selectFlags) apply(opts *runner.Options) error {
+	for _, l := range []struct {
+		flag string
+		sels []string
+	}{{"--select", s.sel.values}, {"--extend-select", s.extendSel.values}} {
+		for _, sel := range l.sels {
+			if lint.DoctorSelector(sel) {
+				return &usageErr{err: fmt.Errorf("%s %s: doctor's workspace checks run under `osmosis-lint doctor`, not `check` (check lints configs)", l.flag, sel), showUsage: true}
+			}
+		}
+	}
 	opts.Select = lint.Selection{ExtendSelect: s.extendSel.values, Ignore: s.ignore.values, ExtendIgnore: s.extendIgnore.values}
 	if s.sel.set {
 		opts.Select.Select = append([]string{}, s.sel.values...)
@@ -77,6 +87,7 @@ func readSettingsFile(name string) (workspace.Settings, error) {
 		return workspace.Settings{}, fmt.Errorf("--config: %w", err)
 	}
 	st, problems := workspace.ParseSettings(data)
+	st.SetFile(name)
 	if len(problems) > 0 {
 		msgs := make([]string, len(problems))
 		for i, p := range problems {

@@ -122,3 +122,28 @@ func TestSelectOverSettings(t *testing.T) {
 		t.Errorf("bad settings file: exit %d, stderr %q", code, errs)
 	}
 }
+
+// TestSelectDoctorInCheck: doctor's checks never run under check, so asking
+// for them there is a usage error that says where they run, not "no
+// problems".
+func TestSelectDoctorInCheck(t *testing.T) {
+	ws := copyExample(t)
+	t.Chdir(ws)
+	for _, args := range [][]string{
+		{"check", "--select", "doctor"},
+		{"check", "--select", "missing-scaffold"},
+		{"check", "--extend-select", "doctor"},
+		{"check", "--select", "unknown-key,doctor"},
+	} {
+		code, out, errs := invoke(t, "", args...)
+		if code != exitUsage || out != "" || !strings.Contains(errs, "run under `osmosis-lint doctor`") {
+			t.Errorf("%v: exit %d\nstdout: %s\nstderr: %s", args, code, out, errs)
+		}
+	}
+	// ignoring them, or ALL, stays fine
+	for _, args := range [][]string{{"check", "--ignore", "doctor", "-q"}, {"check", "--select", "ALL", "-q"}} {
+		if code, _, errs := invoke(t, "", args...); code != exitErrors {
+			t.Errorf("%v: exit %d, stderr %s", args, code, errs)
+		}
+	}
+}

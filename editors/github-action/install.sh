@@ -62,7 +62,7 @@ latest_tag() {
 		fail "could not reach $releases/latest to find the latest release"
 	case "$url" in
 	*/tag/*) echo "${url##*/tag/}" ;;
-	*) fail "no osmosis-lint release is published yet ($releases/latest leads to $url); set version to a commit or branch to build it with go install" ;;
+	*) fail "no osmosis-lint release is published yet ($releases/latest leads to $url); install osmosis-lint in an earlier step (pip install osmosis-lint, once on PyPI) and run osmosis-lint check --format github, or set version to a commit or branch to build it with go install" ;;
 	esac
 }
 

@@ -38,6 +38,12 @@ for p in "${raw_paths[@]}"; do
   esac
 done
 [ "${#paths[@]}" -gt 0 ] || paths=("$wd")
+# a working directory below the repository root is the workspace root the
+# user named: checked as a workspace of its own, as --workspace does (the
+# osmosis CLI itself takes the repository root as the workspace)
+if [ "$wd" != "." ]; then
+  extra=(--workspace "$wd" ${extra[@]+"${extra[@]}"})
+fi
 
 cd "${GITHUB_WORKSPACE:-.}" || exit 2
 

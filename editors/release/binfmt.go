@@ -6,6 +6,7 @@ import (
 	"debug/macho"
 	"debug/pe"
 	"fmt"
+	"strings"
 )
 
 // binaryTarget reads an executable's header and says which OS and CPU it is
@@ -71,4 +72,38 @@ func checkBinary(b []byte, t target) error {
 		return fmt.Errorf("executable for %s/%s, want %s/%s", goos, goarch, t.GOOS, t.GOARCH)
 	}
 	return nil
+}
+
+// checkStripped reports an error when an executable carries a symbol table
+// or debug information: the release builds with -trimpath -ldflags '-s -w'
+// (.goreleaser.yaml), which makes the binary a third smaller.
+func checkStripped(b []byte) error {
+	const hint = "; the release builds with -ldflags '-s -w'"
+	r := bytes.NewReader(b)
+	if f, err := elf.NewFile(r); err == nil {
+		defer f.Close()
+		for _, sec := range f.Sections {
+			if sec.Name == ".symtab" || strings.Contains(sec.Name, "debug_") {
+				return fmt.Errorf("not stripped: it has %s%s", sec.Name, hint)
+			}
+		}
+		return nil
+	}
+	if f, err := macho.NewFile(r); err == nil {
+		defer f.Close()
+		if f.Segment("__DWARF") != nil {
+			return fmt.Errorf("not stripped: it has __DWARF%s", hint)
+		}
+		return nil
+	}
+	if f, err := pe.NewFile(r); err == nil {
+		defer f.Close()
+		for _, sec := range f.Sections {
+			if strings.Contains(sec.Name, "debug_") {
+				return fmt.Errorf("not stripped: it has %s%s", sec.Name, hint)
+			}
+		}
+		return nil
+	}
+	return fmt.Errorf("not an ELF, Mach-O or PE executable")
 }

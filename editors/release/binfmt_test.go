@@ -6,6 +6,10 @@ import (
 	"debug/macho"
 	"debug/pe"
 	"encoding/binary"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -109,6 +113,50 @@ func TestTargets(t *testing.T) {
 		}
 		if len(tg.Wheel) == 0 {
 			t.Errorf("%s has no wheel tags", tg.key())
+		}
+	}
+}
+
+// TestStrippedBinary: a release binary is built with -s -w (and
+// -trimpath), so the check of dist/ refuses an executable with a symbol
+// table or debug information, and takes the same program stripped.
+func TestStrippedBinary(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("builds a linux executable")
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte("package main\n\nfunc main() {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "go.mod"), []byte("module hello\n\ngo 1.21\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	build := func(args ...string) []byte {
+		out := filepath.Join(dir, "hello")
+		cmd := exec.Command("go", append(append([]string{"build"}, args...), "-o", out, ".")...)
+		cmd.Dir, cmd.Env = dir, append(os.Environ(), "CGO_ENABLED=0")
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("go build %v: %v\n%s", args, err, b)
+		}
+		b, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return b
+	}
+	if err := checkStripped(build()); err == nil || !strings.Contains(err.Error(), "not stripped") {
+		t.Errorf("an unstripped build: %v", err)
+	}
+	if err := checkStripped(build("-trimpath", "-ldflags=-s -w")); err != nil {
+		t.Errorf("a stripped build: %v", err)
+	}
+	cfg, err := os.ReadFile(filepath.Join("..", "..", ".goreleaser.yaml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"- -trimpath", "- -s -w"} {
+		if !strings.Contains(string(cfg), want) {
+			t.Errorf(".goreleaser.yaml lacks %q", want)
 		}
 	}
 }

@@ -53,6 +53,9 @@ func verify(dist string, want []target, stdout io.Writer) error {
 		if err := checkBinary(bin, t); err != nil {
 			fail("%s: %v", b.path, err)
 		}
+		if err := checkStripped(bin); err != nil {
+			fail("%s: %v", b.path, err)
+		}
 		w := wheelSpec{Version: pyVersion, Target: t}.wheelName()
 		expected[t.archive()], expected[w], expected[t.vsix()] = true, true, true
 		check := func(name string, f func([]byte) ([]byte, error)) {

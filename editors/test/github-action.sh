@@ -213,7 +213,7 @@ run_case "defaults" github 0 "check --format github -- ." OSMOSIS_LINT_PATHS=. O
 run_case "findings fail the check step" github 1 "check --format github -- ." STUB_RC=1
 run_case "extra args and several paths" github 0 "check --format github --strict --datasets d.json -- configs/training configs/eval" \
   OSMOSIS_LINT_ARGS="--strict --datasets d.json" OSMOSIS_LINT_PATHS=$'configs/training\nconfigs/eval'
-run_case "paths below working-directory" github 0 "check --format github -- sub/ws/. sub/ws/configs /abs/x.toml" \
+run_case "paths below working-directory" github 0 "check --format github --workspace sub/ws -- sub/ws/. sub/ws/configs /abs/x.toml" \
   OSMOSIS_LINT_WORKDIR=sub/ws/ OSMOSIS_LINT_PATHS=". configs /abs/x.toml"
 run_case "no globbing, no injection" github 0 'check --format github -- configs/*.toml $(touch' \
   OSMOSIS_LINT_PATHS='configs/*.toml $(touch'

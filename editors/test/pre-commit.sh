@@ -63,6 +63,13 @@ echo "--- osmosis-lint-fix on a clean config (must pass and change nothing)"
 pre-commit try-repo "$repo" osmosis-lint-fix --files configs/training/clean.toml
 git -C "$ws" diff --exit-code
 
+echo "--- osmosis-lint on a config the settings exclude (must pass: the hooks pass --force-exclude)"
+printf '[tool.osmosis-lint]\nexclude = ["configs/training/typo.toml"]\n' > "$ws/pyproject.toml"
+git -C "$ws" add pyproject.toml
+pre-commit try-repo "$repo" osmosis-lint --files configs/training/typo.toml
+git -C "$ws" rm -q --cached pyproject.toml
+rm "$ws/pyproject.toml"
+
 echo "--- osmosis-lint on the example workspace (must fail on its deliberate mistakes)"
 ex="$work/example"
 cp -R "$repo/workspace/example" "$ex"
@@ -120,7 +127,7 @@ repos:
     hooks:
       - id: osmosis-lint
         name: osmosis-lint
-        entry: osmosis-lint check
+        entry: osmosis-lint check --force-exclude
         language: python
         additional_dependencies: ["osmosis-lint==0.0.0.dev0+gprecommit"]
         files: ^configs/.*\.toml$

@@ -94,6 +94,21 @@ type Options struct {
 	Template string
 }
 
+// CheckSettings is the id of the check that reports bad settings
+// ([tool.osmosis-lint] of pyproject.toml, the datasets file).
+const CheckSettings = "settings"
+
+// SettingsFailed reports whether the report has bad settings in it (the
+// command line exits 2 for them, as check does).
+func (r *Report) SettingsFailed() bool {
+	for _, c := range r.Checks {
+		if c.ID == CheckSettings && c.Status == Fail {
+			return true
+		}
+	}
+	return false
+}
+
 // ErrNotWorkspace is returned when the directory is in no git worktree.
 var ErrNotWorkspace = workspace.ErrNotWorkspace
 
@@ -108,6 +123,13 @@ func Run(dir string, opts Options) (*Report, error) {
 		st = Warn
 	}
 	d.check(st, lint.RuleWorkspaceRoot, "workspace root: "+d.root+" ("+d.how+")", "")
+	for _, msg := range d.settingsErr {
+		note := "; the configs are checked with the default settings"
+		if opts.Fix {
+			note += ", and --fix changes no config until the settings are fixed"
+		}
+		d.check(Fail, CheckSettings, msg+note, workspace.SettingsFile)
+	}
 	if opts.Fix {
 		d.fixScaffold()
 		if err := d.load(); err != nil {
@@ -169,8 +191,10 @@ type run struct {
 	cliRoot string
 	// how says how the root was found
 	how string
-	ws  *lint.Workspace
-	rep *Report
+	// settingsErr holds the settings' problems, one a line (nil when good)
+	settingsErr []string
+	ws          *lint.Workspace
+	rep         *Report
 	// used are the rollouts the configs name
 	used map[string]bool
 	// notFixed holds why --fix left a path alone, shown with its check
@@ -203,7 +227,14 @@ func findRoot(abs, given string) (root, cli, how string, err error) {
 
 func (d *run) load() error {
 	ws, err := lint.LoadWorkspace(d.root, d.opts.Home, d.opts.DatasetsFile)
-	if err != nil {
+	d.settingsErr = nil
+	var ue *lint.UsageError
+	switch {
+	case err != nil && ws != nil && errors.As(err, &ue):
+		// bad settings: the report still comes, with them in it, and the
+		// configs checked with the defaults
+		d.settingsErr = strings.Split(err.Error(), "\n")
+	case err != nil:
 		return err
 	}
 	ws.CLIRoot = d.cliRoot
@@ -368,7 +399,7 @@ func (d *run) configs() error {
 		return nil
 	}
 	res, err := runner.RunWorkspace(d.ws, runner.Options{
-		Dir: d.opts.Dir, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, Fix: d.opts.Fix,
+		Dir: d.opts.Dir, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, Fix: d.opts.Fix && d.settingsErr == nil,
 	})
 	if err != nil {
 		return err

@@ -66,6 +66,9 @@ func (r *run) check(j job) FileResult {
 func (r *run) input(j job, display string) (lint.Input, bool) {
 	in, known := r.inputOf(j, display)
 	in.Settings = r.settingsOf(j.sp)
+	if j.below && in.Env != nil {
+		in.Env.CLIQuiet, in.Env.CLIOthers = !j.speaks, j.others
+	}
 	return in, known
 }
 

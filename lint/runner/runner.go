@@ -50,6 +50,9 @@ type Options struct {
 	// Settings, when set, replace the [tool.osmosis-lint] settings of every
 	// workspace (--config FILE; empty settings for --isolated).
 	Settings *workspace.Settings
+	// ForceExclude applies the settings' `exclude` to files named on the
+	// command line too (ruff's --force-exclude: pre-commit names files).
+	ForceExclude bool
 	// Root, when set, is the workspace root of the files inside it, instead
 	// of the one found from them (for a workspace kept in a sub-directory,
 	// such as an example or a monorepo part).
@@ -92,6 +95,9 @@ type Result struct {
 	// chose when that is not the git root, listings cut short, fixes that
 	// were not written.
 	Notes []string
+	// Excluded lists the named files left out by `exclude` (ForceExclude),
+	// as findings show paths.
+	Excluded []string
 }
 
 // Run checks the config files named by paths (files, or directories whose
@@ -99,6 +105,16 @@ type Result struct {
 // opts.Dir. Findings are never lost to one bad entry: an entry that cannot
 // be read is a finding and the others are still checked.
 func Run(paths []string, opts Options) (*Result, error) {
+	r, err := start(paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	r.checkAll()
+	return &Result{Files: r.results, Notes: r.notes, Excluded: r.excluded}, nil
+}
+
+// start makes a run and adds the files the paths name.
+func start(paths []string, opts Options) (*run, error) {
 	r, err := newRun(opts)
 	if err != nil {
 		return nil, err
@@ -113,8 +129,22 @@ func Run(paths []string, opts Options) (*Result, error) {
 			return nil, err
 		}
 	}
-	r.checkAll()
-	return &Result{Files: r.results, Notes: r.notes}, nil
+	return r, nil
+}
+
+// Files lists the files Run would check, as findings show them, sorted
+// (ruff's --show-files), with the notes and the named files excluded.
+func Files(paths []string, opts Options) (*Result, error) {
+	r, err := start(paths, opts)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{Notes: r.notes, Excluded: r.excluded}
+	for _, j := range r.jobs {
+		res.Files = append(res.Files, FileResult{Path: r.display(j.abs), Abs: j.abs})
+	}
+	sort.SliceStable(res.Files, func(i, j int) bool { return res.Files[i].Path < res.Files[j].Path })
+	return res, nil
 }
 
 // run is one Run: its workspaces (loaded once each) and jobs.
@@ -127,6 +157,8 @@ type run struct {
 	notes   []string
 	noted   map[string]bool
 	found   map[string]discovered
+	// excluded are the named files that ForceExclude left out
+	excluded []string
 }
 
 // space is a loaded workspace of a run.
@@ -142,6 +174,11 @@ type job struct {
 	sp    *space
 	entry *workspace.ConfigFile
 	rel   string // a named file inside sp, as given (not resolved)
+	// below: the job's workspace is below the git root; others > 0 or
+	// speaks marks the one job that says so for the workspace's others
+	below  bool
+	speaks bool
+	others int
 }
 
 func newRun(opts Options) (*run, error) {
@@ -253,6 +290,10 @@ func (r *run) addPath(p string) error {
 		r.addListed(sp, rel)
 		return nil
 	}
+	if r.opts.ForceExclude && r.isExcluded(sp, rel) {
+		r.excluded = append(r.excluded, r.display(abs))
+		return nil
+	}
 	j := job{abs: abs, sp: sp, rel: rel}
 	if err := r.onlyConfigs(j); err != nil {
 		return err
@@ -279,6 +320,10 @@ func notAConfig(name, why string) error {
 	}
 	return usagef("%s is not a config: it %s; only configs are taken (configs/training/, configs/eval/ and configs/benchmark/ **/*.toml)", name, why)
 }
+
+// isExcluded reports whether the workspace's `exclude` covers the named
+// file at rel.
+func (r *run) isExcluded(sp *space, rel string) bool { return sp.ws.Snapshot.ExcludedFile(rel) }
 
 // addListed adds the listed configs (and unreadable entries) at or under
 // the workspace directory rel, as found or as resolved.
@@ -344,8 +389,29 @@ func underOS(p, dir string) bool {
 	return p == dir || strings.HasPrefix(p, strings.TrimSuffix(dir, string(filepath.Separator))+string(filepath.Separator))
 }
 
+// sayBelowOnce picks, for each workspace below the git root, the job
+// shown first to say for all of its configs that the osmosis CLI cannot
+// submit them from this repository (one finding, not one a config).
+func (r *run) sayBelowOnce() {
+	first, count := map[*space]int{}, map[*space]int{}
+	for i, j := range r.jobs {
+		if j.sp == nil || j.sp.bare || j.sp.ws.CLIRoot == "" {
+			continue
+		}
+		r.jobs[i].below = true
+		count[j.sp]++
+		if k, ok := first[j.sp]; !ok || r.display(j.abs) < r.display(r.jobs[k].abs) {
+			first[j.sp] = i
+		}
+	}
+	for sp, i := range first {
+		r.jobs[i].speaks, r.jobs[i].others = true, count[sp]-1
+	}
+}
+
 // checkAll checks the jobs on a few goroutines and sorts the results.
 func (r *run) checkAll() {
+	r.sayBelowOnce()
 	r.results = make([]FileResult, len(r.jobs))
 	var wg sync.WaitGroup
 	next := make(chan int)

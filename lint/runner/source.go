@@ -36,6 +36,13 @@ func CheckSource(src []byte, path string, opts Options) (FileResult, []string, e
 		display = "-"
 	}
 	res := FileResult{Path: display, Abs: abs, Src: src}
+	if sp != nil && !unnamed && opts.ForceExclude {
+		if rel, ok := sp.ws.Snapshot.Rel(abs); ok && r.isExcluded(sp, rel) {
+			// left out as a named file is: no findings, the text unchanged
+			r.excluded = append(r.excluded, display)
+			return res, r.notes, nil
+		}
+	}
 	in, known := r.input(job{abs: abs, sp: sp}, display)
 	if unnamed && in.Env != nil {
 		in.Env.Unnamed = true

@@ -27,14 +27,9 @@ func (r *run) spaceOf(path string, whole bool) (*space, error) {
 		if !found.BelowGitRoot() {
 			return r.load(found.Root, "", false)
 		}
-		// loaded first, so that the note shows the root as findings show
-		// paths (relative to the current directory, inside a workspace)
-		sp, err := r.load(found.Root, found.GitRoot, false)
-		if err == nil {
-			r.note(fmt.Sprintf("checking the workspace at %s, which has configs/ or rollouts/ of its own; the osmosis CLI takes the git root %s as the workspace, so config-location reports the configs as it would see them (pass --workspace %s to check it as a workspace of its own)",
-				r.display(found.Root), r.display(found.GitRoot), r.display(found.Root)))
-		}
-		return sp, err
+		// config-location says once, on the first config shown, that the
+		// osmosis CLI cannot submit its configs from this repository
+		return r.load(found.Root, found.GitRoot, false)
 	case err == nil:
 		r.note(fmt.Sprintf("warning: %s is in no git repository, so the rules that need a workspace are skipped (the osmosis CLI works only in a git worktree); pass --workspace %s to check it as one",
 			r.display(found.Root), r.display(found.Root)))

@@ -16,7 +16,7 @@ local h = {
 local install_advice = {
   'pip install osmosis-lint (or uv tool install osmosis-lint, pipx install osmosis-lint)',
   'or unpack a release archive from https://github.com/osmosis-lint/osmosis-lint/releases onto PATH',
-  'or go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@latest',
+  'or, before a release, from a clone of github.com/osmosis-lint/osmosis-lint: go install ./cmd/osmosis-lint',
   "or give the path: require('osmosis_lint').setup({ cmd = { '/path/to/osmosis-lint', 'lsp' } })",
 }
 

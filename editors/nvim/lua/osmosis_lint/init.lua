@@ -284,7 +284,7 @@ function M.attach(bufnr)
     if not missing_reported then
       missing_reported = true
       vim.notify(
-        ('osmosis-lint: %s is not executable; install it with `go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@latest` or pass cmd to setup()'):format(
+        ('osmosis-lint: %s is not executable; install it with `pip install osmosis-lint` (or `uv tool install osmosis-lint`; before a release, `go install ./cmd/osmosis-lint` in a clone of osmosis-lint) or pass cmd to setup(); :checkhealth osmosis_lint says more'):format(
           cfg.cmd[1]
         ),
         vim.log.levels.WARN
