@@ -61,4 +61,13 @@ const (
 	RuleUnusedSuppression     = "unused-suppression"
 	RuleWorkspaceRoot         = "workspace-root"
 	RuleWorkspaceScaffold     = "workspace-scaffold"
+	RuleRolloutUncommitted    = "rollout-uncommitted"
+	RuleRolloutUnpushed       = "rollout-unpushed"
+	RuleBranchNoUpstream      = "branch-no-upstream"
+	RuleBranchNotOnOrigin     = "branch-not-on-origin"
+	RuleBranchAheadOfOrigin   = "branch-ahead-of-origin"
+	RuleCommitNotFound        = "commit-not-found"
+	RuleCommitNotPushed       = "commit-not-pushed"
+	RuleDefaultBranchDiffers  = "default-branch-differs"
+	RuleSyncUnchecked         = "sync-unchecked"
 )

@@ -74,6 +74,7 @@ type Snapshot struct {
 	models     *modelIndex
 	env        *lazyPart[*envPart]
 	skills     *lazyPart[*skillsPart]
+	sync       *lazyPart[*syncPart]
 }
 
 func (s *Snapshot) configListing() *configsPart { return s.configList.get(s.loadConfigs) }
@@ -137,6 +138,7 @@ func (s *Snapshot) loadAll() {
 	s.configList = &lazyPart[*configsPart]{}
 	s.env = &lazyPart[*envPart]{}
 	s.skills = &lazyPart[*skillsPart]{}
+	s.sync = &lazyPart[*syncPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()
 }
