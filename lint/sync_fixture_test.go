@@ -207,3 +207,56 @@ func runSyncCases(t *testing.T, rule string, cases []syncCase) {
 		})
 	}
 }
+
+// TestSyncCICheckouts: checkouts as CI makes them (a detached HEAD at a
+// pull request's commit, shallow or with full history) give no sync
+// warning for a config that is right, and only true ones for one that is
+// not.
+func TestSyncCICheckouts(t *testing.T) {
+	g := newGitWS(t)
+	g.git("checkout", "-q", "-b", "feature")
+	g.write(tree{"rollouts/calc/main.py": "print('feature')\n"})
+	g.commit("calc: feature")
+	g.push("feature")
+	g.git("checkout", "-q", "main")
+	// origin as a local path for the clones; the clones then name GitHub
+	origin := g.root
+	for _, depth := range []string{"--depth=1", "--no-single-branch"} {
+		t.Run(depth, func(t *testing.T) {
+			ci := &gitWS{t: t, root: filepath.Join(t.TempDir(), "ci"), clock: g.clock}
+			ci.t = t
+			cmd := exec.Command(needGit(t), "clone", "-q", depth, "--branch", "feature", "file://"+origin, ci.root)
+			cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Fatalf("clone: %v\n%s", err, out)
+			}
+			ci.git("remote", "set-url", "origin", "https://github.com/acme/ws.git")
+			ci.git("checkout", "-q", "--detach")
+			for _, src := range []string{
+				syncConfig(),
+				syncConfig(`branch = "feature"`),
+				syncConfig(`branch = "main"`),
+				syncConfig(`commit_sha = "` + ci.git("rev-parse", "HEAD") + `"`),
+				syncConfig(`commit_sha = "` + ci.git("rev-parse", "--short=8", "HEAD") + `"`),
+			} {
+				for _, r := range Rules() {
+					if r.Stage != StageSync || r.Doctor {
+						continue
+					}
+					if fs := ci.check(r.ID, src); len(fs) > 0 {
+						t.Errorf("%s: false %s: %s\n%s", depth, r.ID, fs[0].Message, src)
+					}
+				}
+			}
+			// a real problem is still found where history is complete
+			if depth != "--depth=1" {
+				if fs := ci.check(RuleBranchNotOnOrigin, syncConfig(`branch = "nope"`)); len(fs) != 1 {
+					t.Errorf("full clone, branch nope: %s", describeFindings(fs))
+				}
+			}
+			if fs := ci.check(RuleBranchNotOnOrigin, syncConfig(`branch = "nope"`)); depth == "--depth=1" && len(fs) != 0 {
+				t.Errorf("shallow clone: nothing is known of origin's other branches: %s", describeFindings(fs))
+			}
+		})
+	}
+}
