@@ -30,6 +30,9 @@ type Context struct {
 	// creds are the credentials the file holds, found on first use.
 	creds     []heldCredential
 	credsDone bool
+	// sync is what the sync rules see of the file, found on first use.
+	sync             syncView
+	syncOK, syncDone bool
 }
 
 // credentials returns the credentials the file holds (see credentialsIn).

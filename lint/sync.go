@@ -32,6 +32,14 @@ type syncView struct {
 // names no rollout that exists as a directory inside rollouts/ (other
 // rules say what is wrong with it).
 func syncOf(c *Context) (syncView, bool) {
+	if !c.syncDone {
+		c.sync, c.syncOK = findSync(c)
+		c.syncDone = true
+	}
+	return c.sync, c.syncOK
+}
+
+func findSync(c *Context) (syncView, bool) {
 	var v syncView
 	if c.Env == nil {
 		return v, false

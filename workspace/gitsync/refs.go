@@ -31,7 +31,7 @@ func (r *Repo) NamedBranch(branch, rollout string) BranchState {
 	if r.Shallow || r.NoRemote {
 		return BranchState{}
 	}
-	return remembered(r, "branch\x00"+branch+"\x00"+rollout, func() BranchState {
+	return remembered(r, memoKey{"branch", branch, rollout}, func() BranchState {
 		st := BranchState{Known: true}
 		tip, ok := r.remote[branch]
 		st.OnOrigin = ok
@@ -74,7 +74,7 @@ func (r *Repo) PinnedCommit(sha string) CommitState {
 		return CommitState{}
 	}
 	sha = strings.ToLower(sha)
-	return remembered(r, "commit\x00"+sha, func() CommitState {
+	return remembered(r, memoKey{"commit", sha, ""}, func() CommitState {
 		st := CommitState{Known: true}
 		rs := r.reachable()
 		if rs.err != nil {

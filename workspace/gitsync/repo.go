@@ -99,8 +99,11 @@ type Repo struct {
 	idxErr   error
 	idxDone  bool
 	reach    *reachSet
-	memo     map[string]any
+	memo     map[memoKey]any
 }
+
+// memoKey names one remembered answer: its kind and arguments.
+type memoKey struct{ kind, a, b string }
 
 type commitInfo struct {
 	parents []plumbing.Hash
@@ -115,7 +118,7 @@ type commitInfo struct {
 func Open(ws *disk.Root, gitRel string, lim Limits) *Repo {
 	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(),
 		commits: map[plumbing.Hash]*commitInfo{}, subtrees: map[plumbing.Hash]map[string]plumbing.Hash{},
-		memo: map[string]any{}}
+		memo: map[memoKey]any{}}
 	r.protect(func() error { return r.open() }, func(err error) { r.Unchecked = describe(err) })
 	return r
 }
@@ -554,7 +557,7 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 
 // remembered runs fn once per key under r.mu, keeping its answer;
 // a panic inside go-git becomes fail's answer.
-func remembered[T any](r *Repo, key string, fn func() T, fail func(error) T) T {
+func remembered[T any](r *Repo, key memoKey, fn func() T, fail func(error) T) T {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if v, ok := r.memo[key]; ok {

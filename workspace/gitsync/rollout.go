@@ -88,7 +88,7 @@ func (r *Repo) Rollout(name string, wt Worktree) RolloutState {
 	if r.Unchecked != "" {
 		return RolloutState{Unchecked: r.Unchecked}
 	}
-	return remembered(r, "rollout\x00"+name, func() RolloutState {
+	return remembered(r, memoKey{"rollout", name, ""}, func() RolloutState {
 		st, err := r.rollout(name, wt)
 		if err != nil {
 			return RolloutState{Unchecked: describe(err)}
