@@ -171,7 +171,7 @@ func (r *Repo) open() error {
 	if _, err := gitFS.Lstat("commondir"); err == nil {
 		return errOutside
 	}
-	r.st = filesystem.NewStorageWithOptions(gitFS, cache.NewObjectLRU(16<<20), filesystem.Options{
+	r.st = filesystem.NewStorageWithOptions(gitFS, cache.NewObjectLRU(4<<20), filesystem.Options{
 		LargeObjectThreshold: r.lim.MaxObjectSize,
 		AlternatesFS:         gitFS,
 	})
