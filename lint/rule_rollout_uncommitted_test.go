@@ -27,6 +27,17 @@ func TestRolloutUncommitted(t *testing.T) {
 			g.push("main")
 			g.write(tree{"rollouts/calc/out/result.txt": "x\n"})
 		}},
+		{name: "a tracked link to a directory is one entry", setup: func(g *gitWS) {
+			g.write(tree{"shared/tools.py": "T = 1\n", "rollouts/calc/shared": "->../../shared"})
+			g.commit("share tools")
+			g.push("main")
+		}},
+		{name: "a filter makes the content incomparable", setup: func(g *gitWS) {
+			g.write(tree{".gitattributes": "*.bin filter=lfs diff=lfs merge=lfs -text\n", "rollouts/calc/model.bin": "pointer\n"})
+			g.commit("lfs")
+			g.push("main")
+			g.write(tree{"rollouts/calc/model.bin": "the smudged content, as git-lfs leaves it\n"})
+		}},
 		{name: "dirt elsewhere is not this config's", setup: func(g *gitWS) {
 			g.write(tree{"README.md": "changed\n", "rollouts/other/main.py": "changed\n", "rollouts/other/new.py": "",
 				"configs/training/run.toml": syncConfig("# edited")})

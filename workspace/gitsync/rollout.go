@@ -236,11 +236,18 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 	}
 	found := map[string]Change{}
 	tracked := map[string]bool{}
+	// links and submodules are one entry each: the files the listing
+	// finds below them are not the repository's
+	var opaque []string
+	filtered := r.filtered(name, wt)
 	for _, e := range idx.Entries {
 		if !strings.HasPrefix(e.Name, prefix) {
 			continue
 		}
 		tracked[e.Name] = true
+		if e.Mode == filemode.Symlink || e.Mode == filemode.Submodule {
+			opaque = append(opaque, e.Name+"/")
+		}
 		// stage 0 is a merged entry (go-git's index.Merged constant is 1,
 		// the ancestor's stage, so the number is spelled here)
 		if e.Stage != 0 {
@@ -257,7 +264,7 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 		if e.SkipWorktree || e.Mode == filemode.Submodule {
 			continue
 		}
-		if c := r.worktreeChange(e); c != "" {
+		if c := r.worktreeChange(e, filtered); c != "" {
 			found[e.Name] = c
 		}
 	}
@@ -270,7 +277,7 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 		m := r.ignoreMatcher(name, wt)
 		for _, f := range wt.Files {
 			p := prefix + f
-			if tracked[p] || ignored(m, p) {
+			if tracked[p] || ignored(m, p) || underAny(p, opaque) {
 				continue
 			}
 			found[p] = Untracked
@@ -288,7 +295,11 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 // as git status does: the same size and time mean the same content;
 // otherwise the content is hashed (with CRLF line ends also taken as LF,
 // so a checkout converted on the way out is not called modified).
-func (r *Repo) worktreeChange(e *index.Entry) Change {
+//
+// With filtered set (.gitattributes names a filter, such as git-lfs, or
+// another conversion), content that differs is not taken as modified: git
+// compares what the filter makes of it, which is not read here.
+func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	info, err := r.ws.Lstat(e.Name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Deleted
@@ -306,6 +317,9 @@ func (r *Repo) worktreeChange(e *index.Entry) Change {
 		return Modified
 	}
 	if int64(e.Size) == info.Size&0xffffffff && e.ModifiedAt.UnixNano() == info.ModTime {
+		return ""
+	}
+	if filtered {
 		return ""
 	}
 	if info.Size > maxHashedFile {
@@ -386,4 +400,39 @@ func ignored(m gitignore.Matcher, p string) bool {
 		}
 	}
 	return m.Match(parts, false)
+}
+
+// underAny reports whether p lies below one of the directory prefixes.
+func underAny(p string, prefixes []string) bool {
+	for _, d := range prefixes {
+		if strings.HasPrefix(p, d) {
+			return true
+		}
+	}
+	return false
+}
+
+// filtered reports whether a .gitattributes git reads for the rollout's
+// files can change their content on the way in (filter=, ident,
+// working-tree-encoding=): the content of the worktree is then not
+// compared with the index.
+func (r *Repo) filtered(name string, wt Worktree) bool {
+	files := []string{r.gitRel + "/info/attributes", ".gitattributes", "rollouts/.gitattributes"}
+	for _, f := range wt.Files {
+		if f == ".gitattributes" || strings.HasSuffix(f, "/.gitattributes") {
+			files = append(files, "rollouts/"+name+"/"+f)
+		}
+	}
+	for _, rel := range files {
+		data, _, err := r.ws.ReadFile(rel, maxIgnoreFile)
+		if err != nil {
+			continue
+		}
+		for _, word := range []string{"filter", "ident", "encoding"} {
+			if bytes.Contains(data, []byte(word)) {
+				return true
+			}
+		}
+	}
+	return false
 }
