@@ -19,12 +19,8 @@ or without any remote-tracking ref.`,
 }
 
 func checkCommitNotFound(c *Context) {
-	v, ok := syncOf(c)
-	if !ok || v.commit == "" || v.branch != "" || len(v.commit) < 7 || len(v.commit) > 40 || !isHex(v.commit) {
-		return
-	}
-	cs := v.repo.PinnedCommit(v.commit)
-	if !cs.Known || cs.Found || cs.Unchecked != "" {
+	v, cs, ok := pinnedOf(c)
+	if !ok || cs.Found {
 		return
 	}
 	c.Report(v.cv.Range, "experiment.commit_sha", "no commit "+code(v.commit)+" in the local repository: a typo, or not fetched yet (`git fetch origin`); the platform fails unless origin has it")

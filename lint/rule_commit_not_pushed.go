@@ -18,12 +18,8 @@ is an error: the run cannot start.`,
 }
 
 func checkCommitNotPushed(c *Context) {
-	v, ok := syncOf(c)
-	if !ok || v.commit == "" || v.branch != "" || len(v.commit) < 7 || len(v.commit) > 40 || !isHex(v.commit) {
-		return
-	}
-	cs := v.repo.PinnedCommit(v.commit)
-	if !cs.Known || !cs.Found || cs.Pushed || cs.Ambiguous || cs.Unchecked != "" {
+	v, cs, ok := pinnedOf(c)
+	if !ok || !cs.Found || cs.Pushed || cs.Ambiguous {
 		return
 	}
 	msg := "commit " + code(v.commit) + " is on no branch of origin (as of the last fetch): the platform cannot fetch it"

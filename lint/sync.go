@@ -70,6 +70,18 @@ func findSync(c *Context) (syncView, bool) {
 	return v, true
 }
 
+// pinnedOf returns what git says of the config's pinned commit, when it
+// pins a well-formed one (commit-sha says what is wrong with another; with
+// a branch too, branch-and-commit) and something is known of it.
+func pinnedOf(c *Context) (syncView, gitsync.CommitState, bool) {
+	v, ok := syncOf(c)
+	if !ok || v.commit == "" || v.branch != "" || len(v.commit) < 7 || len(v.commit) > 40 || !isHex(v.commit) {
+		return v, gitsync.CommitState{}, false
+	}
+	cs := v.repo.PinnedCommit(v.commit)
+	return v, cs, cs.Known && cs.Unchecked == ""
+}
+
 // runBranch is the branch the platform runs for the config: its branch,
 // else origin's default branch ("" when it pins a commit or the default
 // is not known).
