@@ -226,3 +226,19 @@ func TestWalkBound(t *testing.T) {
 		t.Errorf("want 12 unpushed commits, got %d (%q)", len(st.Unpushed), st.Unchecked)
 	}
 }
+
+// TestObjectBound: an object over the size bound is "not checked" (with a
+// bound of 100 bytes, the fixture's commit is over it), never read
+// whole.
+func TestObjectBound(t *testing.T) {
+	root := repoFixture(t)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Open(ws, ".git", Limits{MaxObjectSize: 100})
+	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	if !strings.Contains(st.Unchecked, "size bound") {
+		t.Errorf("want not checked for the size bound, got %+v", st)
+	}
+}
