@@ -114,7 +114,7 @@ func TestCleanRepository(t *testing.T) {
 	for _, a := range seen {
 		rel, _ := filepath.Rel(root, a.Path)
 		rel = filepath.ToSlash(rel)
-		if !strings.HasPrefix(rel, ".git") && !strings.HasPrefix(rel, "rollouts/calc/") && rel != ".gitignore" && rel != "rollouts/.gitignore" && rel != "." {
+		if !strings.HasPrefix(rel, ".git") && !strings.HasPrefix(rel, "rollouts/calc/") && rel != ".gitignore" && rel != "rollouts/.gitignore" && rel != ".gitattributes" && rel != "rollouts/.gitattributes" && rel != "." {
 			t.Errorf("%s %s: neither git's files nor the rollout's", a.Op, rel)
 		}
 	}
