@@ -242,3 +242,29 @@ func TestObjectBound(t *testing.T) {
 		t.Errorf("want not checked for the size bound, got %+v", st)
 	}
 }
+
+// TestConcurrentAnswers: the checks of many configs ask at once (run with
+// -race); each question is answered once and alike.
+func TestConcurrentAnswers(t *testing.T) {
+	root := repoFixture(t)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Open(ws, ".git", Limits{})
+	var wg sync.WaitGroup
+	results := make([]RolloutState, 8)
+	for i := range results {
+		wg.Go(func() {
+			results[i] = r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+			r.NamedBranch("main", "calc")
+			r.PinnedCommit("0123456")
+		})
+	}
+	wg.Wait()
+	for _, st := range results {
+		if st.Unchecked != "" || len(st.Changes) != 0 {
+			t.Errorf("answer %+v", st)
+		}
+	}
+}
