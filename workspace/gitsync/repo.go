@@ -148,7 +148,7 @@ var (
 func describe(err error) string {
 	switch {
 	case errors.Is(err, errLimit):
-		return "the history walked is larger than " + "the bound of the check"
+		return "the history to walk is larger than the bound of the check"
 	case errors.Is(err, errHuge):
 		return "a git object is larger than the size bound"
 	case errors.Is(err, errAlternate):
