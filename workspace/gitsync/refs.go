@@ -76,10 +76,6 @@ func (r *Repo) PinnedCommit(sha string) CommitState {
 	sha = strings.ToLower(sha)
 	return remembered(r, memoKey{"commit", sha, ""}, func() CommitState {
 		st := CommitState{Known: true}
-		rs := r.reachable()
-		if rs.err != nil {
-			return CommitState{Unchecked: describe(rs.err)}
-		}
 		if len(sha) == 40 {
 			h := plumbing.NewHash(sha)
 			if _, err := r.commit(h); err != nil {
@@ -88,8 +84,18 @@ func (r *Repo) PinnedCommit(sha string) CommitState {
 				}
 				return CommitState{Unchecked: describe(err)}
 			}
-			st.Found, st.Hash, st.Pushed = true, h.String(), rs.set[h]
+			// pushed when no branch of origin leaves it out: the walk
+			// stops where origin's history reaches it
+			list, err := r.exclusive(h, r.remoteTips())
+			if err != nil {
+				return CommitState{Unchecked: describe(err)}
+			}
+			st.Found, st.Hash, st.Pushed = true, h.String(), len(list) == 0
 			return st
+		}
+		rs := r.reachable()
+		if rs.err != nil {
+			return CommitState{Unchecked: describe(rs.err)}
 		}
 		// a short id: look among the commits origin's branches reach, then
 		// among those the local branches and HEAD reach
