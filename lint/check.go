@@ -145,7 +145,7 @@ func supersede(fs []Finding) []Finding {
 }
 
 var (
-	stageOrder    = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageAdvice: 3}
+	stageOrder    = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageSync: 3, StageAdvice: 4}
 	severityOrder = map[Severity]int{Info: 0, Warning: 1, Error: 2}
 )
 

@@ -34,6 +34,9 @@ type Context struct {
 	credsDone bool
 	// outsideGit is Input.OutsideGit.
 	outsideGit bool
+	// sync is what the sync rules see of the file, found on first use.
+	sync             syncView
+	syncOK, syncDone bool
 }
 
 // cut is where the issues of a rule stopped becoming findings.

@@ -142,6 +142,9 @@ func TestCatalogExamples(t *testing.T) {
 		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
 			continue // about the workspace (directories, git, .env), not the config's text: its table shows it
 		}
+		if r.Stage == StageSync {
+			continue // about a git repository's state: TestSyncExamples runs them in one
+		}
 		t.Run(r.ID, func(t *testing.T) {
 			if r.Bad == "" || r.Good == "" {
 				t.Fatal("a config rule documents a bad and a good example")

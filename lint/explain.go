@@ -101,6 +101,8 @@ func StageMeaning(s Stage) string {
 		return "the platform rejects the run after submission"
 	case StageRuntime:
 		return "the run starts, then fails"
+	case StageSync:
+		return "the platform runs other code than the workspace holds"
 	case StageAdvice:
 		return "legal, but very likely a mistake"
 	}

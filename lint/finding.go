@@ -33,6 +33,10 @@ const (
 	StagePlatform Stage = "platform"
 	// StageRuntime: the run starts, then fails or misbehaves.
 	StageRuntime Stage = "runtime"
+	// StageSync: the platform runs other code than the workspace holds
+	// (rollout files not committed or not pushed, a branch or pinned
+	// commit that origin lacks).
+	StageSync Stage = "sync"
 	// StageAdvice: legal, but very likely a mistake.
 	StageAdvice Stage = "advice"
 )

@@ -33,6 +33,9 @@ func TestFixableDeclared(t *testing.T) {
 		seen[c.rule][c.applicability()] = true
 	}
 	for _, r := range Rules() {
+		if r.Stage == StageSync {
+			continue // their fixes need a git repository: TestDefaultBranchDiffersFix
+		}
 		for _, a := range r.Fixable.As {
 			if !seen[r.ID][a] {
 				t.Errorf("%s declares %s fixes, and the fix table has no case of one", r.ID, a)

@@ -66,4 +66,13 @@ const (
 	RuleWorkspaceLinkOut      = "workspace-link-out"
 	RuleWorkspaceRoot         = "workspace-root"
 	RuleWorkspaceScaffold     = "workspace-scaffold"
+	RuleRolloutUncommitted    = "rollout-uncommitted"
+	RuleRolloutUnpushed       = "rollout-unpushed"
+	RuleBranchNoUpstream      = "branch-no-upstream"
+	RuleBranchNotOnOrigin     = "branch-not-on-origin"
+	RuleBranchAheadOfOrigin   = "branch-ahead-of-origin"
+	RuleCommitNotFound        = "commit-not-found"
+	RuleCommitNotPushed       = "commit-not-pushed"
+	RuleDefaultBranchDiffers  = "default-branch-differs"
+	RuleSyncUnchecked         = "sync-unchecked"
 )

@@ -32,7 +32,7 @@ const (
 // selectorGroups are the group names a selector may take, for help and
 // suggestions.
 func selectorGroups() []string {
-	return []string{SelectAll, string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageAdvice), SelectDoctor}
+	return []string{SelectAll, string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageSync), string(StageAdvice), SelectDoctor}
 }
 
 // Selectors lists every name a selector may take: the groups, then the rule
@@ -63,7 +63,7 @@ func expand(sel string) ([]string, int, bool) {
 			}
 		}
 		return ids, 1, true
-	case string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageAdvice):
+	case string(StageSubmit), string(StagePlatform), string(StageRuntime), string(StageSync), string(StageAdvice):
 		var ids []string
 		for _, r := range Rules() {
 			if string(r.Stage) == sel {

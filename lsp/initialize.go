@@ -104,7 +104,10 @@ func (s *Server) registerWatchers() {
 	var watchers []protocol.FileSystemWatcher
 	// the required directories themselves too: creating or removing an
 	// empty data/ changes workspace-scaffold's verdict on every config
-	for _, g := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/.git/config", "**/.gitignore", "**/rollouts", "**/data", "**/configs"} {
+	// git's HEAD, index and refs: the sync rules compare the rollouts with
+	// what is committed and pushed
+	for _, g := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/.git/config", "**/.gitignore", "**/rollouts", "**/data", "**/configs",
+		"**/.git/HEAD", "**/.git/index", "**/.git/packed-refs", "**/.git/refs/**", "**/.git/shallow", "**/.git/info/exclude"} {
 		watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(g)})
 	}
 	// the root .env the osmosis CLI loads before every command

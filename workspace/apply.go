@@ -123,6 +123,9 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	if !s.skills.loaded() || d.skills {
 		n.skills = &lazyPart[*skillsPart]{}
 	}
+	if !s.sync.loaded() || d.git || d.env || d.allRollouts || len(d.rollouts) > 0 {
+		n.sync = &lazyPart[*syncPart]{}
+	}
 	if d.list {
 		n.list = n.loadDatasetList()
 	}

@@ -18,7 +18,11 @@
 //   - the [tool.osmosis-lint] settings of the root pyproject.toml;
 //   - the origin remote's GitHub identity, read from git config files;
 //   - root .env files with their .gitignore and git index status;
-//   - agent skills and their .claude/skills links.
+//   - agent skills and their .claude/skills links;
+//   - on first use, the repository as sync sees it (package gitsync, with
+//     go-git through the filesystem door): per rollout, files not
+//     committed and commits not pushed; the branches and commits origin
+//     has, as of the last fetch.
 //
 // Paths given by configs are resolved with Resolve, ResolveRolloutPath and
 // ConfigKind: component by component like the OS, following symlinks only

@@ -75,6 +75,7 @@ type Snapshot struct {
 	env        *lazyPart[*envPart]
 	dotenv     *lazyPart[Dotenv]
 	skills     *lazyPart[*skillsPart]
+	sync       *lazyPart[*syncPart]
 }
 
 func (s *Snapshot) configListing() *configsPart { return s.configList.get(s.loadConfigs) }
@@ -139,6 +140,7 @@ func (s *Snapshot) loadAll() {
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}
 	s.skills = &lazyPart[*skillsPart]{}
+	s.sync = &lazyPart[*syncPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()
 }

@@ -29,7 +29,7 @@ type stamp struct {
 const maxStamps = 200000
 
 // Stamp records the files under root that snapshots read: the settings,
-// git, ignore, .env and agent files at the top, everything under
+// git (config, index, HEAD, refs), ignore, .env and agent files at the top, everything under
 // rollouts/ (but virtual environments, caches and hidden directories),
 // data/ and configs/, the skill directories, the dataset list and the
 // dataset cache of s. Symlinks are stamped, not followed. Under rollouts/
@@ -42,9 +42,12 @@ func (s *Snapshot) Stamp() Stamps {
 			out[s.disk.Abs(rel)] = stampOf(fi, false)
 		}
 	}
-	for _, name := range []string{SettingsFile, ".gitignore", "AGENTS.md", "CLAUDE.md", ".git/config", ".git/index"} {
+	for _, name := range []string{SettingsFile, ".gitignore", "AGENTS.md", "CLAUDE.md", ".git/config", ".git/index",
+		".git/HEAD", ".git/packed-refs", ".git/shallow", ".git/info/exclude"} {
 		add(name)
 	}
+	// the refs: what sync compares the rollouts with
+	s.walkStamps(".git/refs", out, false, func(string) bool { return false })
 	if entries, _, err := s.disk.ReadDir(".", 0); err == nil {
 		for _, e := range entries {
 			if IsEnvFileName(e.Name) {

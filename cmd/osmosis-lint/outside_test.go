@@ -20,13 +20,14 @@ import (
 )
 
 // What the tool may touch outside the workspace under review: the osmosis
-// CLI's dataset cache and git's global config under the home directory,
+// CLI's dataset cache and git's global config and ignore file under the home directory,
 // the template doctor --fix copies from. Everything else it opens, lists
 // or stats lies in the workspace.
 func allowedOutside(home, template string) []string {
 	return []string{
 		filepath.Join(home, ".gitconfig"),
 		filepath.Join(home, ".config", "git", "config"),
+		filepath.Join(home, ".config", "git", "ignore"),
 		filepath.Join(home, ".cache", "osmosis", "datasets"),
 		template,
 	}

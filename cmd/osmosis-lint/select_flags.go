@@ -37,7 +37,7 @@ type selectFlags struct {
 }
 
 func (s *selectFlags) define(fs *flag.FlagSet) {
-	const groups = "; rule ids, or the groups ALL, submit, platform, runtime, advice"
+	const groups = "; rule ids, or the groups ALL, submit, platform, runtime, sync, advice"
 	fs.Var(&s.sel, "select", "check only these `RULES` (comma-separated"+groups+"), instead of the settings' choice")
 	fs.Var(&s.extendSel, "extend-select", "check these `RULES` too, on top of the settings' choice")
 	fs.Var(&s.ignore, "ignore", "do not check these `RULES`")

@@ -142,6 +142,7 @@ func Run(dir string, opts Options) (*Report, error) {
 		return nil, err
 	}
 	d.rollouts()
+	d.sync()
 	d.skills()
 	d.datasets()
 	d.envFiles()

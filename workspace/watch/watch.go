@@ -59,6 +59,7 @@ func New(roots []string, opts Options) (*Watcher, error) {
 			fw.Close()
 			return nil, err
 		}
+		w.addGit(r)
 	}
 	return w, nil
 }
@@ -72,6 +73,20 @@ func (w *Watcher) Dirs() int { return len(w.dirs) }
 
 // Close stops watching.
 func (w *Watcher) Close() error { return w.fs.Close() }
+
+// addGit watches the git directory at the top of root (not its objects):
+// HEAD, the index and the refs change what the sync rules find.
+func (w *Watcher) addGit(root string) {
+	dotgit := filepath.Join(root, ".git")
+	if fi, err := disk.LstatNamed(dotgit); err != nil || !fi.IsDir() {
+		return
+	}
+	if w.addDir(dotgit) == nil {
+		if refs := filepath.Join(dotgit, "refs"); w.addDir(refs) == nil {
+			w.addBelow(refs)
+		}
+	}
+}
 
 // skipDir reports directories whose changes never change a finding:
 // hidden ones (.git, .venv, editors' state) and caches.

@@ -61,7 +61,8 @@ func TestDebounce(t *testing.T) {
 
 // TestWatcherSeesChanges runs a real watcher: a change in a watched tree
 // and in a directory created after the start each come as a batch; hidden
-// directories are not watched; cancelling ends Run.
+// directories are not watched, but for the top of .git (HEAD, the index)
+// and its refs; cancelling ends Run.
 func TestWatcherSeesChanges(t *testing.T) {
 	root := t.TempDir()
 	cfg := filepath.Join(root, "configs", "training")
@@ -75,8 +76,8 @@ func TestWatcherSeesChanges(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer w.Close()
-	if w.Dirs() != 3 { // root, configs, configs/training
-		t.Errorf("%d directories watched, want 3 (hidden ones left out)", w.Dirs())
+	if w.Dirs() != 4 { // root, configs, configs/training, .git (not its objects)
+		t.Errorf("%d directories watched, want 4 (hidden ones left out, but .git itself)", w.Dirs())
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	batches := make(chan []string, 10)

@@ -308,8 +308,9 @@ func split(files []report.File) Outcome {
 	return Outcome{Block: agentText(block), Context: agentText(context)}
 }
 
-// dependents reports the cross-file findings (rollout and entrypoint) of
-// the configs that name an edited rollout: the edit may have fixed or
+// dependents reports the cross-file findings (rollout and entrypoint
+// errors, and sync: the edit is not committed) of the configs that name an
+// edited rollout: the edit may have fixed or
 // caused them. They are context, not a block: a rollout is often written
 // a file at a time, and its configs may be mid-way too.
 func (h *hook) dependents() (string, error) {
@@ -339,7 +340,8 @@ func (h *hook) dependents() (string, error) {
 		kept := f
 		kept.Findings = nil
 		for _, x := range f.Findings {
-			if r, ok := lint.Lookup(x.Rule); ok && r.Workspace && x.Severity == lint.Error {
+			// the sync findings too: an edited rollout file is not committed
+			if r, ok := lint.Lookup(x.Rule); ok && r.Workspace && (x.Severity == lint.Error || x.Stage == lint.StageSync) {
 				kept.Findings = append(kept.Findings, x)
 			}
 		}

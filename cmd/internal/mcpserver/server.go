@@ -33,7 +33,7 @@ type Options struct {
 	DatasetsFile string
 }
 
-const instructions = `osmosis-lint checks the TOML configs of an Osmosis workspace (configs/training, configs/eval, configs/benchmark) against the rules of the osmosis CLI and the platform, offline. Call check after writing or editing a config and before osmosis train submit / osmosis eval submit; fix the errors it reports (each names the rule: explain tells why and shows examples). Stages: submit = the CLI refuses the config, platform = the platform rejects the run, runtime = the run fails after starting, advice = very likely a mistake. fix shows the diff of the available fixes and writes only with write=true. Paths are relative to the workspace root.`
+const instructions = `osmosis-lint checks the TOML configs of an Osmosis workspace (configs/training, configs/eval, configs/benchmark) against the rules of the osmosis CLI and the platform, offline. Call check after writing or editing a config and before osmosis train submit / osmosis eval submit; fix the errors it reports (each names the rule: explain tells why and shows examples). Stages: submit = the CLI refuses the config, platform = the platform rejects the run, runtime = the run fails after starting, sync = the platform would run other code than the workspace holds (rollout files not committed or not pushed, a branch or commit origin lacks), advice = very likely a mistake. fix shows the diff of the available fixes and writes only with write=true. Paths are relative to the workspace root.`
 
 // New makes the server with its tools.
 func New(opts Options) *mcp.Server {

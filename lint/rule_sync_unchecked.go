@@ -1,0 +1,13 @@
+package lint
+
+func init() {
+	register(&Rule{
+		ID: RuleSyncUnchecked, Severity: Info, Stage: StageSync, Doctor: true,
+		Summary: "Sync with origin could not be checked: nothing pushed is known, or git's files could not be read.",
+		Doc: `The sync rules compare the rollouts with what origin has, as the last fetch recorded it. When
+the repository has no remote-tracking ref of origin, nothing is known of what was pushed; when its
+files cannot be read (a corrupt pack, a loop of refs, an object over the size bound, alternates or
+a git directory outside the workspace, which are not followed), nothing is checked. doctor says
+so once; check stays quiet.`,
+	})
+}

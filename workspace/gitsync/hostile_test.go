@@ -1,0 +1,270 @@
+package gitsync
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+)
+
+// repoFixture builds a repository with git (tests may run git; the
+// product never does): rollouts/calc committed on main, origin a GitHub URL
+// with origin/main and origin/HEAD laid down by update-ref.
+func repoFixture(t *testing.T) string {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("git is not installed")
+		}
+		t.Skip("git is not installed")
+	}
+	root := filepath.Join(t.TempDir(), "ws")
+	write(t, root, "rollouts/calc/main.py", "print(1)\n")
+	write(t, root, "README.md", "# ws\n")
+	git(t, root, "init", "-q", "-b", "main")
+	git(t, root, "add", "-A")
+	git(t, root, "commit", "-q", "-m", "init")
+	git(t, root, "remote", "add", "origin", "https://github.com/acme/ws.git")
+	git(t, root, "update-ref", "refs/remotes/origin/main", "HEAD")
+	git(t, root, "symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
+	return root
+}
+
+func write(t *testing.T, root, rel, content string) {
+	t.Helper()
+	p := filepath.Join(root, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func git(t *testing.T, dir string, args ...string) string {
+	t.Helper()
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// observed opens the repository at root and asks everything of it, and
+// returns the answers and every path the door touched.
+func observed(t *testing.T, root string) (*Repo, RolloutState, []disk.Access) {
+	t.Helper()
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []disk.Access
+	stop := disk.Observe(func(a disk.Access) {
+		mu.Lock()
+		seen = append(seen, a)
+		mu.Unlock()
+	})
+	r := Open(ws, ".git", Limits{})
+	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	r.NamedBranch("main", "calc")
+	r.NamedBranch("other", "calc")
+	r.PinnedCommit("0123456789abcdef0123456789abcdef01234567")
+	r.PinnedCommit("0123456")
+	stop()
+	return r, st, seen
+}
+
+// inside fails for every access outside root: the door's record proves
+// go-git read nothing else.
+func inside(t *testing.T, root string, seen []disk.Access) {
+	t.Helper()
+	if len(seen) == 0 {
+		t.Fatal("no access recorded: the door is not in the way")
+	}
+	for _, a := range seen {
+		if a.Path != root && !strings.HasPrefix(a.Path, root+string(filepath.Separator)) {
+			t.Errorf("%s %s: outside the workspace", a.Op, a.Path)
+		}
+	}
+}
+
+func TestCleanRepository(t *testing.T) {
+	root := repoFixture(t)
+	r, st, seen := observed(t, root)
+	inside(t, root, seen)
+	if r.Unchecked != "" || st.Unchecked != "" {
+		t.Fatalf("unchecked: %q %q", r.Unchecked, st.Unchecked)
+	}
+	if r.Branch != "main" || r.Default != "main" || r.Detached || r.Shallow || r.NoRemote {
+		t.Errorf("refs read wrong: %+v", r)
+	}
+	if len(st.Changes) != 0 || len(st.Unpushed) != 0 || st.DiffersFromDefault {
+		t.Errorf("a clean, pushed repository: %+v", st)
+	}
+	// every git read stays in .git; the worktree reads are the rollout's
+	for _, a := range seen {
+		rel, _ := filepath.Rel(root, a.Path)
+		rel = filepath.ToSlash(rel)
+		if !strings.HasPrefix(rel, ".git") && !strings.HasPrefix(rel, "rollouts/calc/") && rel != ".gitignore" && rel != "rollouts/.gitignore" && rel != ".gitattributes" && rel != "rollouts/.gitattributes" && rel != "." {
+			t.Errorf("%s %s: neither git's files nor the rollout's", a.Op, rel)
+		}
+	}
+}
+
+// TestHostileRepositories: each gives "not checked" with a reason, never a
+// crash or a hang, and nothing outside the workspace is read.
+func TestHostileRepositories(t *testing.T) {
+	cases := []struct {
+		name   string
+		break_ func(t *testing.T, root, outside string)
+		// reason is a substring of Unchecked ("" when the repository
+		// stays readable and the answer must merely be safe)
+		reason string
+	}{
+		{"alternates outside", func(t *testing.T, root, outside string) {
+			other := filepath.Join(outside, "objects")
+			if err := os.MkdirAll(other, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			write(t, root, ".git/objects/info/alternates", other+"\n../../../outside/objects\n")
+		}, "alternates"},
+		{"commondir outside", func(t *testing.T, root, outside string) {
+			write(t, root, ".git/commondir", outside+"\n")
+		}, "outside the repository"},
+		{"ref loop", func(t *testing.T, root, outside string) {
+			write(t, root, ".git/refs/heads/a", "ref: refs/heads/b\n")
+			write(t, root, ".git/refs/heads/b", "ref: refs/heads/a\n")
+			write(t, root, ".git/HEAD", "ref: refs/heads/a\n")
+		}, "loop"},
+		{"corrupt pack", func(t *testing.T, root, outside string) {
+			git(t, root, "gc", "-q")
+			packs, _ := filepath.Glob(filepath.Join(root, ".git", "objects", "pack", "*.pack"))
+			if len(packs) == 0 {
+				t.Fatal("no pack after gc")
+			}
+			for _, p := range packs {
+				data, err := os.ReadFile(p)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := 12; i < len(data)-20; i++ {
+					data[i] ^= 0x5a
+				}
+				os.Chmod(p, 0o644)
+				if err := os.WriteFile(p, data, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}, "could not be read"},
+		{"symlinked refs outside", func(t *testing.T, root, outside string) {
+			write(t, outside, "ref", "0123456789abcdef0123456789abcdef01234567\n")
+			if err := os.Symlink(filepath.Join(outside, "ref"), filepath.Join(root, ".git", "refs", "heads", "evil")); err != nil {
+				t.Fatal(err)
+			}
+		}, ""},
+		{"HEAD names a missing object", func(t *testing.T, root, outside string) {
+			write(t, root, ".git/refs/heads/main", "0123456789abcdef0123456789abcdef01234567\n")
+		}, ""},
+		{"index garbage", func(t *testing.T, root, outside string) {
+			write(t, root, ".git/index", "DIRC\x00\x00\x00\x02\xff\xff\xff\xffgarbage")
+		}, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			root := repoFixture(t)
+			outside := filepath.Join(filepath.Dir(root), "outside")
+			if err := os.MkdirAll(outside, 0o755); err != nil {
+				t.Fatal(err)
+			}
+			c.break_(t, root, outside)
+			r, st, seen := observed(t, root)
+			inside(t, root, seen)
+			why := r.Unchecked
+			if why == "" {
+				why = st.Unchecked
+			}
+			if c.reason != "" && !strings.Contains(why, c.reason) {
+				t.Errorf("unchecked %q, want it to say %q", why, c.reason)
+			}
+			if strings.Contains(why, outside) || strings.Contains(why, root) {
+				t.Errorf("the reason names a path: %q", why)
+			}
+		})
+	}
+}
+
+// TestWalkBound: a history longer than the walk bound is "not checked",
+// by count.
+func TestWalkBound(t *testing.T) {
+	root := repoFixture(t)
+	git(t, root, "branch", "-q", "--set-upstream-to=origin/main")
+	for i := 0; i < 12; i++ {
+		write(t, root, "rollouts/calc/main.py", strings.Repeat("x", i+1)+"\n")
+		git(t, root, "commit", "-q", "-am", "step")
+	}
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Open(ws, ".git", Limits{MaxCommits: 5})
+	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	if !strings.Contains(st.Unchecked, "bound") {
+		t.Errorf("12 unpushed commits with a bound of 5: %+v", st)
+	}
+	r = Open(ws, ".git", Limits{})
+	st = r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	if st.Unchecked != "" || len(st.Unpushed) != 12 {
+		t.Errorf("want 12 unpushed commits, got %d (%q)", len(st.Unpushed), st.Unchecked)
+	}
+}
+
+// TestObjectBound: an object over the size bound is "not checked" (with a
+// bound of 100 bytes, the fixture's commit is over it), never read
+// whole.
+func TestObjectBound(t *testing.T) {
+	root := repoFixture(t)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Open(ws, ".git", Limits{MaxObjectSize: 100})
+	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	if !strings.Contains(st.Unchecked, "size bound") {
+		t.Errorf("want not checked for the size bound, got %+v", st)
+	}
+}
+
+// TestConcurrentAnswers: the checks of many configs ask at once (run with
+// -race); each question is answered once and alike.
+func TestConcurrentAnswers(t *testing.T) {
+	root := repoFixture(t)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Open(ws, ".git", Limits{})
+	var wg sync.WaitGroup
+	results := make([]RolloutState, 8)
+	for i := range results {
+		wg.Go(func() {
+			results[i] = r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+			r.NamedBranch("main", "calc")
+			r.PinnedCommit("0123456")
+		})
+	}
+	wg.Wait()
+	for _, st := range results {
+		if st.Unchecked != "" || len(st.Changes) != 0 {
+			t.Errorf("answer %+v", st)
+		}
+	}
+}

@@ -1,0 +1,161 @@
+package gitsync
+
+import (
+	"errors"
+	"sort"
+	"strings"
+
+	"github.com/go-git/go-git/v5/plumbing"
+)
+
+// BranchState is what git says of a branch a config names, for one
+// rollout.
+type BranchState struct {
+	// Unchecked is why it could not be checked ("" when it was).
+	Unchecked string
+	// Known is false when nothing can be said (a shallow clone, no
+	// remote-tracking refs): the other fields are then unset.
+	Known bool
+	// OnOrigin is set when refs/remotes/origin/<branch> exists.
+	OnOrigin bool
+	// Ahead are the commits of the local branch, not on origin's, that
+	// change the rollout, newest first.
+	Ahead []Commit
+}
+
+// NamedBranch answers for experiment.branch = branch with rollouts/<rollout>/.
+func (r *Repo) NamedBranch(branch, rollout string) BranchState {
+	if r.Unchecked != "" {
+		return BranchState{Unchecked: r.Unchecked}
+	}
+	if r.Shallow || r.NoRemote {
+		return BranchState{}
+	}
+	return remembered(r, memoKey{"branch", branch, rollout}, func() BranchState {
+		st := BranchState{Known: true}
+		tip, ok := r.remote[branch]
+		st.OnOrigin = ok
+		local, hasLocal := r.local[branch]
+		if !ok || !hasLocal || rollout == "" {
+			return st
+		}
+		list, err := r.touching(local, []plumbing.Hash{tip}, rollout)
+		if err != nil {
+			return BranchState{Unchecked: describe(err)}
+		}
+		st.Ahead = list
+		return st
+	}, func(err error) BranchState { return BranchState{Unchecked: describe(err)} })
+}
+
+// CommitState is what git says of a pinned commit.
+type CommitState struct {
+	// Unchecked is why it could not be checked ("" when it was).
+	Unchecked string
+	// Known is false when nothing can be said (a shallow clone, no
+	// remote-tracking refs): the other fields are then unset.
+	Known bool
+	// Found is set when the local repository has the commit.
+	Found bool
+	// Ambiguous is set when a short id names several commits.
+	Ambiguous bool
+	// Pushed is set when a branch of origin reaches the commit.
+	Pushed bool
+	// Hash is the full id when Found.
+	Hash string
+}
+
+// PinnedCommit answers for experiment.commit_sha = sha (7 to 40 hex digits).
+func (r *Repo) PinnedCommit(sha string) CommitState {
+	if r.Unchecked != "" {
+		return CommitState{Unchecked: r.Unchecked}
+	}
+	if r.Shallow || r.NoRemote {
+		return CommitState{}
+	}
+	sha = strings.ToLower(sha)
+	return remembered(r, memoKey{"commit", sha, ""}, func() CommitState {
+		st := CommitState{Known: true}
+		if len(sha) == 40 {
+			h := plumbing.NewHash(sha)
+			if _, err := r.commit(h); err != nil {
+				if errors.Is(err, plumbing.ErrObjectNotFound) {
+					return st
+				}
+				return CommitState{Unchecked: describe(err)}
+			}
+			// pushed when no branch of origin leaves it out: the walk
+			// stops where origin's history reaches it
+			list, err := r.exclusive(h, r.remoteTips())
+			if err != nil {
+				return CommitState{Unchecked: describe(err)}
+			}
+			st.Found, st.Hash, st.Pushed = true, h.String(), len(list) == 0
+			return st
+		}
+		rs := r.reachable()
+		if rs.err != nil {
+			return CommitState{Unchecked: describe(rs.err)}
+		}
+		// a short id: look among the commits origin's branches reach, then
+		// among those the local branches and HEAD reach
+		if h, n := prefixed(rs.set, sha); n > 0 {
+			st.Found, st.Pushed, st.Hash, st.Ambiguous = true, true, h.String(), n > 1
+			return st
+		}
+		local, err := r.localReach()
+		if err != nil {
+			return CommitState{Unchecked: describe(err)}
+		}
+		if h, n := prefixed(local, sha); n > 0 {
+			st.Found, st.Hash, st.Ambiguous = true, h.String(), n > 1
+		}
+		return st
+	}, func(err error) CommitState { return CommitState{Unchecked: describe(err)} })
+}
+
+func prefixed(set map[plumbing.Hash]bool, prefix string) (plumbing.Hash, int) {
+	var found plumbing.Hash
+	n := 0
+	for h := range set {
+		if strings.HasPrefix(h.String(), prefix) {
+			found = h
+			n++
+		}
+	}
+	return found, n
+}
+
+// localReach is the commits reachable from HEAD and the local branches
+// and not from origin's. The caller holds r.mu.
+func (r *Repo) localReach() (map[plumbing.Hash]bool, error) {
+	out := map[plumbing.Hash]bool{}
+	tips := []plumbing.Hash{}
+	if !r.head.IsZero() {
+		tips = append(tips, r.head)
+	}
+	for _, h := range r.local {
+		tips = append(tips, h)
+	}
+	hidden := r.remoteTips()
+	for _, t := range tips {
+		list, err := r.exclusive(t, hidden)
+		if err != nil {
+			return nil, err
+		}
+		for _, h := range list {
+			out[h] = true
+		}
+	}
+	return out, nil
+}
+
+// RemoteBranches lists origin's branches (as of the last fetch), sorted.
+func (r *Repo) RemoteBranches() []string {
+	out := make([]string, 0, len(r.remote))
+	for n := range r.remote {
+		out = append(out, n)
+	}
+	sort.Strings(out)
+	return out
+}
