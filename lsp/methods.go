@@ -22,14 +22,15 @@ func init() {
 	byName = make(map[string]*method, len(methods))
 	for i := range methods {
 		if byName[methods[i].name] != nil {
-			panic("lsp: method " + methods[i].name + " twice in the table")
+			panic("lsp: method " + methods[i].name + " twice in the table") // a build mistake, met by every test
 		}
 		byName[methods[i].name] = &methods[i]
 	}
 }
 
-// methodTable is the table of methods (a function, as its handlers reach
-// back to it through initialize).
+// methodTable is the table of methods. It is made in init, not as the
+// variable's value: Initialize reads the table, and a variable whose value
+// reaches itself does not compile.
 func methodTable() []method {
 	return []method{
 		// the lifecycle: nothing to advertise
@@ -174,8 +175,8 @@ func capabilities(c *clientCaps) protocol.ServerCapabilities {
 	return sc
 }
 
-// dispatch calls the handler of method with params, which are present
-// unless the method's rule lets them be absent.
+// dispatch calls the handler of m with params (checkParams has let them
+// through).
 func (s *Server) dispatch(ctx context.Context, m *method, params []byte) (any, error) {
 	if ctx.Err() != nil {
 		return nil, protocol.ErrRequestCancelled
