@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"bytes"
 	"context"
 	"sync"
 
@@ -80,24 +79,3 @@ func withCancel(ctx context.Context) (context.Context, context.CancelFunc) {
 
 // canceled reports whether the request of ctx was cancelled.
 func canceled(ctx context.Context) bool { return ctx.Err() != nil }
-
-// noParams are the methods of the server that take no params.
-var noParams = map[string]bool{
-	protocol.MethodShutdown: true,
-	protocol.MethodExit:     true,
-}
-
-// checkParams answers a message without params (absent or null) as
-// JSON-RPC asks: a method the server does not know is not found, one it
-// knows gets invalid params. The protocol package would take the missing
-// body for broken JSON.
-func checkParams(method string, params []byte) error {
-	p := bytes.TrimSpace(params)
-	if len(p) != 0 && !bytes.Equal(p, []byte("null")) || noParams[method] {
-		return nil
-	}
-	if !handled[method] {
-		return jsonrpc2.NewError(jsonrpc2.MethodNotFound, "osmosis-lint: method not found: "+method)
-	}
-	return jsonrpc2.NewError(jsonrpc2.InvalidParams, "osmosis-lint: "+method+" needs params")
-}

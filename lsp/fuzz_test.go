@@ -86,7 +86,7 @@ func FuzzDocument(f *testing.F) {
 		u := uri.File(path)
 		ctx := context.Background()
 		check := newRangeChecker(t, enc == "utf-16")
-		must(t, s.DidOpen(ctx, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "toml", Version: 1, Text: text}}))
+		must(t, serveDirect(ctx, s, protocol.MethodTextDocumentDidOpen, &protocol.DidOpenTextDocumentParams{TextDocument: protocol.TextDocumentItem{URI: u, LanguageID: "toml", Version: 1, Text: text}}))
 		doc := func() string { return string(s.current(u).text) }
 		version := int32(1)
 		pos := func() protocol.Position {
@@ -99,7 +99,7 @@ func FuzzDocument(f *testing.F) {
 				start := pos()
 				end := protocol.Position{Line: start.Line + uint32(next()%2), Character: uint32(next())}
 				version++
-				must(t, s.DidChange(ctx, &protocol.DidChangeTextDocumentParams{
+				must(t, serveDirect(ctx, s, protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 					TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: id, Version: version},
 					ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangePartial{Range: protocol.Range{Start: start, End: end}, Text: fuzzInserts[next()%len(fuzzInserts)]}},
 				}))
@@ -107,7 +107,7 @@ func FuzzDocument(f *testing.F) {
 				old := doc()
 				at := min(next()*len(old)/256, len(old))
 				version++
-				must(t, s.DidChange(ctx, &protocol.DidChangeTextDocumentParams{
+				must(t, serveDirect(ctx, s, protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 					TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: id, Version: version},
 					ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: old[:at] + fuzzInserts[next()%len(fuzzInserts)] + old[at:]}},
 				}))
@@ -312,4 +312,15 @@ func (c *rangeChecker) symbols(text string, syms []protocol.DocumentSymbol) {
 
 func before(a, b protocol.Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
+}
+
+// serveDirect hands a notification to the server as the connection would:
+// its params on the wire, through the method table.
+func serveDirect(ctx context.Context, s *Server, method string, params any) error {
+	raw, err := protocol.Marshal(params)
+	if err != nil {
+		return err
+	}
+	_, err = s.dispatch(ctx, byName[method], raw)
+	return err
 }

@@ -378,18 +378,7 @@ type initResult struct {
 			InterFileDependencies bool `json:"interFileDependencies"`
 			WorkspaceDiagnostics  bool `json:"workspaceDiagnostics"`
 		} `json:"diagnosticProvider"`
-		CompletionProvider      json.RawMessage `json:"completionProvider"`
-		HoverProvider           json.RawMessage `json:"hoverProvider"`
-		DefinitionProvider      json.RawMessage `json:"definitionProvider"`
-		DocumentSymbolProvider  json.RawMessage `json:"documentSymbolProvider"`
-		CodeActionProvider      json.RawMessage `json:"codeActionProvider"`
-		FoldingRangeProvider    json.RawMessage `json:"foldingRangeProvider"`
-		InlayHintProvider       json.RawMessage `json:"inlayHintProvider"`
-		ReferencesProvider      json.RawMessage `json:"referencesProvider"`
-		RenameProvider          json.RawMessage `json:"renameProvider"`
-		DocumentLinkProvider    json.RawMessage `json:"documentLinkProvider"`
-		WorkspaceSymbolProvider json.RawMessage `json:"workspaceSymbolProvider"`
-		SelectionRangeProvider  json.RawMessage `json:"selectionRangeProvider"`
+		CompletionProvider json.RawMessage `json:"completionProvider"`
 	} `json:"capabilities"`
 	ServerInfo struct {
 		Name    string `json:"name"`

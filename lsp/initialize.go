@@ -40,50 +40,10 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	s.sess.setFolders(folders)
 	s.setLifecycle(stateInitialized)
 
-	sync := protocol.TextDocumentSyncKindIncremental
-	result := &protocol.InitializeResult{
-		Capabilities: protocol.ServerCapabilities{
-			PositionEncoding: c.positionEncoding(),
-			TextDocumentSync: &protocol.TextDocumentSyncOptions{
-				OpenClose: ptr(true),
-				Change:    &sync,
-				Save:      &protocol.SaveOptions{IncludeText: ptr(false)},
-			},
-			CompletionProvider: &protocol.CompletionOptions{
-				TriggerCharacters: []string{"[", ".", "=", "\"", " ", "{", ","},
-				ResolveProvider:   ptr(c.lazyDocs),
-			},
-			HoverProvider:          protocol.Boolean(true),
-			DefinitionProvider:     protocol.Boolean(true),
-			DocumentSymbolProvider: protocol.Boolean(true),
-			CodeActionProvider: &protocol.CodeActionOptions{
-				CodeActionKinds: []protocol.CodeActionKind{protocol.CodeActionKindQuickFix, protocol.CodeActionKindSourceFixAll},
-			},
-			FoldingRangeProvider:    protocol.Boolean(true),
-			InlayHintProvider:       protocol.Boolean(true),
-			ReferencesProvider:      protocol.Boolean(true),
-			RenameProvider:          &protocol.RenameOptions{PrepareProvider: ptr(true)},
-			DocumentLinkProvider:    &protocol.DocumentLinkOptions{},
-			WorkspaceSymbolProvider: protocol.Boolean(true),
-			SelectionRangeProvider:  protocol.Boolean(true),
-			Workspace: &protocol.WorkspaceOptions{
-				WorkspaceFolders: &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: protocol.Boolean(true)},
-				FileOperations: &protocol.FileOperationOptions{WillRename: protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
-					Scheme:  ptr("file"),
-					Pattern: protocol.FileOperationPattern{Glob: "**/rollouts/*", Matches: protocol.FileOperationPatternKindFolder},
-				}}}},
-			},
-		},
-		ServerInfo: protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
-	}
-	if c.pull {
-		result.Capabilities.DiagnosticProvider = &protocol.DiagnosticOptions{
-			Identifier:            ptr("osmosis-lint"),
-			InterFileDependencies: true,
-			WorkspaceDiagnostics:  true,
-		}
-	}
-	return result, nil
+	return &protocol.InitializeResult{
+		Capabilities: capabilities(c),
+		ServerInfo:   protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
+	}, nil
 }
 
 func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams) error {

@@ -218,46 +218,6 @@ func TestMalformedInput(t *testing.T) {
 	rc.alive(next())
 }
 
-// A request without params, or with null params, is answered as JSON-RPC
-// says: a method the server does not know is not found (-32601), one it
-// knows has invalid params (-32602). Neither is a parse error.
-func TestMissingParams(t *testing.T) {
-	root := newWorkspace(t, nil)
-	rc := newRawClient(t, nil)
-	rc.initialize(root)
-	tests := []struct {
-		body string
-		want int64
-	}{
-		{`{"jsonrpc":"2.0","id":11,"method":"foo/bar"}`, -32601},
-		{`{"jsonrpc":"2.0","id":12,"method":"foo/bar","params":null}`, -32601},
-		{`{"jsonrpc":"2.0","id":13,"method":"textDocument/hover"}`, -32602},
-		{`{"jsonrpc":"2.0","id":14,"method":"textDocument/hover","params":null}`, -32602},
-		{`{"jsonrpc":"2.0","id":15,"method":"workspace/diagnostic"}`, -32602},
-		{`{"jsonrpc":"2.0","id":16,"method":"textDocument/formatting"}`, -32601},
-	}
-	for _, tt := range tests {
-		rc.write(frame(tt.body))
-		var id struct {
-			ID json.RawMessage `json:"id"`
-		}
-		_ = json.Unmarshal([]byte(tt.body), &id)
-		m := rc.reply(string(id.ID))
-		if m.Error == nil || m.Error.Code != tt.want {
-			t.Errorf("%s: reply %+v, want %d", tt.body, m.Error, tt.want)
-		}
-	}
-	// notifications without params are dropped, and the server goes on
-	rc.write(frame(`{"jsonrpc":"2.0","method":"textDocument/didOpen"}`))
-	rc.write(frame(`{"jsonrpc":"2.0","method":"foo/bar","params":null}`))
-	rc.alive(20)
-	// shutdown takes none
-	rc.write(frame(`{"jsonrpc":"2.0","id":21,"method":"shutdown"}`))
-	if m := rc.reply("21"); m.Error != nil {
-		t.Errorf("shutdown without params: %+v", m.Error)
-	}
-}
-
 func TestBadFraming(t *testing.T) {
 	root := newWorkspace(t, nil)
 	hover := func(id int) string {

@@ -13,8 +13,9 @@
 // background work, each with its own lock and a context that is cancelled
 // when its work is superseded: the checks of open documents (checks.go),
 // the lint of unopened configs (queue.go) and the look for changed files of
-// clients that cannot watch them (rescan.go). Each LSP method with logic
-// has its own file.
+// clients that cannot watch them (rescan.go). One table (methods.go) names
+// every method the server serves, with its handler and what initialize
+// advertises for it; each method with logic has its own file.
 package lsp
 
 import (
@@ -50,8 +51,6 @@ type Options struct {
 // handlers and keeps the lifecycle. Everything else lives in the parts it
 // holds.
 type Server struct {
-	protocol.UnimplementedServer
-
 	opts   Options
 	log    *log.Logger
 	conn   jsonrpc2.Conn
@@ -166,9 +165,9 @@ func (s *Server) attach(ctx context.Context, conn jsonrpc2.Conn) {
 }
 
 // handler is the server's message pipeline: cancellation, lifecycle rules,
-// parameter checks, panic recovery, then dispatch.
+// parameter checks, panic recovery, then dispatch through the method table
+// (methods.go).
 func (s *Server) handler() jsonrpc2.Handler {
-	dispatch := protocol.ServerHandler(s, jsonrpc2.MethodNotFoundHandler)
 	safe := func(ctx context.Context, req *jsonrpc2.Request) (result any, err error) {
 		method := req.Method()
 		notification := !req.IsCall()
@@ -193,50 +192,18 @@ func (s *Server) handler() jsonrpc2.Handler {
 			return nil, e
 		}
 		if e := checkParams(method, req.Params()); e != nil {
-			if method == protocol.MethodInitialized {
-				// its params are an empty object: none is as good
-				return nil, s.Initialized(ctx, &protocol.InitializedParams{})
+			if notification && byName[method] == nil {
+				// a notification the server does not serve is ignored
+				return nil, nil
 			}
 			return nil, e
 		}
 		if s.hooks.before != nil {
 			s.hooks.before(method)
 		}
-		if ok, err := s.wireSync(method, req.Params()); ok {
-			return nil, err
-		}
-		result, err = dispatch(ctx, req)
-		if errors.Is(err, jsonrpc2.ErrParse) {
-			// the params are JSON of the wrong shape (the stream answers
-			// broken JSON before it gets here)
-			err = jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-		}
-		return result, err
+		return s.dispatch(ctx, byName[method], req.Params())
 	}
 	return s.cancellation(safe)
-}
-
-// handled are the methods the server answers; any other is not found.
-var handled = map[string]bool{
-	protocol.MethodInitialize:                     true,
-	protocol.MethodInitialized:                    true,
-	protocol.MethodShutdown:                       true,
-	protocol.MethodExit:                           true,
-	protocol.MethodTextDocumentDidOpen:            true,
-	protocol.MethodTextDocumentDidChange:          true,
-	protocol.MethodTextDocumentDidSave:            true,
-	protocol.MethodTextDocumentDidClose:           true,
-	protocol.MethodTextDocumentDiagnostic:         true,
-	protocol.MethodWorkspaceDiagnostic:            true,
-	protocol.MethodTextDocumentCompletion:         true,
-	protocol.MethodCompletionItemResolve:          true,
-	protocol.MethodTextDocumentHover:              true,
-	protocol.MethodTextDocumentDefinition:         true,
-	protocol.MethodTextDocumentDocumentSymbol:     true,
-	protocol.MethodTextDocumentFoldingRange:       true,
-	protocol.MethodTextDocumentInlayHint:          true,
-	protocol.MethodTextDocumentCodeAction:         true,
-	protocol.MethodWorkspaceDidChangeWatchedFiles: true,
 }
 
 // isRPCError reports whether err already carries a JSON-RPC error code.

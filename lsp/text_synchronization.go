@@ -3,55 +3,25 @@ package lsp
 import (
 	"bytes"
 	"context"
-	"encoding/json"
 	"runtime/debug"
 
-	"go.lsp.dev/jsonrpc2"
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// wireSync handles didOpen and didChange from their wire params (see
-// wire_text.go); handled is false for other methods.
-func (s *Server) wireSync(method string, params []byte) (handled bool, err error) {
-	switch method {
-	case protocol.MethodTextDocumentDidOpen:
-		var p openParams
-		if err := json.Unmarshal(params, &p); err != nil {
-			return true, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-		}
-		td := p.TextDocument
-		s.openDoc(uri.URI(td.URI), td.Version, td.Text)
-		return true, nil
-	case protocol.MethodTextDocumentDidChange:
-		var p changeParams
-		if err := json.Unmarshal(params, &p); err != nil {
-			return true, jsonrpc2.NewError(jsonrpc2.InvalidParams, err.Error())
-		}
-		s.changeDoc(uri.URI(p.TextDocument.URI), p.TextDocument.Version, p.changes())
-		return true, nil
-	}
-	return false, nil
-}
+// didOpen and didChange take their params from the wire (wire_text.go):
+// the text goes straight into the bytes the document keeps.
 
-func (s *Server) DidOpen(ctx context.Context, p *protocol.DidOpenTextDocumentParams) error {
-	s.openDoc(p.TextDocument.URI, p.TextDocument.Version, []byte(p.TextDocument.Text))
+func (s *Server) didOpen(ctx context.Context, p *openParams) error {
+	td := p.TextDocument
+	s.openDoc(uri.URI(td.URI), td.Version, td.Text)
 	return nil
 }
 
-func (s *Server) DidChange(ctx context.Context, p *protocol.DidChangeTextDocumentParams) error {
-	changes := make([]textChange, 0, len(p.ContentChanges))
-	for _, ch := range p.ContentChanges {
-		switch c := ch.(type) {
-		case *protocol.TextDocumentContentChangeWholeDocument:
-			changes = append(changes, textChange{whole: true, text: []byte(c.Text)})
-		case *protocol.TextDocumentContentChangePartial:
-			changes = append(changes, textChange{rng: c.Range, text: []byte(c.Text)})
-		}
-	}
-	s.changeDoc(p.TextDocument.URI, p.TextDocument.Version, changes)
+func (s *Server) didChange(ctx context.Context, p *changeParams) error {
+	s.changeDoc(uri.URI(p.TextDocument.URI), p.TextDocument.Version, p.changes())
 	return nil
 }
 
