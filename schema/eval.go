@@ -6,9 +6,11 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -49,7 +51,7 @@ type node struct {
 	uniqueItems        bool
 
 	minLength, maxLength int // -1: none
-	pattern              *regexp.Regexp
+	pattern              *pattern
 
 	minimum, maximum, exclusiveMinimum, exclusiveMaximum *float64
 
@@ -168,7 +170,7 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 		case key == "maxLength":
 			n.maxLength, err = intKeyword(val)
 		case key == "pattern":
-			n.pattern, err = regexp.Compile(val.(string))
+			n.pattern, err = newPattern(val)
 		case key == "minimum":
 			n.minimum, err = numKeyword(val)
 		case key == "maximum":
@@ -202,6 +204,27 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	}
 	return nil
 }
+
+// pattern is a schema's regular expression, compiled when a string is
+// first held against it: a process compiles only the patterns of the fields
+// its configs have. Its syntax is checked when the schema is compiled.
+type pattern struct {
+	src string
+	re  func() *regexp.Regexp
+}
+
+func newPattern(v any) (*pattern, error) {
+	src, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("%v is not a string", v)
+	}
+	if _, err := syntax.Parse(src, syntax.Perl); err != nil {
+		return nil, err
+	}
+	return &pattern{src: src, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}, nil
+}
+
+func (p *pattern) match(s string) bool { return p.re().MatchString(s) }
 
 func intKeyword(v any) (int, error) {
 	f, ok := toFloat(v)
@@ -527,7 +550,7 @@ func (ev *evaluator) str(n *node, s string) bool {
 			ev.fail(failure{kind: failMaxLength, raw: n.raw})
 		}
 	}
-	if n.pattern != nil && !n.pattern.MatchString(s) {
+	if n.pattern != nil && !n.pattern.match(s) {
 		ok = false
 		ev.fail(failure{kind: failPattern, raw: n.raw})
 	}
