@@ -284,6 +284,46 @@ type evaluator struct {
 	path []string
 	// sink receives failures; nil while only validity is wanted (if, not).
 	sink *[]failure
+
+	// what a pooled evaluator keeps between documents, so that a valid
+	// document costs no allocation: the failures, the document's root as
+	// a value, a key as a value (propertyNames), and an evaluator for the
+	// failures of a key
+	fails []failure
+	root  toml.Value
+	name  toml.Value
+	sub   *evaluator
+}
+
+var evaluators = sync.Pool{New: func() any { return new(evaluator) }}
+
+// getEvaluator takes an evaluator from the pool, its failures going to its
+// own list.
+func getEvaluator() *evaluator {
+	ev := evaluators.Get().(*evaluator)
+	ev.sink = &ev.fails
+	return ev
+}
+
+// putEvaluator returns ev to the pool without what it referred to; lists
+// grown by a large document are let go.
+func putEvaluator(ev *evaluator) {
+	const keep = 256
+	clear(ev.fails)
+	clear(ev.path[:cap(ev.path)])
+	ev.fails, ev.path = ev.fails[:0], ev.path[:0]
+	if cap(ev.fails) > keep {
+		ev.fails = nil
+	}
+	if cap(ev.path) > keep {
+		ev.path = nil
+	}
+	ev.root, ev.name, ev.sink = toml.Value{}, toml.Value{}, nil
+	if ev.sub != nil {
+		putEvaluator(ev.sub)
+		ev.sub = nil
+	}
+	evaluators.Put(ev)
 }
 
 func (ev *evaluator) fail(f failure) {
@@ -475,7 +515,10 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra})
 	}
 	if n.propertyNames != nil {
-		name := &toml.Value{Kind: toml.KindString}
+		// the names are strings: their evaluation enters no object, so one
+		// value and one evaluator for them serve every object
+		name := &ev.name
+		*name = toml.Value{Kind: toml.KindString}
 		for _, e := range t.Entries {
 			name.Str = e.Key
 			if ev.sink == nil {
@@ -486,14 +529,18 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 			}
 			// the failures of the name are collected apart: they name
 			// rules, not places
-			var own []failure
-			sub := evaluator{sink: &own}
+			if ev.sub == nil {
+				ev.sub = getEvaluator()
+			}
+			sub := ev.sub
+			clear(sub.fails)
+			sub.fails, sub.path = sub.fails[:0], sub.path[:0]
 			if sub.eval(n.propertyNames, name) {
 				continue
 			}
 			ok = false
 			var rules []string
-			for _, f := range own {
+			for _, f := range sub.fails {
 				if r, _ := f.raw["x-osmosis-rule"].(string); r != "" {
 					rules = append(rules, r)
 				}

@@ -74,10 +74,14 @@ type Issue struct {
 // Validate checks a parsed document against the schema and returns its
 // issues in document order. It reports one issue per problem.
 func (s *Schema) Validate(doc *toml.Document) []Issue {
-	var fails []failure
-	ev := evaluator{sink: &fails}
-	ev.eval(s.root, &toml.Value{Kind: toml.KindTable, Table: doc.Root})
-	return s.issues(doc, fails)
+	ev := getEvaluator()
+	defer putEvaluator(ev)
+	ev.root = toml.Value{Kind: toml.KindTable, Table: doc.Root}
+	ev.eval(s.root, &ev.root)
+	if len(ev.fails) == 0 {
+		return nil
+	}
+	return s.issues(doc, ev.fails)
 }
 
 // issues maps the failures of a document to issues, in document order.
