@@ -273,9 +273,12 @@ type failure struct {
 	raw   map[string]any // the schema object holding the keyword
 	loc   []string
 	names []string
-	want  []string
-	rules []string
-	bound int
+	// entries: the entries of names (failAdditional), whose keys are
+	// shown without a lookup of each name
+	entries []*toml.Entry
+	want    []string
+	rules   []string
+	bound   int
 }
 
 // evaluator checks one document. path is the location being checked, a
@@ -484,15 +487,16 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 		}
 	}
 	var extra []string
+	var extraAt []*toml.Entry
 	for _, e := range t.Entries {
 		var s *node
 		if p, declared := n.props[e.Key]; declared {
 			s = p
 		} else if n.noAdditional {
-			extra = append(extra, e.Key)
 			if ev.sink == nil {
 				return false
 			}
+			extra, extraAt = append(extra, e.Key), append(extraAt, e)
 			continue
 		} else {
 			s = n.additional
@@ -512,7 +516,7 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 	}
 	if len(extra) > 0 {
 		ok = false
-		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra})
+		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra, entries: extraAt})
 	}
 	if n.propertyNames != nil {
 		// the names are strings: their evaluation enters no object, so one

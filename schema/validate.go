@@ -151,21 +151,18 @@ func (v *validation) leaf(fl failure) {
 		// what every key of the table shares, found once: a file of 80,000
 		// unknown keys is not walked from the root 80,000 times
 		allowed, unknownTag := table.Properties(), table.UnknownTag()
-		var in *toml.Table
-		if len(loc) == 0 {
-			in = v.doc.Root
-		} else if _, tv := locate(v.doc.Root, loc); tv != nil && tv.Kind == toml.KindTable {
-			in = tv.Table
-		}
 		// the CLI's key of loc.name is keyBase + name (cliKey reads no
 		// more of a path than its parents)
 		keyBase := v.cliKey(clone(loc, ""))
 		v.out = slices.Grow(v.out, len(fl.names))
-		for _, name := range fl.names {
+		for i, name := range fl.names {
 			path := clone(loc, name)
+			// the entry the evaluator met (a table holds a key once), or
+			// for failures from elsewhere (the reference validator in the
+			// tests) the one at the path
 			var entry *toml.Entry
-			if in != nil {
-				entry = in.Get(name)
+			if i < len(fl.entries) {
+				entry = fl.entries[i]
 			} else {
 				entry, _ = locate(v.doc.Root, path)
 			}
