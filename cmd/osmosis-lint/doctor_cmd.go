@@ -33,7 +33,6 @@ func doctorCommand(fs *flag.FlagSet) runFunc {
 }
 
 func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
-	batchGC()
 	if f.format != "text" && f.format != "json" {
 		return 0, &usageErr{err: fmt.Errorf("unknown format %q: use text or json", f.format), showUsage: true}
 	}
