@@ -3,6 +3,7 @@ package schema
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
@@ -286,21 +287,13 @@ func (d *jsonDecoder) hex4() (rune, bool) {
 	if d.pos+4 > len(d.src) {
 		return 0, false
 	}
-	var r rune
-	for _, c := range d.src[d.pos : d.pos+4] {
-		switch {
-		case c >= '0' && c <= '9':
-			r = r<<4 | rune(c-'0')
-		case c >= 'a' && c <= 'f':
-			r = r<<4 | rune(c-'a'+10)
-		case c >= 'A' && c <= 'F':
-			r = r<<4 | rune(c-'A'+10)
-		default:
-			return 0, false
-		}
+	// four hexadecimal digits, no sign or underscore (base 16 allows none)
+	n, err := strconv.ParseUint(string(d.src[d.pos:d.pos+4]), 16, 32)
+	if err != nil {
+		return 0, false
 	}
 	d.pos += 4
-	return r, true
+	return rune(n), true
 }
 
 // appendPtrToken appends a key as a JSON pointer token (~ as ~0, / as ~1),

@@ -64,7 +64,7 @@ func TestDecodeJSONCases(t *testing.T) {
 			t.Errorf("%s: got %#v, want %#v", src, got, want)
 		}
 	}
-	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, "{\"a\": \"\x01\"}"} {
+	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, `{"a": "\u+123"}`, `{"a": "\u0_41"}`, `{"a": "\u00"}`, "{\"a\": \"\x01\"}"} {
 		if _, err := decodeJSON([]byte(bad), nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
