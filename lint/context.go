@@ -69,6 +69,9 @@ func (c *Context) Report(r toml.Range, key, msg string, fixes ...Fix) {
 
 // IssuesOf returns the schema issues mapped to the current rule.
 func (c *Context) IssuesOf(rule string) []schema.Issue {
+	if len(c.Issues) == 0 {
+		return nil
+	}
 	if c.byRule == nil {
 		// one pass for all rules: a file of many issues is not walked
 		// once per rule

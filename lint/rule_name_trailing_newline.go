@@ -53,7 +53,8 @@ func checkNameTrailingNewline(c *Context) {
 	}
 	if _, list := c.Get("secrets", "required"); list != nil && list.Kind == toml.KindArray {
 		for i, it := range list.Items {
-			if it.Kind == toml.KindString {
+			// the key is built only for a name that ends with a newline
+			if it.Kind == toml.KindString && strings.HasSuffix(it.Str, "\n") {
 				reportNewlineSecret(c, it.Str, it, "secrets.required."+itoa(i), "[secrets] required")
 			}
 		}

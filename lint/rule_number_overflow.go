@@ -23,7 +23,21 @@ to read another one.`,
 	})
 }
 
+// unsendable is a number the platform's JSON cannot carry.
+func unsendable(v *toml.Value) bool {
+	switch v.Kind {
+	case toml.KindInteger:
+		return v.Overflow
+	case toml.KindFloat:
+		return v.Overflow || math.IsNaN(v.Float) || math.IsInf(v.Float, 0)
+	}
+	return false
+}
+
 func checkNumberOverflow(c *Context) {
+	if !anyValue(c.Doc.Root, unsendable) {
+		return
+	}
 	covered := map[toml.Range]bool{}
 	for _, is := range c.Issues {
 		if is.Value != nil {

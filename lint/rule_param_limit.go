@@ -24,30 +24,47 @@ warning, not an error.`,
 }
 
 func checkParamLimit(c *Context) {
-	flagged := map[string]bool{}
-	for _, is := range c.Issues {
-		flagged[is.Key] = true
-	}
 	root := c.Schema.Root()
 	for _, top := range c.Doc.Root.Entries {
 		sec, sv := top.Key, top.Value
-		sf := root.Property(sec)
-		if sv.Kind != toml.KindTable || sf == nil || !root.Declares(sec) {
+		if sv.Kind != toml.KindTable {
 			continue
 		}
+		var sf *schema.Field
 		for _, e := range sv.Table.Entries {
+			// only a number has a bound; an overflowing number is
+			// number-overflow's: one finding per value
+			if !e.Value.IsNumber() || e.Value.Overflow {
+				continue
+			}
+			if sf == nil {
+				if sf = root.Property(sec); sf == nil || !root.Declares(sec) {
+					break
+				}
+			}
 			f := sf.Property(e.Key)
-			if f == nil || !e.Value.IsNumber() || flagged[sec+"."+e.Key] || e.Value.Overflow {
-				continue // an overflowing number is number-overflow's: one finding per value
+			if f == nil {
+				continue
 			}
 			limit, ok := f.Limit()
 			if !ok {
 				continue
 			}
 			x, _ := e.Value.Number()
-			if x > limit {
-				c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
+			if !(x > limit) || flaggedKey(c, sec+"."+e.Key) {
+				continue
 			}
+			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
 		}
 	}
+}
+
+// flaggedKey reports whether a schema issue is on key already.
+func flaggedKey(c *Context, key string) bool {
+	for _, is := range c.Issues {
+		if is.Key == key {
+			return true
+		}
+	}
+	return false
 }

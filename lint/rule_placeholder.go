@@ -34,7 +34,15 @@ func hasPlaceholder(s string) bool {
 	return strings.IndexByte(s, '<') >= 0 && placeholderRE().MatchString(s)
 }
 
+// mayHoldPlaceholder is a string with a '<', which every placeholder has.
+func mayHoldPlaceholder(v *toml.Value) bool {
+	return v.Kind == toml.KindString && strings.IndexByte(v.Str, '<') >= 0
+}
+
 func checkPlaceholder(c *Context) {
+	if !anyValue(c.Doc.Root, mayHoldPlaceholder) {
+		return
+	}
 	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
 		if v.Kind != toml.KindString {
 			return

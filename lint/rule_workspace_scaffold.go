@@ -24,12 +24,7 @@ func checkWorkspaceScaffold(c *Context) {
 	if c.Env == nil || c.Env.WS == nil || c.Env.Unnamed {
 		return
 	}
-	var missing []string
-	for _, e := range c.Env.WS.RequiredDirs() {
-		if !e.Present && !e.Escapes {
-			missing = append(missing, e.Path)
-		}
-	}
+	missing := c.Env.WS.RequiredDirsMissing()
 	if len(missing) == 0 {
 		return
 	}

@@ -324,6 +324,9 @@ func fixCarries(fx Fix, creds []heldCredential) bool {
 // so that an output showing any line of the file masks them without
 // searching the file again (see Masked).
 func attachSecrets(fs []Finding, creds []heldCredential) {
+	if len(fs) == 0 {
+		return
+	}
 	all := make([]Secret, len(creds))
 	for i, h := range creds {
 		all[i] = h.secret

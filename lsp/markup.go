@@ -3,21 +3,23 @@ package lsp
 import (
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
+// compiled when a client that shows no markdown is first answered
 var (
-	mdLink  = regexp.MustCompile(`\[([^\]]*)\]\(([^)]*)\)`)
-	mdFence = regexp.MustCompile("(?m)^```[a-z]*\n?")
+	mdLink  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\[([^\]]*)\]\(([^)]*)\)`) })
+	mdFence = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("(?m)^```[a-z]*\n?") })
 )
 
 // plainText turns the markdown the features write into text for a client
 // that shows no markdown: code spans and fences lose their backticks, bold
 // its stars, links show their address.
 func plainText(md string) string {
-	s := mdFence.ReplaceAllString(md, "")
-	s = mdLink.ReplaceAllString(s, "$1 ($2)")
+	s := mdFence().ReplaceAllString(md, "")
+	s = mdLink().ReplaceAllString(s, "$1 ($2)")
 	s = strings.ReplaceAll(s, "**", "")
 	s = strings.ReplaceAll(s, "`", "")
 	return s

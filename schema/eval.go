@@ -6,9 +6,11 @@ import (
 	"math"
 	"math/big"
 	"regexp"
+	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -49,7 +51,7 @@ type node struct {
 	uniqueItems        bool
 
 	minLength, maxLength int // -1: none
-	pattern              *regexp.Regexp
+	pattern              *pattern
 
 	minimum, maximum, exclusiveMinimum, exclusiveMaximum *float64
 
@@ -168,7 +170,7 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 		case key == "maxLength":
 			n.maxLength, err = intKeyword(val)
 		case key == "pattern":
-			n.pattern, err = regexp.Compile(val.(string))
+			n.pattern, err = newPattern(val)
 		case key == "minimum":
 			n.minimum, err = numKeyword(val)
 		case key == "maximum":
@@ -202,6 +204,27 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	}
 	return nil
 }
+
+// pattern is a schema's regular expression, compiled when a string is
+// first held against it: a process compiles only the patterns of the fields
+// its configs have. Its syntax is checked when the schema is compiled.
+type pattern struct {
+	src string
+	re  func() *regexp.Regexp
+}
+
+func newPattern(v any) (*pattern, error) {
+	src, ok := v.(string)
+	if !ok {
+		return nil, fmt.Errorf("%v is not a string", v)
+	}
+	if _, err := syntax.Parse(src, syntax.Perl); err != nil {
+		return nil, err
+	}
+	return &pattern{src: src, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}, nil
+}
+
+func (p *pattern) match(s string) bool { return p.re().MatchString(s) }
 
 func intKeyword(v any) (int, error) {
 	f, ok := toFloat(v)
@@ -250,9 +273,12 @@ type failure struct {
 	raw   map[string]any // the schema object holding the keyword
 	loc   []string
 	names []string
-	want  []string
-	rules []string
-	bound int
+	// entries: the entries of names (failAdditional), whose keys are
+	// shown without a lookup of each name
+	entries []*toml.Entry
+	want    []string
+	rules   []string
+	bound   int
 }
 
 // evaluator checks one document. path is the location being checked, a
@@ -261,6 +287,46 @@ type evaluator struct {
 	path []string
 	// sink receives failures; nil while only validity is wanted (if, not).
 	sink *[]failure
+
+	// what a pooled evaluator keeps between documents, so that a valid
+	// document costs no allocation: the failures, the document's root as
+	// a value, a key as a value (propertyNames), and an evaluator for the
+	// failures of a key
+	fails []failure
+	root  toml.Value
+	name  toml.Value
+	sub   *evaluator
+}
+
+var evaluators = sync.Pool{New: func() any { return new(evaluator) }}
+
+// getEvaluator takes an evaluator from the pool, its failures going to its
+// own list.
+func getEvaluator() *evaluator {
+	ev := evaluators.Get().(*evaluator)
+	ev.sink = &ev.fails
+	return ev
+}
+
+// putEvaluator returns ev to the pool without what it referred to; lists
+// grown by a large document are let go.
+func putEvaluator(ev *evaluator) {
+	const keep = 256
+	clear(ev.fails)
+	clear(ev.path[:cap(ev.path)])
+	ev.fails, ev.path = ev.fails[:0], ev.path[:0]
+	if cap(ev.fails) > keep {
+		ev.fails = nil
+	}
+	if cap(ev.path) > keep {
+		ev.path = nil
+	}
+	ev.root, ev.name, ev.sink = toml.Value{}, toml.Value{}, nil
+	if ev.sub != nil {
+		putEvaluator(ev.sub)
+		ev.sub = nil
+	}
+	evaluators.Put(ev)
 }
 
 func (ev *evaluator) fail(f failure) {
@@ -421,15 +487,16 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 		}
 	}
 	var extra []string
+	var extraAt []*toml.Entry
 	for _, e := range t.Entries {
 		var s *node
 		if p, declared := n.props[e.Key]; declared {
 			s = p
 		} else if n.noAdditional {
-			extra = append(extra, e.Key)
 			if ev.sink == nil {
 				return false
 			}
+			extra, extraAt = append(extra, e.Key), append(extraAt, e)
 			continue
 		} else {
 			s = n.additional
@@ -449,10 +516,13 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 	}
 	if len(extra) > 0 {
 		ok = false
-		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra})
+		ev.fail(failure{kind: failAdditional, raw: n.raw, names: extra, entries: extraAt})
 	}
 	if n.propertyNames != nil {
-		name := &toml.Value{Kind: toml.KindString}
+		// the names are strings: their evaluation enters no object, so one
+		// value and one evaluator for them serve every object
+		name := &ev.name
+		*name = toml.Value{Kind: toml.KindString}
 		for _, e := range t.Entries {
 			name.Str = e.Key
 			if ev.sink == nil {
@@ -463,14 +533,18 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 			}
 			// the failures of the name are collected apart: they name
 			// rules, not places
-			var own []failure
-			sub := evaluator{sink: &own}
+			if ev.sub == nil {
+				ev.sub = getEvaluator()
+			}
+			sub := ev.sub
+			clear(sub.fails)
+			sub.fails, sub.path = sub.fails[:0], sub.path[:0]
 			if sub.eval(n.propertyNames, name) {
 				continue
 			}
 			ok = false
 			var rules []string
-			for _, f := range own {
+			for _, f := range sub.fails {
 				if r, _ := f.raw["x-osmosis-rule"].(string); r != "" {
 					rules = append(rules, r)
 				}
@@ -527,7 +601,7 @@ func (ev *evaluator) str(n *node, s string) bool {
 			ev.fail(failure{kind: failMaxLength, raw: n.raw})
 		}
 	}
-	if n.pattern != nil && !n.pattern.MatchString(s) {
+	if n.pattern != nil && !n.pattern.match(s) {
 		ok = false
 		ev.fail(failure{kind: failPattern, raw: n.raw})
 	}

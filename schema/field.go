@@ -381,11 +381,11 @@ func (f *Field) Property(key string) *Field {
 	if ok {
 		return p
 	}
-	path := append(append([]string(nil), f.Path...), key)
+	path := func() []string { return append(append([]string(nil), f.Path...), key) }
 	for i, o := range f.objs {
 		if props, ok := o["properties"].(map[string]any); ok {
 			if p, ok := props[key].(map[string]any); ok {
-				field := f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path, f)
+				field := f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path(), f)
 				f.mu.Lock()
 				defer f.mu.Unlock()
 				if prev, ok := f.props[key]; ok {
@@ -411,7 +411,7 @@ func (f *Field) Property(key string) *Field {
 	if extra == nil {
 		return nil
 	}
-	return &Field{s: f.s, objs: extra.objs, ptrs: extra.ptrs, types: extra.types, Name: key, Path: path, parent: f}
+	return &Field{s: f.s, objs: extra.objs, ptrs: extra.ptrs, types: extra.types, Name: key, Path: path(), parent: f}
 }
 
 // makeExtra collects the schema of the keys the table does not declare, or

@@ -49,10 +49,8 @@ type Schema struct {
 	raw        map[string]any // bundled document
 	bundled    []byte         // indented JSON for export, made on first use
 	exportOnce sync.Once
-	root       *node // compiled for validation
-	orders     keyOrders
-	orderOnce  sync.Once
-	sources    [][]byte // the kind's schema, then common.json
+	root       *node     // compiled for validation
+	orders     keyOrders // the key order of each object of the sources
 
 	rootOnce  sync.Once
 	rootField *Field
@@ -84,34 +82,32 @@ func For(kind Kind) *Schema {
 }
 
 func load(k Kind) (*Schema, error) {
-	common, err := readJSON("schemas/common.json")
+	// the key order of the kind's own file is recorded first: a pointer
+	// that both files have takes the kind's order
+	orders := keyOrders{}
+	doc, err := readJSON("schemas/"+string(k)+".json", orders)
 	if err != nil {
 		return nil, err
 	}
-	commonSrc, _ := files.ReadFile("schemas/common.json")
-	doc, err := readJSON("schemas/" + string(k) + ".json")
+	common, err := readJSON("schemas/common.json", orders)
 	if err != nil {
 		return nil, err
 	}
-	src, _ := files.ReadFile("schemas/" + string(k) + ".json")
 	bundle(doc, common)
 	root, err := compile(doc)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: %w", k, err)
 	}
-	// the key order of the sources is recorded when first asked for
-	return &Schema{Kind: k, raw: doc, root: root, sources: [][]byte{src, commonSrc}}, nil
+	return &Schema{Kind: k, raw: doc, root: root, orders: orders}, nil
 }
 
-func readJSON(name string) (map[string]any, error) {
+func readJSON(name string, orders keyOrders) (map[string]any, error) {
 	b, err := files.ReadFile(name)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %w", name, err)
 	}
-	var m map[string]any
-	d := json.NewDecoder(bytes.NewReader(b))
-	d.UseNumber()
-	if err := d.Decode(&m); err != nil {
+	m, err := decodeJSON(b, orders)
+	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}
 	return m, nil

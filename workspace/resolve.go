@@ -75,6 +75,9 @@ func newResolver(d *disk.Root) resolver {
 // it lexically is wrong after a symlink. A ".." before the root's last
 // component means the path is not spelled under the root.
 func (rv resolver) relOf(abs string) (string, bool) {
+	if rel, ok := rv.relUnder(abs); ok {
+		return rel, true
+	}
 	comps := splitOSPath(abs)
 	for _, base := range []string{rv.root, rv.realRoot} {
 		bc := splitOSPath(base)
@@ -97,6 +100,24 @@ func (rv resolver) relOf(abs string) (string, bool) {
 		return strings.Join(comps[len(bc):], "/"), true
 	}
 	return "", false
+}
+
+// relUnder is relOf without allocation for the common spelling: the root
+// as given, a slash, then components none of which is empty or ".". The
+// answer is the one relOf's walk over components gives.
+func (rv resolver) relUnder(abs string) (string, bool) {
+	root := rv.root
+	if filepath.Separator != '/' || len(root) < 2 || root[0] != '/' || root[len(root)-1] == '/' ||
+		len(abs) <= len(root)+1 || abs[len(root)] != '/' || abs[:len(root)] != root || filepath.Clean(root) != root {
+		return "", false
+	}
+	rest := abs[len(root)+1:]
+	for c := range strings.SplitSeq(rest, "/") {
+		if c == "" || c == "." {
+			return "", false
+		}
+	}
+	return rest, true
 }
 
 // splitOSPath splits an absolute OS path into components, dropping empty

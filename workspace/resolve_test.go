@@ -3,6 +3,8 @@ package workspace
 import (
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
 )
 
@@ -286,5 +288,45 @@ func TestWalkCycles(t *testing.T) {
 		if got[i] != want[i] {
 			t.Fatalf("configs %q, want %q", got, want)
 		}
+	}
+}
+
+// TestRelUnder holds relOf's shortcut to the answer of its walk over
+// components, and relOf to no allocation for a config path as listed.
+func TestRelUnder(t *testing.T) {
+	if filepath.Separator != '/' {
+		t.Skip("the shortcut is for slash paths")
+	}
+	slow := func(rv resolver, abs string) (string, bool) {
+		comps := splitOSPath(abs)
+		for _, base := range []string{rv.root, rv.realRoot} {
+			bc := splitOSPath(base)
+			if len(comps) < len(bc) || !slices.Equal(comps[:len(bc)], bc) {
+				continue
+			}
+			if len(comps) == len(bc) {
+				return ".", true
+			}
+			return strings.Join(comps[len(bc):], "/"), true
+		}
+		return "", false
+	}
+	for _, root := range []string{"/ws", "/a/ws", "/a/ws/", "/a//ws", "/", "/a/./ws"} {
+		rv := resolver{root: root, realRoot: "/real/ws"}
+		for _, abs := range []string{
+			"/ws", "/ws/", "/ws/configs/a.toml", "/ws/configs//a.toml", "/ws/./a", "/ws/a/.", "/ws/../x",
+			"/ws/a/../b", "/wsx/a", "/a/ws/configs/training/run.toml", "/a/ws", "/a/wsa/b", "/a//ws/c",
+			"/real/ws/c.toml", "/ws/.hidden/x", "/ws/a..b", "/",
+		} {
+			gotRel, gotOK := rv.relOf(abs)
+			wantRel, wantOK := slow(rv, abs)
+			if gotRel != wantRel || gotOK != wantOK {
+				t.Errorf("root %q: relOf(%q) = %q, %v; the walk gives %q, %v", root, abs, gotRel, gotOK, wantRel, wantOK)
+			}
+		}
+	}
+	rv := resolver{root: "/home/u/ws", realRoot: "/home/u/ws"}
+	if n := testing.AllocsPerRun(100, func() { rv.relOf("/home/u/ws/configs/training/team-1/run-1.toml") }); n != 0 {
+		t.Errorf("relOf of a listed config: %v allocations, want 0", n)
 	}
 }

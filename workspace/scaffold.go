@@ -75,6 +75,19 @@ func (s *Snapshot) scaffoldEntry(rel string, linked *[]string) ScaffoldEntry {
 // configs/eval/ and data/, in that order.
 func (s *Snapshot) RequiredDirs() []ScaffoldEntry { return slices.Clone(s.scaffold.dirs) }
 
+// RequiredDirsMissing returns the paths of RequiredDirs that are neither
+// present nor escaping the workspace; nil, without allocating, when the
+// scaffold is complete (a check asks once a config).
+func (s *Snapshot) RequiredDirsMissing() []string {
+	var out []string
+	for _, e := range s.scaffold.dirs {
+		if !e.Present && !e.Escapes {
+			out = append(out, e.Path)
+		}
+	}
+	return out
+}
+
 // AgentFiles returns the state of AGENTS.md, CLAUDE.md and
 // configs/AGENTS.md, in that order.
 func (s *Snapshot) AgentFiles() []ScaffoldEntry { return slices.Clone(s.scaffold.files) }

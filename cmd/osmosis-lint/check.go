@@ -54,6 +54,9 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if f.watch && !f.watching {
 		return f.runWatch(env, paths)
 	}
+	if !f.watching {
+		batchGC()
+	}
 	format, err := chooseFormat(f.format)
 	if err != nil {
 		return 0, &usageErr{err: err, showUsage: true}

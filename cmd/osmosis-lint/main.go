@@ -81,6 +81,20 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 	return exitUsage
 }
 
+// batchGC lets the heap of a one-shot check grow to three times what is
+// live before it is collected, not twice: such a run keeps little (each
+// file's tree is dropped once checked) and allocates much, and at Go's
+// default the collector took a third of its processor time. With this, a
+// check of 10,000 configs costs about a tenth less processor time and a
+// third more peak memory (55 MB for 5 MB of configs), within the bound of
+// ten times the input. A GOGC the user set is kept; the language server,
+// watch and doctor keep the default.
+func batchGC() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(200)
+	}
+}
+
 // escapeLines escapes each line of a message (settings problems come one a
 // line) so that a path or value in it cannot act on the terminal.
 func escapeLines(s string) string {

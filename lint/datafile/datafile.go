@@ -259,7 +259,7 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 		return v.finish()
 	}
 	counter := &countingReader{r: r}
-	src := newSource(counter)
+	src := newSource(counter, size)
 	if v.res.Format == FormatJSONL {
 		v.jsonl(src)
 	} else {

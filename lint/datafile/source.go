@@ -24,9 +24,20 @@ type source struct {
 	err  error // read failure other than io.EOF
 }
 
-func newSource(r io.Reader) *source {
-	return &source{r: r, buf: make([]byte, bufferSize)}
+// newSource reads r through a window of bufferSize bytes, or for a stream
+// of known size smaller than that, of its size and a byte to see its end:
+// a workspace of 100,000 small data files is not read through 100,000
+// windows of 256 KiB.
+func newSource(r io.Reader, size int64) *source {
+	n := bufferSize
+	if size >= 0 && size < bufferSize {
+		n = max(int(size)+1, minWindow)
+	}
+	return &source{r: r, buf: make([]byte, n)}
 }
+
+// minWindow is the smallest window: the longest lookahead fits.
+const minWindow = 512
 
 // memSource wraps b as a complete stream.
 func memSource(b []byte) *source {

@@ -10,7 +10,7 @@ import (
 
 // benchWorkspace writes a workspace with n configs of the three kinds, a
 // rollout and a data file, and returns its root.
-func benchWorkspace(b *testing.B, n int) string {
+func benchWorkspace(b testing.TB, n int) string {
 	b.Helper()
 	root := b.TempDir()
 	files := map[string]string{

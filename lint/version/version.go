@@ -92,7 +92,7 @@ func (i Info) String() string {
 
 // pseudo matches the tail of a module pseudo-version:
 // [-0.|-pre.0.|-]yyyymmddhhmmss-abcdefabcdef.
-var pseudo = regexp.MustCompile(`[-.](\d{14})-([0-9a-f]{12})$`)
+var pseudo = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`[-.](\d{14})-([0-9a-f]{12})$`) })
 
 // resolve picks the build's description: linker values first, then the
 // module version, then the VCS stamp.
@@ -123,7 +123,7 @@ func resolve(ldVersion, ldCommit, ldDate string, bi *debug.BuildInfo) Info {
 			i.Version, i.Modified = v, true
 		}
 		// A pseudo-version names its commit (12 hex digits) and time.
-		if m := pseudo.FindStringSubmatch(i.Version); m != nil {
+		if m := pseudo().FindStringSubmatch(i.Version); m != nil {
 			i.Commit = m[2]
 			if t, err := time.Parse("20060102150405", m[1]); err == nil {
 				i.Date = t.UTC().Format(time.RFC3339)

@@ -3,6 +3,7 @@ package disk
 import (
 	"bytes"
 	"errors"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -369,6 +370,59 @@ func TestWithin(t *testing.T) {
 	} {
 		if got := Within(c.p, c.dir); got != c.want {
 			t.Errorf("Within(%q, %q) = %v, want %v", c.p, c.dir, got, c.want)
+		}
+	}
+}
+
+// countingReader hands out data in reads of at most chunk bytes and counts
+// the reads.
+type countingReader struct {
+	data  []byte
+	chunk int
+	reads int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	c.reads++
+	if len(c.data) == 0 {
+		return 0, io.EOF
+	}
+	n := min(len(p), len(c.data), c.chunk)
+	copy(p, c.data[:n])
+	c.data = c.data[n:]
+	return n, nil
+}
+
+// TestReadAllEnd: a regular file whose short read ends at its stated size
+// is read with one call; a file that differs from its size (grown or
+// shrunk since fstat), or that is not known regular, is read to EOF.
+func TestReadAllEnd(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		data          string
+		size          int64
+		chunk         int
+		regular       bool
+		wantReads     int
+		wantDataBytes int
+	}{
+		{"at size", "hello", 5, 100, true, 1, 5},
+		{"grown", "hello world", 5, 100, true, 3, 11},
+		{"shrunk", "hel", 5, 100, true, 2, 3},
+		{"short chunks", "hello", 5, 2, true, 3, 5},
+		{"not regular", "hello", 5, 100, false, 2, 5},
+		{"empty", "", 0, 100, true, 1, 0},
+	} {
+		r := &countingReader{data: []byte(tc.data), chunk: tc.chunk}
+		got, err := readAll(r, tc.size, 1<<20, tc.regular, "f")
+		if err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		if string(got) != tc.data || len(got) != tc.wantDataBytes {
+			t.Errorf("%s: read %q, want %q", tc.name, got, tc.data)
+		}
+		if r.reads != tc.wantReads {
+			t.Errorf("%s: %d reads, want %d", tc.name, r.reads, tc.wantReads)
 		}
 	}
 }

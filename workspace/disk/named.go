@@ -23,7 +23,7 @@ func ReadNamed(path string, limit int64) ([]byte, Info, error) {
 		return nil, Info{}, err
 	}
 	defer f.Close()
-	data, err := readAll(f, info.Size, limit, path)
+	data, err := readAll(f, info.Size, limit, true, path)
 	return data, info, err
 }
 

@@ -146,8 +146,8 @@ func (r *Root) ReadDir(rel string, max int) (entries []Entry, truncated bool, er
 }
 
 // readAll reads f to its end, refusing more than limit bytes; size is the
-// expected size (a capacity hint).
-func readAll(f io.Reader, size, limit int64, name string) ([]byte, error) {
+// expected size (a capacity hint), the size fstat gave when regular.
+func readAll(f io.Reader, size, limit int64, regular bool, name string) ([]byte, error) {
 	if size > limit {
 		return nil, &fs.PathError{Op: "read", Path: name, Err: fmt.Errorf("%w: %d bytes, more than %d", ErrTooLarge, size, limit)}
 	}
@@ -166,6 +166,11 @@ func readAll(f io.Reader, size, limit int64, name string) ([]byte, error) {
 		}
 		if err != nil {
 			return nil, err
+		}
+		// a short read of a regular file is its end: when it ends at the
+		// size the open file stated, no read is needed to see the end
+		if regular && n > 0 && len(buf) < cap(buf) && int64(len(buf)) == size {
+			return buf, nil
 		}
 	}
 }

@@ -161,7 +161,7 @@ func (o *linuxOps) readFile(rel string, limit int64) ([]byte, Info, error) {
 		return nil, Info{}, err
 	}
 	defer syscall.Close(fd)
-	data, err := readAll(fdReader(fd), info.Size, limit, rel)
+	data, err := readAll(fdReader(fd), info.Size, limit, true, rel)
 	if err != nil {
 		return nil, Info{}, err
 	}

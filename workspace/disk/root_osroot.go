@@ -98,7 +98,7 @@ func (o *rootOps) readFile(rel string, limit int64) ([]byte, Info, error) {
 		return nil, Info{}, err
 	}
 	defer f.Close()
-	data, err := readAll(f, info.Size, limit, rel)
+	data, err := readAll(f, info.Size, limit, true, rel)
 	return data, info, err
 }
 

@@ -64,7 +64,7 @@ func (r *Root) current(rel string, was []byte, then Info) (Info, error) {
 	case then != (Info{}) && !cur.Unchanged(then):
 		return fail(ErrChanged)
 	}
-	now, err := readAll(f, cur.Size, int64(len(was)), rel)
+	now, err := readAll(f, cur.Size, int64(len(was)), false, rel)
 	if errors.Is(err, ErrTooLarge) || err == nil && !bytes.Equal(now, was) {
 		return fail(ErrChanged)
 	}

@@ -1,0 +1,90 @@
+package runner
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// Allocation budgets of a run over ordinary configs, per config, outside
+// the TOML parser (the parser's own allocations are counted apart and
+// reported): the walk and workspace listing, reading, the input, the
+// rules, validation and the result. When the budget was set a config cost
+// about 21 allocations and 3.0 KB outside the parser (the file's bytes
+// included) and 169 allocations and 14.3 KB inside it; the budget leaves
+// room for map growth and scheduling, not for a regression.
+const (
+	allocsPerConfig = 30
+	bytesPerConfig  = 4 << 10
+)
+
+// TestRunAllocations holds a run over 200 clean configs (as
+// BenchmarkRun1000's) to the budgets above.
+func TestRunAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	if testing.Short() {
+		t.Skip("a run over 200 configs")
+	}
+	const n = 200
+	root := benchWorkspace(t, n)
+	opts := Options{Dir: root, Root: root}
+	out, err := Run(nil, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Files) != n {
+		t.Fatalf("%d files checked", len(out.Files))
+	}
+	var srcs [][]byte
+	for _, r := range out.Files {
+		for _, f := range r.Findings {
+			if f.IsError() {
+				t.Fatalf("%s: %s [%s]", r.Path, f.Message, f.Rule)
+			}
+		}
+		b, err := os.ReadFile(filepath.Join(root, filepath.FromSlash(r.Path)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		srcs = append(srcs, b)
+	}
+	parseAllocs, parseBytes := measure(func() {
+		for _, b := range srcs {
+			toml.Parse(b)
+		}
+	})
+	runAllocs, runBytes := measure(func() {
+		if _, err := Run(nil, opts); err != nil {
+			t.Fatal(err)
+		}
+	})
+	perAllocs := (runAllocs - parseAllocs) / n
+	perBytes := (runBytes - parseBytes) / n
+	t.Logf("per config: %.1f allocations and %.0f bytes in all; the parser's %.1f and %.0f, the rest %.1f and %.0f",
+		runAllocs/n, runBytes/n, parseAllocs/n, parseBytes/n, perAllocs, perBytes)
+	if perAllocs > allocsPerConfig {
+		t.Errorf("%.1f allocations a config outside the parser, budget %d", perAllocs, allocsPerConfig)
+	}
+	if perBytes > bytesPerConfig {
+		t.Errorf("%.0f bytes a config outside the parser, budget %d", perBytes, bytesPerConfig)
+	}
+}
+
+// measure returns the mean allocations and bytes of fn over a few runs.
+func measure(fn func()) (allocs, bytes float64) {
+	const runs = 3
+	fn() // warm: schemas, pools
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range runs {
+		fn()
+	}
+	runtime.ReadMemStats(&after)
+	return float64(after.Mallocs-before.Mallocs) / runs, float64(after.TotalAlloc-before.TotalAlloc) / runs
+}

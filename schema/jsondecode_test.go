@@ -1,0 +1,152 @@
+package schema
+
+import (
+	"bytes"
+	"encoding/json"
+	"io/fs"
+	"reflect"
+	"regexp"
+	"strconv"
+	"testing"
+)
+
+// TestDecodeJSON holds the schema decoder equal to encoding/json (with
+// UseNumber) on every embedded file, and its key orders equal to those of
+// encoding/json's tokenizer.
+func TestDecodeJSON(t *testing.T) {
+	names, err := fs.Glob(files, "schemas/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no embedded schemas: %v", err)
+	}
+	for _, name := range names {
+		src, _ := files.ReadFile(name)
+		orders := keyOrders{}
+		got, err := decodeJSON(src, orders)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		var want map[string]any
+		d := json.NewDecoder(bytes.NewReader(src))
+		d.UseNumber()
+		if err := d.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: decoded differently from encoding/json", name)
+		}
+		wantOrders := keyOrders{}
+		tokenOrder(src, wantOrders)
+		if !reflect.DeepEqual(orders, wantOrders) {
+			t.Errorf("%s: key orders differ from the tokenizer's", name)
+		}
+	}
+}
+
+func TestDecodeJSONCases(t *testing.T) {
+	for _, src := range []string{
+		`{"a": "\u00e9\ud83d\ude00\ud800x\"\\\/\b\f\n\r\t", "b": [1, -2.5e3, true, false, null, {}, []], "c/~": {"x": 1}}`,
+		`{"a": "\ud800\u0041", "b": "\udc00"}`,
+		`{}`,
+		` { "nested" : { "deep" : [ { "k" : "v" } ] } } `,
+	} {
+		got, err := decodeJSON([]byte(src), nil)
+		if err != nil {
+			t.Errorf("%s: %v", src, err)
+			continue
+		}
+		var want map[string]any
+		d := json.NewDecoder(bytes.NewReader([]byte(src)))
+		d.UseNumber()
+		if err := d.Decode(&want); err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: got %#v, want %#v", src, got, want)
+		}
+	}
+	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, `{"a": "\u+123"}`, `{"a": "\u0_41"}`, `{"a": "\u00"}`, "{\"a\": \"\x01\"}"} {
+		if _, err := decodeJSON([]byte(bad), nil); err == nil {
+			t.Errorf("%q: no error", bad)
+		}
+	}
+}
+
+// tokenOrder records key orders with encoding/json's tokenizer, as the
+// reference for decodeJSON's.
+func tokenOrder(src []byte, into keyOrders) {
+	dec := json.NewDecoder(bytes.NewReader(src))
+	dec.UseNumber()
+	var walk func(ptr string) bool
+	walk = func(ptr string) bool {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch d := tok.(type) {
+		case json.Delim:
+			switch d {
+			case '{':
+				var keys []string
+				for dec.More() {
+					kt, err := dec.Token()
+					if err != nil {
+						return false
+					}
+					k, _ := kt.(string)
+					keys = append(keys, k)
+					if !walk(ptr + "/" + escapePtr(k)) {
+						return false
+					}
+				}
+				if _, err := dec.Token(); err != nil {
+					return false
+				}
+				if _, seen := into[ptr]; !seen {
+					into[ptr] = keys
+				}
+			case '[':
+				for i := 0; dec.More(); i++ {
+					if !walk(ptr + "/" + strconv.Itoa(i)) {
+						return false
+					}
+				}
+				if _, err := dec.Token(); err != nil {
+					return false
+				}
+			}
+		}
+		return true
+	}
+	walk("")
+}
+
+// TestPatternsCompile compiles every pattern of every kind, which a process
+// otherwise compiles only when a string is first held against it.
+func TestPatternsCompile(t *testing.T) {
+	for _, k := range Kinds() {
+		seen := map[*node]bool{}
+		var walk func(n *node)
+		walk = func(n *node) {
+			if n == nil || seen[n] {
+				return
+			}
+			seen[n] = true
+			if n.pattern != nil {
+				if _, err := regexp.Compile(n.pattern.src); err != nil {
+					t.Errorf("%s: pattern %q: %v", k, n.pattern.src, err)
+				}
+				n.pattern.re()
+			}
+			for _, c := range []*node{n.ref, n.additional, n.propertyNames, n.items, n.not, n.ifNode, n.then, n.elseN} {
+				walk(c)
+			}
+			for _, c := range n.props {
+				walk(c)
+			}
+			for _, c := range n.allOf {
+				walk(c)
+			}
+		}
+		walk(For(k).root)
+	}
+}
