@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -279,5 +280,73 @@ func TestFixOnlyWhatIsSafe(t *testing.T) {
 	}
 	if fi, _ := os.Stat(filepath.Join(dir, "ro.toml")); fi.Mode().Perm() != 0o444 {
 		t.Errorf("ro.toml mode %v", fi.Mode().Perm())
+	}
+}
+
+// TestCanaryNamedThroughALink: a path named through a directory link out
+// of the workspace it is named in (linkws -> the outside repository,
+// link-to-root -> /), a directory so named, and a config that is a link
+// out are reported as check reports a config that is a link out
+// (config-location, exit 1), whatever the spelling: the outside file is
+// never read or printed, nor fixed, and watch takes the workspace it is
+// named in and prints nothing from outside either.
+func TestCanaryNamedThroughALink(t *testing.T) {
+	ws, outside := canaryWorkspace(t)
+	before := outsideState(t, outside)
+	t.Chdir(ws)
+	named := []string{
+		"linkws/configs/training/x.toml",
+		"linkws/configs/training/y.toml",
+		"link-to-root" + outside + "/configs/training/x.toml",
+		filepath.Join(ws, "linkws", "configs", "training", "x.toml"),
+		"linkws/configs",
+		"linkws",
+		"configs/training/env.toml",
+	}
+	for _, p := range named {
+		for _, args := range [][]string{{"check", p}, {"check", "--fix", "--unsafe-fixes", p}, {"check", "--format", "json", p}} {
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				code, out, errs := invoke(t, "", args...)
+				if code != exitErrors {
+					t.Errorf("exit %d, want 1; stderr: %s", code, errs)
+				}
+				if strings.Contains(out+errs, canary) {
+					t.Fatalf("the canary was printed:\n%s\n%s", out, errs)
+				}
+				if !strings.Contains(out, "config-location") || !strings.Contains(out, "leads outside the workspace") {
+					t.Errorf("no config-location finding saying it leads outside:\n%s", out)
+				}
+			})
+		}
+	}
+	for _, p := range named[:3] {
+		t.Run("watch "+p, func(t *testing.T) {
+			cmd := exec.Command(os.Args[0], "check", "--watch", "--oneline", p)
+			cmd.Dir = ws
+			cmd.Env = append(os.Environ(), "OSMOSIS_LINT_AS_MAIN=1")
+			var out strings.Builder
+			cmd.Stdout = &out
+			stderr, err := cmd.StderrPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			defer cmd.Process.Kill()
+			seen := newLineReader(t, stderr).waitFor("watching " + ws)
+			cmd.Process.Signal(syscall.SIGINT)
+			cmd.Wait()
+			all := out.String() + strings.Join(seen, "\n")
+			if strings.Contains(all, canary) || !strings.Contains(out.String(), "leads outside the workspace") {
+				t.Errorf("watch of %s:\n%s", p, all)
+			}
+		})
+	}
+	after := outsideState(t, outside)
+	for f, c := range before {
+		if after[f] != c {
+			t.Errorf("%s changed outside the workspace", f)
+		}
 	}
 }

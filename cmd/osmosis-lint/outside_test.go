@@ -35,7 +35,7 @@ func allowedOutside(home, template string) []string {
 func within(p, dir string) bool { return disk.Within(p, dir) }
 
 // runs are the invocations the proof covers.
-var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}}
+var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"check", "--fix", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}}
 
 // hookInput is what an agent sends the hook: an edit of a file named
 // through a link out of the workspace (a Write for Claude Code, a patch of

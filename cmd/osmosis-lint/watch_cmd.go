@@ -91,6 +91,12 @@ func (f *checkFlags) watchRoot(paths []string) string {
 	start := "."
 	if len(paths) > 0 {
 		start = paths[0]
+		// a path that leads out of the workspace it is named in through a
+		// link is that workspace's (check reports it, unread): nothing is
+		// looked up through it, nor watched at the link's target
+		if here, err := workspace.FindRoot("."); err == nil && leadsOut(here, start) {
+			return here
+		}
 		if fi, err := disk.StatNamed(start); err == nil && !fi.IsDir() {
 			start = filepath.Dir(start)
 		}
@@ -100,6 +106,13 @@ func (f *checkFlags) watchRoot(paths []string) string {
 	}
 	abs, _ := filepath.Abs(start)
 	return abs
+}
+
+// leadsOut reports whether path, placed in dir by its real location,
+// leaves it through a symlink.
+func leadsOut(dir, path string) bool {
+	res := workspace.Contain(dir, path)
+	return !res.Inside && res.EscapeVia != ""
 }
 
 // relevant tells the changes that can change a finding: configs, rollouts,

@@ -225,6 +225,9 @@ func (r *run) addPath(p string) error {
 		abs = filepath.Join(r.opts.Dir, p)
 	}
 	abs = filepath.Clean(abs)
+	if done, err := r.addLeadingOut(p, abs); done || err != nil {
+		return err
+	}
 	fi, err := disk.LstatNamed(abs)
 	if err != nil {
 		return usagef("%s: %w", p, unwrapPath(err))
@@ -259,6 +262,62 @@ func (r *run) addPath(p string) error {
 	}
 	r.add(j)
 	return nil
+}
+
+// addLeadingOut places a named path in the workspace it is named in (the
+// --workspace root, else the git worktree or workspace of the current
+// directory) by its real location, before anything is looked up through
+// it: a path spelled there that leads outside through a symlink
+// (linkws/configs/training/x.toml with linkws -> ../other-repo,
+// link-to-root/<any path>) is that workspace's entry, read through its
+// door, which refuses it, so check reports it as it reports a config
+// that is a link out: config-location, nothing read, exit 1. Found by the
+// path alone, the workspace would be the one at the link's target, and
+// the file outside would be read and printed. done says the path was
+// added.
+func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
+	ref := r.namedIn()
+	if ref == "" {
+		return false, nil
+	}
+	res := workspace.Contain(ref, abs)
+	if res.Inside || res.EscapeVia == "" {
+		return false, nil
+	}
+	sp, err := r.spaceOf(ref, false)
+	if err != nil && !isNoWorkspace(err) {
+		return false, err
+	}
+	if sp == nil {
+		return false, usagef("%s leads outside the workspace %s through the symlink %s (to %s); it is not read", p, r.display(ref), res.EscapeVia, res.EscapeTarget)
+	}
+	rel, ok := sp.ws.Snapshot.Rel(abs)
+	if !ok {
+		return false, usagef("%s leads outside the workspace %s through the symlink %s (to %s); it is not read", p, r.display(ref), res.EscapeVia, res.EscapeTarget)
+	}
+	j := job{abs: abs, sp: sp, rel: rel}
+	if err := r.onlyConfigs(j); err != nil {
+		return false, err
+	}
+	r.add(j)
+	return true, nil
+}
+
+// namedIn is the directory named paths are placed in: the --workspace
+// root, else the git worktree of the current directory, else its
+// workspace ("" when it is in none).
+func (r *run) namedIn() string {
+	if r.opts.Root != "" {
+		return r.opts.Root
+	}
+	found, err := r.discover(r.opts.Dir)
+	switch {
+	case found.GitRoot != "":
+		return found.GitRoot
+	case err == nil:
+		return found.Root
+	}
+	return ""
 }
 
 // onlyConfigs refuses a named file that is not a config, with ConfigsOnly.
