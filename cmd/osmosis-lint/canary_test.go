@@ -343,6 +343,18 @@ func TestCanaryNamedThroughALink(t *testing.T) {
 			}
 		})
 	}
+	// from outside every workspace, the workspace a path is named in is
+	// the first git worktree on its way
+	t.Chdir(filepath.Dir(ws))
+	for _, p := range []string{"ws/linkws/configs/training/x.toml", "ws/link-to-root" + outside + "/configs/training/x.toml",
+		filepath.Join(ws, "linkws", "configs")} {
+		t.Run("from outside check "+p, func(t *testing.T) {
+			code, out, errs := invoke(t, "", "check", "--fix", p)
+			if code != exitErrors || strings.Contains(out+errs, canary) || !strings.Contains(out, "leads outside the workspace") {
+				t.Errorf("exit %d:\n%s\n%s", code, out, errs)
+			}
+		})
+	}
 	after := outsideState(t, outside)
 	for f, c := range before {
 		if after[f] != c {

@@ -277,10 +277,18 @@ func (r *run) addPath(p string) error {
 // added.
 func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 	ref := r.namedIn()
-	if ref == "" {
-		return false, nil
+	res := workspace.Resolved{Inside: true}
+	if ref != "" {
+		res = workspace.Contain(ref, abs)
 	}
-	res := workspace.Contain(ref, abs)
+	if ref == "" || !res.Inside && res.EscapeVia == "" {
+		// not spelled in the current directory's workspace: the first git
+		// worktree on the way down to it is where it is named
+		if ref = r.outermostGit(abs); ref == "" {
+			return false, nil
+		}
+		res = workspace.Contain(ref, abs)
+	}
 	if res.Inside || res.EscapeVia == "" {
 		return false, nil
 	}
@@ -316,6 +324,32 @@ func (r *run) namedIn() string {
 		return found.GitRoot
 	case err == nil:
 		return found.Root
+	}
+	return ""
+}
+
+// outermostGit is the first directory with a .git on the way from the
+// current directory (or, for a path not below it, from the file system's
+// root) down to abs's parent, "" when there is none. It is looked for by
+// spelling, a directory at a time, so a link below it is never followed.
+func (r *run) outermostGit(abs string) string {
+	dir := r.opts.Dir
+	if !disk.Within(abs, dir) {
+		dir = filepath.VolumeName(abs) + string(filepath.Separator)
+	}
+	rel, err := filepath.Rel(dir, filepath.Dir(abs))
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return ""
+	}
+	comps := strings.Split(rel, string(filepath.Separator))
+	if rel == "." {
+		comps = nil
+	}
+	for i := 0; i <= len(comps); i++ {
+		d := filepath.Join(append([]string{dir}, comps[:i]...)...)
+		if _, err := disk.LstatNamed(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
 	}
 	return ""
 }
