@@ -127,6 +127,8 @@ type run struct {
 	notes   []string
 	noted   map[string]bool
 	found   map[string]discovered
+	// containers place named paths (addLeadingOut), by directory
+	containers map[string]*workspace.Container
 }
 
 // space is a loaded workspace of a run.
@@ -169,7 +171,7 @@ func newRun(opts Options) (*run, error) {
 	if _, err := (*lint.Settings)(nil).Selected(opts.Select); err != nil {
 		return nil, &lint.UsageError{Err: err}
 	}
-	return &run{opts: opts, spaces: map[string]*space{}, seen: map[string]bool{}, noted: map[string]bool{}, found: map[string]discovered{}}, nil
+	return &run{opts: opts, spaces: map[string]*space{}, seen: map[string]bool{}, noted: map[string]bool{}, found: map[string]discovered{}, containers: map[string]*workspace.Container{}}, nil
 }
 
 func usagef(format string, args ...any) error {
@@ -279,7 +281,7 @@ func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 	ref := r.namedIn()
 	res := workspace.Resolved{Inside: true}
 	if ref != "" {
-		res = workspace.Contain(ref, abs)
+		res = r.contain(ref, abs)
 	}
 	if ref == "" || !res.Inside && res.EscapeVia == "" {
 		// not spelled in the current directory's workspace: the first git
@@ -287,7 +289,7 @@ func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 		if ref = r.outermostGit(abs); ref == "" {
 			return false, nil
 		}
-		res = workspace.Contain(ref, abs)
+		res = r.contain(ref, abs)
 	}
 	if res.Inside || res.EscapeVia == "" {
 		return false, nil
@@ -296,11 +298,12 @@ func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 	if err != nil && !isNoWorkspace(err) {
 		return false, err
 	}
-	if sp == nil {
-		return false, usagef("%s leads outside the workspace %s through the symlink %s (to %s); it is not read", p, r.display(ref), res.EscapeVia, res.EscapeTarget)
+	rel, ok := "", false
+	if sp != nil {
+		rel, ok = sp.ws.Snapshot.Rel(abs)
 	}
-	rel, ok := sp.ws.Snapshot.Rel(abs)
 	if !ok {
+		// no workspace to report it in: the run stops, saying why
 		return false, usagef("%s leads outside the workspace %s through the symlink %s (to %s); it is not read", p, r.display(ref), res.EscapeVia, res.EscapeTarget)
 	}
 	j := job{abs: abs, sp: sp, rel: rel}
@@ -309,6 +312,16 @@ func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 	}
 	r.add(j)
 	return true, nil
+}
+
+// contain is workspace.Contain with one Container a directory.
+func (r *run) contain(dir, abs string) workspace.Resolved {
+	c, ok := r.containers[dir]
+	if !ok {
+		c = workspace.NewContainer(dir)
+		r.containers[dir] = c
+	}
+	return c.Contain(abs)
 }
 
 // namedIn is the directory named paths are placed in: the --workspace
