@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"syscall"
@@ -78,6 +77,20 @@ func canaryWorkspace(t *testing.T) (ws, outside string) {
 	return ws, outside
 }
 
+// invokeNoCanary runs the command, which must end with exit 1 (findings)
+// and print nothing from outside the workspace.
+func invokeNoCanary(t *testing.T, args ...string) (out, errs string) {
+	t.Helper()
+	code, out, errs := invoke(t, "", args...)
+	if code != exitErrors {
+		t.Errorf("exit %d, want 1; stderr: %s", code, errs)
+	}
+	if strings.Contains(out+errs, canary) {
+		t.Fatalf("the canary from outside the workspace was printed:\n%s\n%s", out, errs)
+	}
+	return out, errs
+}
+
 // outsideState reads every file under dir, to prove nothing was written.
 func outsideState(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -112,13 +125,7 @@ func TestCanaryNeverLeaks(t *testing.T) {
 	}
 	for _, args := range runs {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			code, out, errs := invoke(t, "", args...)
-			if code != exitErrors {
-				t.Errorf("exit %d, want 1; stderr: %s", code, errs)
-			}
-			if strings.Contains(out+errs, canary) {
-				t.Fatalf("the canary from outside the workspace was printed:\n%s\n%s", out, errs)
-			}
+			out, errs := invokeNoCanary(t, args...)
 			for _, e := range entries {
 				if !strings.Contains(out, e) {
 					t.Errorf("%s is not reported", e)
@@ -306,13 +313,7 @@ func TestCanaryNamedThroughALink(t *testing.T) {
 	for _, p := range named {
 		for _, args := range [][]string{{"check", p}, {"check", "--fix", "--unsafe-fixes", p}, {"check", "--format", "json", p}} {
 			t.Run(strings.Join(args, " "), func(t *testing.T) {
-				code, out, errs := invoke(t, "", args...)
-				if code != exitErrors {
-					t.Errorf("exit %d, want 1; stderr: %s", code, errs)
-				}
-				if strings.Contains(out+errs, canary) {
-					t.Fatalf("the canary was printed:\n%s\n%s", out, errs)
-				}
+				out, _ := invokeNoCanary(t, args...)
 				if !strings.Contains(out, "config-location") || !strings.Contains(out, "leads outside the workspace") {
 					t.Errorf("no config-location finding saying it leads outside:\n%s", out)
 				}
@@ -321,20 +322,9 @@ func TestCanaryNamedThroughALink(t *testing.T) {
 	}
 	for _, p := range named[:3] {
 		t.Run("watch "+p, func(t *testing.T) {
-			cmd := exec.Command(os.Args[0], "check", "--watch", "--oneline", p)
-			cmd.Dir = ws
-			cmd.Env = append(os.Environ(), "OSMOSIS_LINT_AS_MAIN=1")
 			var out strings.Builder
-			cmd.Stdout = &out
-			stderr, err := cmd.StderrPipe()
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := cmd.Start(); err != nil {
-				t.Fatal(err)
-			}
-			defer cmd.Process.Kill()
-			seen := newLineReader(t, stderr).waitFor("watching " + ws)
+			cmd, errs := startWatch(t, ws, &out, "--oneline", p)
+			seen := errs.waitFor("watching " + ws)
 			cmd.Process.Signal(syscall.SIGINT)
 			cmd.Wait()
 			all := out.String() + strings.Join(seen, "\n")
