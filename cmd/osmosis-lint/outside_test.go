@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -35,7 +36,8 @@ func allowedOutside(home, template string) []string {
 func within(p, dir string) bool { return disk.Within(p, dir) }
 
 // runs are the invocations the proof covers.
-var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"check", "--fix", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}, {"mcp"}}
+var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"check", "--fix", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}, {"mcp"},
+	{"check", "--watch", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}}
 
 // hookInput is what an agent sends the hook: an edit of a file named
 // through a link out of the workspace (a Write for Claude Code, a patch of
@@ -163,6 +165,9 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 				seen = append(seen, a)
 				mu.Unlock()
 			})
+			if len(args) > 1 && args[1] == "--watch" {
+				t.Skip("watch runs until it is stopped: traced as a process")
+			}
 			switch args[0] {
 			case "lsp":
 				serveInProcess(t, ws)
@@ -402,6 +407,18 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 					t.Errorf("the MCP server printed the canary:\n%s", out)
 				}
 				notesKept(t, notes)
+			} else if len(args) > 1 && args[1] == "--watch" {
+				// watching, after the first run: then stopped with Ctrl-C,
+				// which reaches the tool and strace alike (their group)
+				errs, _ := cmd.StderrPipe()
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+				newLineReader(t, errs).waitFor("watching " + ws)
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+				cmd.Wait()
 			} else if args[0] == "lsp" {
 				w, _ := cmd.StdinPipe()
 				out, _ := cmd.StdoutPipe()
@@ -428,7 +445,9 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 				}
 				calls++
 				p := m[3]
-				if m[2] != "" && m[2] != "AT_FDCWD" {
+				// inotify_add_watch's descriptor is the watcher's: its path
+				// is the process's, as AT_FDCWD's
+				if m[2] != "" && m[2] != "AT_FDCWD" && m[1] != "inotify_add_watch" {
 					// relative to a directory the tool opened in the
 					// workspace (openat2 keeps it beneath), or the file itself
 					if filepath.IsAbs(p) {
