@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
-	"syscall"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -150,7 +149,7 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 			return "", "", fmt.Errorf("%s leads outside the workspace %s through a symlink", p, r)
 		}
 		if mustExist && !res.Exists {
-			return "", "", fmt.Errorf("%s: %w", p, syscall.ENOENT)
+			return "", "", fmt.Errorf("%s: no such file or directory", p)
 		}
 		return abs, r, nil
 	}
