@@ -77,6 +77,20 @@ func canaryWorkspace(t *testing.T) (ws, outside string) {
 	return ws, outside
 }
 
+// invokeNoCanary runs the command, which must end with exit 1 (findings)
+// and print nothing from outside the workspace.
+func invokeNoCanary(t *testing.T, args ...string) (out, errs string) {
+	t.Helper()
+	code, out, errs := invoke(t, "", args...)
+	if code != exitErrors {
+		t.Errorf("exit %d, want 1; stderr: %s", code, errs)
+	}
+	if strings.Contains(out+errs, canary) {
+		t.Fatalf("the canary from outside the workspace was printed:\n%s\n%s", out, errs)
+	}
+	return out, errs
+}
+
 // outsideState reads every file under dir, to prove nothing was written.
 func outsideState(t *testing.T, dir string) map[string]string {
 	t.Helper()
@@ -111,13 +125,7 @@ func TestCanaryNeverLeaks(t *testing.T) {
 	}
 	for _, args := range runs {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
-			code, out, errs := invoke(t, "", args...)
-			if code != exitErrors {
-				t.Errorf("exit %d, want 1; stderr: %s", code, errs)
-			}
-			if strings.Contains(out+errs, canary) {
-				t.Fatalf("the canary from outside the workspace was printed:\n%s\n%s", out, errs)
-			}
+			out, errs := invokeNoCanary(t, args...)
 			for _, e := range entries {
 				if !strings.Contains(out, e) {
 					t.Errorf("%s is not reported", e)
@@ -279,5 +287,68 @@ func TestFixOnlyWhatIsSafe(t *testing.T) {
 	}
 	if fi, _ := os.Stat(filepath.Join(dir, "ro.toml")); fi.Mode().Perm() != 0o444 {
 		t.Errorf("ro.toml mode %v", fi.Mode().Perm())
+	}
+}
+
+// TestCanaryNamedThroughALink: a path named through a directory link out
+// of the workspace it is named in (linkws -> the outside repository,
+// link-to-root -> /), a directory so named, and a config that is a link
+// out are reported as check reports a config that is a link out
+// (config-location, exit 1), whatever the spelling: the outside file is
+// never read or printed, nor fixed, and watch takes the workspace it is
+// named in and prints nothing from outside either.
+func TestCanaryNamedThroughALink(t *testing.T) {
+	ws, outside := canaryWorkspace(t)
+	before := outsideState(t, outside)
+	t.Chdir(ws)
+	named := []string{
+		"linkws/configs/training/x.toml",
+		"linkws/configs/training/y.toml",
+		"link-to-root" + outside + "/configs/training/x.toml",
+		filepath.Join(ws, "linkws", "configs", "training", "x.toml"),
+		"linkws/configs",
+		"linkws",
+		"configs/training/env.toml",
+	}
+	for _, p := range named {
+		for _, args := range [][]string{{"check", p}, {"check", "--fix", "--unsafe-fixes", p}, {"check", "--format", "json", p}} {
+			t.Run(strings.Join(args, " "), func(t *testing.T) {
+				out, _ := invokeNoCanary(t, args...)
+				if !strings.Contains(out, "config-location") || !strings.Contains(out, "leads outside the workspace") {
+					t.Errorf("no config-location finding saying it leads outside:\n%s", out)
+				}
+			})
+		}
+	}
+	for _, p := range named[:3] {
+		t.Run("watch "+p, func(t *testing.T) {
+			var out strings.Builder
+			cmd, errs := startWatch(t, ws, &out, "--oneline", p)
+			seen := errs.waitFor("watching " + ws)
+			cmd.Process.Signal(syscall.SIGINT)
+			cmd.Wait()
+			all := out.String() + strings.Join(seen, "\n")
+			if strings.Contains(all, canary) || !strings.Contains(out.String(), "leads outside the workspace") {
+				t.Errorf("watch of %s:\n%s", p, all)
+			}
+		})
+	}
+	// from outside every workspace, the workspace a path is named in is
+	// the first git worktree on its way
+	t.Chdir(filepath.Dir(ws))
+	for _, p := range []string{"ws/linkws/configs/training/x.toml", "ws/link-to-root" + outside + "/configs/training/x.toml",
+		filepath.Join(ws, "linkws", "configs")} {
+		t.Run("from outside check "+p, func(t *testing.T) {
+			code, out, errs := invoke(t, "", "check", "--fix", p)
+			if code != exitErrors || strings.Contains(out+errs, canary) || !strings.Contains(out, "leads outside the workspace") {
+				t.Errorf("exit %d:\n%s\n%s", code, out, errs)
+			}
+		})
+	}
+	after := outsideState(t, outside)
+	for f, c := range before {
+		if after[f] != c {
+			t.Errorf("%s changed outside the workspace", f)
+		}
 	}
 }

@@ -12,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -36,7 +37,8 @@ func allowedOutside(home, template string) []string {
 func within(p, dir string) bool { return disk.Within(p, dir) }
 
 // runs are the invocations the proof covers.
-var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}}
+var outsideRuns = [][]string{{"check"}, {"check", "--fix"}, {"check", "--fix", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}, {"doctor"}, {"doctor", "--fix"}, {"lsp"}, {"hook", "claude-code"}, {"hook", "codex"}, {"mcp"},
+	{"check", "--watch", "linkws/configs/training/x.toml", "linkws/configs", "configs/training/env.toml"}}
 
 // hookInput is what an agent sends the hook: an edit of a file named
 // through a link out of the workspace (a Write for Claude Code, a patch of
@@ -56,6 +58,92 @@ func hookInput(agent, ws, outside string) string {
 	return string(b)
 }
 
+// mcpHostile are the paths an MCP client names to reach outside: a config
+// named through linkws and link-to-root, a config that is a link out, a
+// kind directory that is one, and a file under configs/training/ that is
+// no config.
+func mcpHostile(outside string) []string {
+	return []string{"linkws/configs/training/x.toml", "link-to-root" + outside + "/configs/training/x.toml", "linkws/configs",
+		"configs/training/env.toml", "configs/eval", "configs/training/NOTES.md"}
+}
+
+// notesText is a file under configs/training/ that is no config; no door
+// may rewrite it.
+const notesText = "# notes\n[training]\nlerning_rate = 1\n"
+
+func writeNotes(t *testing.T, ws string) string {
+	t.Helper()
+	p := filepath.Join(ws, "configs", "training", "NOTES.md")
+	if err := os.WriteFile(p, []byte(notesText), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func notesKept(t *testing.T, p string) {
+	t.Helper()
+	if b, err := os.ReadFile(p); err != nil || string(b) != notesText {
+		t.Errorf("NOTES.md under configs/training/ was changed: %q %v", b, err)
+	}
+}
+
+// mcpCalls is an MCP session that calls check, fix and fix with write and
+// unsafe, and check of a buffer named so, on each hostile path, then on
+// the good config. The call with id n is at index n-10.
+func mcpCalls(outside string) []string {
+	var lines []string
+	id := 10
+	for _, p := range append(mcpHostile(outside), "configs/training/good.toml") {
+		for _, call := range []map[string]any{
+			{"name": "check", "arguments": map[string]any{"paths": []string{p}}},
+			{"name": "fix", "arguments": map[string]any{"paths": []string{p}}},
+			{"name": "fix", "arguments": map[string]any{"paths": []string{p}, "write": true, "unsafe": true}},
+			{"name": "check", "arguments": map[string]any{"text": "[training]\n", "filename": p}},
+		} {
+			b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": call})
+			lines = append(lines, string(b))
+			id++
+		}
+	}
+	return lines
+}
+
+// mcpSession drives an MCP server on w and r: it initializes, makes each
+// call and waits for its reply, and returns every line the server wrote.
+func mcpSession(t *testing.T, outside string, w io.WriteCloser, r *bufio.Reader) string {
+	t.Helper()
+	var out strings.Builder
+	await := func(id int) {
+		want := fmt.Sprintf(`"jsonrpc":"2.0","id":%d,`, id)
+		for {
+			line, err := r.ReadString('\n')
+			out.WriteString(line)
+			if strings.Contains(line, want) {
+				return
+			}
+			if err != nil {
+				t.Fatalf("no reply %d: %v\n%s", id, err, out.String())
+			}
+		}
+	}
+	send := func(line string) {
+		if _, err := io.WriteString(w, line+"\n"); err != nil {
+			t.Fatal(err)
+		}
+	}
+	send(`{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}`)
+	await(0)
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	for i, call := range mcpCalls(outside) {
+		send(call)
+		await(10 + i)
+	}
+	w.Close()
+	rest, _ := io.ReadAll(r)
+	out.Write(rest)
+	return out.String()
+}
+
 // TestNothingOutsideTheWorkspace proves, with the door's own record of
 // every access, that check, check --fix, doctor, doctor --fix and the
 // language server touch nothing outside the hostile workspace but the few
@@ -64,6 +152,7 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 	ws, outside := canaryWorkspace(t)
 	home, template := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(template, "AGENTS.md"), []byte("agents\n"), 0o644)
+	notes := writeNotes(t, ws)
 	t.Setenv("HOME", home)
 	t.Setenv("OSMOSIS_WORKSPACE_TEMPLATE_PATH", template)
 	t.Chdir(ws)
@@ -77,6 +166,9 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 				seen = append(seen, a)
 				mu.Unlock()
 			})
+			if len(args) > 1 && args[1] == "--watch" {
+				t.Skip("watch runs until it is stopped: traced as a process")
+			}
 			switch args[0] {
 			case "lsp":
 				serveInProcess(t, ws)
@@ -85,6 +177,21 @@ func TestNothingOutsideTheWorkspace(t *testing.T) {
 				if strings.Contains(out+errs, canary) {
 					t.Errorf("the hook printed the canary:\n%s\n%s", out, errs)
 				}
+			case "mcp":
+				inR, inW := io.Pipe()
+				outR, outW := io.Pipe()
+				var errs strings.Builder
+				done := make(chan int, 1)
+				go func() {
+					done <- run(args, inR, outW, &errs)
+					outW.Close()
+				}()
+				out := mcpSession(t, outside, inW, bufio.NewReader(outR))
+				<-done
+				if strings.Contains(out+errs.String(), canary) {
+					t.Errorf("the MCP server printed the canary:\n%s\n%s", out, errs.String())
+				}
+				notesKept(t, notes)
 			default:
 				invoke(t, "", args...)
 			}
@@ -277,6 +384,7 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 	ws, outside := canaryWorkspace(t)
 	home, template := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(template, "AGENTS.md"), []byte("agents\n"), 0o644)
+	notes := writeNotes(t, ws)
 	allowed := append(allowedOutside(home, template), bin, "/proc/self", "/sys/kernel/mm", "/sys/fs/cgroup")
 	for _, args := range outsideRuns {
 		t.Run(strings.Join(args, " "), func(t *testing.T) {
@@ -288,7 +396,31 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 				cmd.Stdin = strings.NewReader(hookInput(args[1], ws, outside))
 				cmd.Env = append(cmd.Env, "CLAUDE_PROJECT_DIR="+ws)
 			}
-			if args[0] == "lsp" {
+			if args[0] == "mcp" {
+				w, _ := cmd.StdinPipe()
+				r, _ := cmd.StdoutPipe()
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				out := mcpSession(t, outside, w, bufio.NewReader(r))
+				cmd.Wait()
+				if strings.Contains(out, canary) {
+					t.Errorf("the MCP server printed the canary:\n%s", out)
+				}
+				notesKept(t, notes)
+			} else if len(args) > 1 && args[1] == "--watch" {
+				// watching, after the first run: then stopped with Ctrl-C,
+				// which reaches the tool and strace alike (their group)
+				errs, _ := cmd.StderrPipe()
+				cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+				if err := cmd.Start(); err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) })
+				newLineReader(t, errs).waitFor("watching " + ws)
+				syscall.Kill(-cmd.Process.Pid, syscall.SIGINT)
+				cmd.Wait()
+			} else if args[0] == "lsp" {
 				w, _ := cmd.StdinPipe()
 				out, _ := cmd.StdoutPipe()
 				if err := cmd.Start(); err != nil {
@@ -314,7 +446,9 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 				}
 				calls++
 				p := m[3]
-				if m[2] != "" && m[2] != "AT_FDCWD" {
+				// inotify_add_watch's descriptor is the watcher's: its path
+				// is the process's, as AT_FDCWD's
+				if m[2] != "" && m[2] != "AT_FDCWD" && m[1] != "inotify_add_watch" {
 					// relative to a directory the tool opened in the
 					// workspace (openat2 keeps it beneath), or the file itself
 					if filepath.IsAbs(p) {

@@ -43,7 +43,7 @@ func (f *checkFlags) runWatch(env *cmdEnv, paths []string) (int, error) {
 		return 0, err
 	}
 	root := f.watchRoot(paths)
-	roots := append([]string{root}, paths...)
+	roots := append([]string{root}, watchable(root, paths)...)
 	w, err := watch.New(roots, watch.Options{})
 	if err != nil {
 		return 0, fmt.Errorf("watch %s: %w", root, err)
@@ -91,6 +91,12 @@ func (f *checkFlags) watchRoot(paths []string) string {
 	start := "."
 	if len(paths) > 0 {
 		start = paths[0]
+		// a path that leads out of the workspace it is named in through a
+		// link is that workspace's (check reports it, unread): nothing is
+		// looked up through it, nor watched at the link's target
+		if here, err := workspace.FindRoot("."); err == nil && leadsOut(here, start) {
+			return here
+		}
 		if fi, err := disk.StatNamed(start); err == nil && !fi.IsDir() {
 			start = filepath.Dir(start)
 		}
@@ -100,6 +106,29 @@ func (f *checkFlags) watchRoot(paths []string) string {
 	}
 	abs, _ := filepath.Abs(start)
 	return abs
+}
+
+// watchable are the named paths to watch beside root: not one that leads
+// out of root, or of the workspace of the current directory, through a
+// link (check reports it unread), whose target is never listed or
+// watched.
+func watchable(root string, paths []string) []string {
+	here, _ := workspace.FindRoot(".")
+	var out []string
+	for _, p := range paths {
+		if leadsOut(root, p) || here != "" && leadsOut(here, p) {
+			continue
+		}
+		out = append(out, p)
+	}
+	return out
+}
+
+// leadsOut reports whether path, placed in dir by its real location,
+// leaves it through a symlink.
+func leadsOut(dir, path string) bool {
+	res := workspace.Contain(dir, path)
+	return !res.Inside && res.EscapeVia != ""
 }
 
 // relevant tells the changes that can change a finding: configs, rollouts,

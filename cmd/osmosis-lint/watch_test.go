@@ -60,15 +60,14 @@ func (lr *lineReader) waitFor(what string) []string {
 	}
 }
 
-// TestWatch runs `check --watch` as a process: it reports, reports again
-// after a config changes and when a new directory gets a config, ignores
-// the report it writes itself, and exits 0 on Ctrl-C. (The debounce of a
-// burst of writes is tested with a clock of its own in workspace/watch.)
-func TestWatch(t *testing.T) {
-	ws := copyExample(t)
-	cmd := exec.Command(os.Args[0], "check", "--watch", "--oneline", "-o", "report.txt")
+// startWatch starts `check --watch` with args in ws as a process, killed
+// at the end of the test; its standard error is read by lines.
+func startWatch(t *testing.T, ws string, stdout io.Writer, args ...string) (*exec.Cmd, *lineReader) {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], append([]string{"check", "--watch"}, args...)...)
 	cmd.Dir = ws
 	cmd.Env = append(os.Environ(), "OSMOSIS_LINT_AS_MAIN=1")
+	cmd.Stdout = stdout
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		t.Fatal(err)
@@ -76,8 +75,17 @@ func TestWatch(t *testing.T) {
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	defer cmd.Process.Kill()
-	errs := newLineReader(t, stderr)
+	t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+	return cmd, newLineReader(t, stderr)
+}
+
+// TestWatch runs `check --watch` as a process: it reports, reports again
+// after a config changes and when a new directory gets a config, ignores
+// the report it writes itself, and exits 0 on Ctrl-C. (The debounce of a
+// burst of writes is tested with a clock of its own in workspace/watch.)
+func TestWatch(t *testing.T) {
+	ws := copyExample(t)
+	cmd, errs := startWatch(t, ws, nil, "--oneline", "-o", "report.txt")
 	errs.waitFor("watching " + ws)
 	report, _ := os.ReadFile(filepath.Join(ws, "report.txt"))
 	if !strings.Contains(string(report), "n_sample_per_prompt") {

@@ -159,6 +159,8 @@ type run struct {
 	found   map[string]discovered
 	// excluded are the named files that ForceExclude left out
 	excluded []string
+	// containers place named paths (addLeadingOut), by directory
+	containers map[string]*workspace.Container
 }
 
 // space is a loaded workspace of a run.
@@ -206,7 +208,7 @@ func newRun(opts Options) (*run, error) {
 	if _, err := (*lint.Settings)(nil).Selected(opts.Select); err != nil {
 		return nil, &lint.UsageError{Err: err}
 	}
-	return &run{opts: opts, spaces: map[string]*space{}, seen: map[string]bool{}, noted: map[string]bool{}, found: map[string]discovered{}}, nil
+	return &run{opts: opts, spaces: map[string]*space{}, seen: map[string]bool{}, noted: map[string]bool{}, found: map[string]discovered{}, containers: map[string]*workspace.Container{}}, nil
 }
 
 func usagef(format string, args ...any) error {
@@ -262,6 +264,9 @@ func (r *run) addPath(p string) error {
 		abs = filepath.Join(r.opts.Dir, p)
 	}
 	abs = filepath.Clean(abs)
+	if done, err := r.addLeadingOut(p, abs); done || err != nil {
+		return err
+	}
 	fi, err := disk.LstatNamed(abs)
 	if err != nil {
 		return usagef("%s: %w", p, unwrapPath(err))
@@ -300,6 +305,107 @@ func (r *run) addPath(p string) error {
 	}
 	r.add(j)
 	return nil
+}
+
+// addLeadingOut places a named path in the workspace it is named in (the
+// --workspace root, else the git worktree or workspace of the current
+// directory) by its real location, before anything is looked up through
+// it: a path spelled there that leads outside through a symlink
+// (linkws/configs/training/x.toml with linkws -> ../other-repo,
+// link-to-root/<any path>) is that workspace's entry, read through its
+// door, which refuses it, so check reports it as it reports a config
+// that is a link out: config-location, nothing read, exit 1. Found by the
+// path alone, the workspace would be the one at the link's target, and
+// the file outside would be read and printed. done says the path was
+// added.
+func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
+	ref := r.namedIn()
+	res := workspace.Resolved{Inside: true}
+	if ref != "" {
+		res = r.contain(ref, abs)
+	}
+	if ref == "" || !res.Inside && res.EscapeVia == "" {
+		// not spelled in the current directory's workspace: the first git
+		// worktree on the way down to it is where it is named
+		if ref = r.outermostGit(abs); ref == "" {
+			return false, nil
+		}
+		res = r.contain(ref, abs)
+	}
+	if res.Inside || res.EscapeVia == "" {
+		return false, nil
+	}
+	sp, err := r.spaceOf(ref, false)
+	if err != nil && !isNoWorkspace(err) {
+		return false, err
+	}
+	rel, ok := "", false
+	if sp != nil {
+		rel, ok = sp.ws.Snapshot.Rel(abs)
+	}
+	if !ok {
+		// no workspace to report it in: the run stops, saying why
+		return false, usagef("%s leads outside the workspace %s through the symlink %s (to %s); it is not read", p, r.display(ref), res.EscapeVia, res.EscapeTarget)
+	}
+	j := job{abs: abs, sp: sp, rel: rel}
+	if err := r.onlyConfigs(j); err != nil {
+		return false, err
+	}
+	r.add(j)
+	return true, nil
+}
+
+// contain is workspace.Contain with one Container a directory.
+func (r *run) contain(dir, abs string) workspace.Resolved {
+	c, ok := r.containers[dir]
+	if !ok {
+		c = workspace.NewContainer(dir)
+		r.containers[dir] = c
+	}
+	return c.Contain(abs)
+}
+
+// namedIn is the directory named paths are placed in: the --workspace
+// root, else the git worktree of the current directory, else its
+// workspace ("" when it is in none).
+func (r *run) namedIn() string {
+	if r.opts.Root != "" {
+		return r.opts.Root
+	}
+	found, err := r.discover(r.opts.Dir)
+	switch {
+	case found.GitRoot != "":
+		return found.GitRoot
+	case err == nil:
+		return found.Root
+	}
+	return ""
+}
+
+// outermostGit is the first directory with a .git on the way from the
+// current directory (or, for a path not below it, from the file system's
+// root) down to abs's parent, "" when there is none. It is looked for by
+// spelling, a directory at a time, so a link below it is never followed.
+func (r *run) outermostGit(abs string) string {
+	dir := r.opts.Dir
+	if !disk.Within(abs, dir) {
+		dir = filepath.VolumeName(abs) + string(filepath.Separator)
+	}
+	rel, err := filepath.Rel(dir, filepath.Dir(abs))
+	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+		return ""
+	}
+	comps := strings.Split(rel, string(filepath.Separator))
+	if rel == "." {
+		comps = nil
+	}
+	for i := 0; i <= len(comps); i++ {
+		d := filepath.Join(append([]string{dir}, comps[:i]...)...)
+		if _, err := disk.LstatNamed(filepath.Join(d, ".git")); err == nil {
+			return d
+		}
+	}
+	return ""
 }
 
 // onlyConfigs refuses a named file that is not a config, with ConfigsOnly.

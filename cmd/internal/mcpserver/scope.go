@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -121,9 +120,11 @@ func fileURIPath(uri string) (string, bool) {
 var errOutside = errors.New("is outside the workspace")
 
 // resolve places a tool's path argument in the scope: relative to the
-// first root, and inside one of the roots once symlinks are followed (a
-// link that leads out is refused like a path that does). It returns the
-// path as spelled under its root, and that root.
+// first root, and inside one of the roots by its real location
+// (workspace.Contain: a link that leads out is refused like a path that
+// does, and its target is never looked at, not even stat'ed). mustExist
+// refuses a path that is not there. It returns the path as spelled under
+// its root, and that root.
 func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) {
 	if p == "" {
 		return "", "", errors.New("an empty path")
@@ -140,45 +141,19 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 		if !within(r, abs) {
 			continue
 		}
-		real, err := realPath(abs, mustExist)
-		if err != nil {
-			return "", "", err
-		}
-		realRoot, err := disk.ResolveNamed(r)
-		if err != nil {
-			return "", "", err
-		}
-		if !within(realRoot, real) {
+		res := workspace.Contain(r, abs)
+		if !res.Inside {
+			if res.Loop {
+				return "", "", fmt.Errorf("%s: a symlink loop", p)
+			}
 			return "", "", fmt.Errorf("%s leads outside the workspace %s through a symlink", p, r)
+		}
+		if mustExist && !res.Exists {
+			return "", "", fmt.Errorf("%s: no such file or directory", p)
 		}
 		return abs, r, nil
 	}
 	return "", "", fmt.Errorf("%s %w (%s)", p, errOutside, strings.Join(sc.roots, ", "))
-}
-
-// realPath resolves the symlinks of p; a path that does not exist (yet)
-// resolves through its nearest existing parent.
-func realPath(p string, mustExist bool) (string, error) {
-	real, err := disk.ResolveNamed(p)
-	if err == nil {
-		return real, nil
-	}
-	if !errors.Is(err, os.ErrNotExist) || mustExist {
-		return "", fmt.Errorf("%s: %w", p, unwrap(err))
-	}
-	parent, err := realPath(filepath.Dir(p), false)
-	if err != nil {
-		return "", err
-	}
-	return filepath.Join(parent, filepath.Base(p)), nil
-}
-
-func unwrap(err error) error {
-	var pe *os.PathError
-	if errors.As(err, &pe) {
-		return pe.Err
-	}
-	return err
 }
 
 // within reports whether p is dir or below it.
