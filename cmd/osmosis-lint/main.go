@@ -10,7 +10,6 @@ import (
 	"io"
 	"os"
 	"runtime/debug"
-	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	buildversion "github.com/osmosis-lint/osmosis-lint/lint/version"
@@ -69,22 +68,12 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 		fmt.Fprintf(env.stderr, "osmosis-lint %s: %s\n", c.name, escape.String(err.Error()))
 		fmt.Fprintf(env.stderr, "Run 'osmosis-lint %s --help' for usage.\n", c.name)
 	} else {
-		fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+		fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escape.Lines(err.Error()))
 	}
 	if c.errorExit != 0 {
 		return c.errorExit
 	}
 	return exitUsage
-}
-
-// escapeLines escapes each line of a message (settings problems come one a
-// line) so that a path or value in it cannot act on the terminal.
-func escapeLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = escape.String(l)
-	}
-	return strings.Join(lines, "\n")
 }
 
 // newFlagSet makes a command's flag set; it prints nothing, so that invoke

@@ -50,11 +50,7 @@ func shownLine(l string) string {
 	case strings.HasSuffix(l, "\n"):
 		body, end = l[:len(l)-1], "\n"
 	}
-	parts := strings.Split(body, "\t")
-	for i, p := range parts {
-		parts[i] = escape.String(p)
-	}
-	return strings.Join(parts, "\t") + end
+	return escape.Keeping(body, "\t") + end
 }
 
 func hunkRange(start, n int) string {
