@@ -48,6 +48,21 @@ func DottedKey(path []string) (quoted string, ok bool) {
 	return b.String(), ok
 }
 
+// QuoteLiteral writes s as a TOML literal string ('s'), which has no
+// escapes; ok is false when no literal string holds s: it has a quote ('),
+// a control character other than tab, or a byte that is not UTF-8.
+func QuoteLiteral(s string) (quoted string, ok bool) {
+	if !utf8.ValidString(s) {
+		return "", false
+	}
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c == '\'' || c < 0x20 && c != '\t' || c == 0x7f {
+			return "", false
+		}
+	}
+	return "'" + s + "'", true
+}
+
 // isBareKey reports whether k can be written unquoted.
 func isBareKey(k string) bool {
 	if k == "" {

@@ -119,3 +119,19 @@ func FuzzQuote(f *testing.F) {
 		checkQuote(t, s)
 	})
 }
+
+// TestQuoteLiteral: a literal string is offered only when it parses back
+// to the same string.
+func TestQuoteLiteral(t *testing.T) {
+	for _, s := range []string{"", "a", "tab\there", `back\slash "x"`, "é", "it's", "a\nb", "\x01", "\x7f", "\xff"} {
+		q, ok := QuoteLiteral(s)
+		if want := utf8.ValidString(s) && !strings.ContainsAny(s, "'\n\x01\x7f"); ok != want {
+			t.Errorf("QuoteLiteral(%q): ok %v, want %v", s, ok, want)
+		}
+		if ok {
+			if got := parsedString(t, q); got != s {
+				t.Errorf("QuoteLiteral(%q) = %s parses to %q", s, q, got)
+			}
+		}
+	}
+}
