@@ -37,14 +37,72 @@ const (
 
 // MaxEditDistance bounds the search for a shortest edit script; past it
 // the changed middle is deleted, then inserted (still a correct script),
-// so a hostile file costs at most MaxEditDistance rounds and
-// MaxEditDistance² saved frontier cells.
+// so a hostile file costs at most O((lines) × MaxEditDistance) comparisons.
+// The search keeps two frontiers of MaxEditDistance cells: its memory is
+// linear, whatever the files.
 const MaxEditDistance = 1000
 
 // Script returns an edit script from a to b: the common ends kept, and the
-// middle by Myers' shortest edit script when it is within MaxEditDistance.
-// Keeping the Keep and Delete lines gives a, keeping Keep and Insert gives b.
+// middle by Myers' shortest edit script (the linear-space version, which
+// splits at a middle snake) when it is within MaxEditDistance. Keeping the
+// Keep and Delete lines gives a, keeping Keep and Insert gives b.
 func Script(a, b []string) []Op {
+	limit := min(len(a)+len(b), MaxEditDistance)
+	half := (limit + 1) / 2
+	s := &search{
+		out:   make([]Op, 0, len(a)+len(b)),
+		fwd:   make([]int, 2*half+3),
+		bwd:   make([]int, 2*half+3),
+		half:  half,
+		limit: limit,
+	}
+	s.script(a, b)
+	deletesFirst(s.out)
+	return s.out
+}
+
+// deletesFirst puts, in each run of changed lines, the deleted lines before
+// the inserted ones, as diffs show them (the halves of a split script can
+// meet insert first).
+func deletesFirst(ops []Op) {
+	var ins []Op // scratch, grown to the longest run
+	for i := 0; i < len(ops); {
+		if ops[i].Kind == Keep {
+			i++
+			continue
+		}
+		end := i
+		for end < len(ops) && ops[end].Kind != Keep {
+			end++
+		}
+		if cap(ins) < end-i {
+			ins = make([]Op, 0, end-i)
+		}
+		ins = ins[:0]
+		w := i
+		for _, o := range ops[i:end] {
+			if o.Kind == Delete {
+				ops[w] = o
+				w++
+			} else {
+				ins = append(ins, o)
+			}
+		}
+		copy(ops[w:end], ins)
+		i = end
+	}
+}
+
+type search struct {
+	out      []Op
+	fwd, bwd []int // the frontiers, by diagonal, offset by half+1
+	half     int   // rounds of each side within the limit
+	limit    int
+}
+
+// script appends the script from a to b. Only the top call can exceed the
+// limit: a part of a script within it is within it too.
+func (s *search) script(a, b []string) {
 	pre := 0
 	for pre < len(a) && pre < len(b) && a[pre] == b[pre] {
 		pre++
@@ -53,97 +111,96 @@ func Script(a, b []string) []Op {
 	for suf < len(a)-pre && suf < len(b)-pre && a[len(a)-1-suf] == b[len(b)-1-suf] {
 		suf++
 	}
-	out := make([]Op, 0, len(a)+len(b)-pre-suf)
-	for _, l := range a[:pre] {
-		out = append(out, Op{Keep, l})
+	s.keep(a[:pre])
+	am, bm := a[pre:len(a)-suf], b[pre:len(b)-suf]
+	switch {
+	case len(am) == 0 || len(bm) == 0:
+		s.whole(am, bm)
+	default:
+		// both sides left and their ends differ: at least two edits, so
+		// the middle snake splits the script into two shorter ones
+		x, y, u, v, ok := s.middleSnake(am, bm)
+		if !ok {
+			s.whole(am, bm)
+			break
+		}
+		s.script(am[:x], bm[:y])
+		s.keep(am[x:u])
+		s.script(am[u:], bm[v:])
 	}
-	out = myers(out, a[pre:len(a)-suf], b[pre:len(b)-suf])
-	for _, l := range a[len(a)-suf:] {
-		out = append(out, Op{Keep, l})
-	}
-	return out
+	s.keep(a[len(a)-suf:])
 }
 
-// myers appends to out the shortest edit script from a to b, or, past
-// MaxEditDistance, all of a deleted then all of b inserted.
-func myers(out []Op, a, b []string) []Op {
-	n, m := len(a), len(b)
-	if n == 0 || m == 0 {
-		return whole(out, a, b)
+func (s *search) keep(lines []string) {
+	for _, l := range lines {
+		s.out = append(s.out, Op{Keep, l})
 	}
-	limit := min(n+m, MaxEditDistance)
-	offset := limit + 1
-	v := make([]int, 2*limit+3)
-	trace := make([][]int, 0, limit+1)
-	found := -1
-	for d := 0; d <= limit && found < 0; d++ {
-		// the frontier before round d, for k in [-d-1, d+1]
-		trace = append(trace, append([]int(nil), v[offset-d-1:offset+d+2]...))
-		for k := -d; k <= d; k += 2 {
-			var x int
-			if k == -d || (k != d && v[offset+k-1] < v[offset+k+1]) {
-				x = v[offset+k+1]
-			} else {
-				x = v[offset+k-1] + 1
-			}
-			y := x - k
-			for x < n && y < m && a[x] == b[y] {
-				x, y = x+1, y+1
-			}
-			v[offset+k] = x
-			if x >= n && y >= m {
-				found = d
-				break
-			}
-		}
-	}
-	if found < 0 {
-		return whole(out, a, b)
-	}
-	// walk back from (n, m) through the saved frontiers, writing the
-	// script backwards into its place at the end of out
-	start := len(out)
-	x, y := n, m
-	for d := found; d > 0; d-- {
-		at := func(k int) int { return trace[d][k+d+1] }
-		k := x - y
-		var prevK int
-		if k == -d || (k != d && at(k-1) < at(k+1)) {
-			prevK = k + 1
-		} else {
-			prevK = k - 1
-		}
-		prevX := at(prevK)
-		prevY := prevX - prevK
-		for x > prevX && y > prevY {
-			x, y = x-1, y-1
-			out = append(out, Op{Keep, a[x]})
-		}
-		if x == prevX {
-			y--
-			out = append(out, Op{Insert, b[y]})
-		} else {
-			x--
-			out = append(out, Op{Delete, a[x]})
-		}
-	}
-	for x > 0 && y > 0 {
-		x, y = x-1, y-1
-		out = append(out, Op{Keep, a[x]})
-	}
-	rev := out[start:]
-	for i, j := 0, len(rev)-1; i < j; i, j = i+1, j-1 {
-		rev[i], rev[j] = rev[j], rev[i]
-	}
-	return out
 }
 
-func whole(out []Op, a, b []string) []Op {
+func (s *search) whole(a, b []string) {
 	for _, l := range a {
-		out = append(out, Op{Delete, l})
+		s.out = append(s.out, Op{Delete, l})
 	}
 	for _, l := range b {
-		out = append(out, Op{Insert, l})
+		s.out = append(s.out, Op{Insert, l})
 	}
-	return out
+}
+
+// middleSnake finds the snake (x, y)-(u, v) in the middle of a shortest
+// edit script from a to b, searching from both ends at once (Myers 1986,
+// section 4b); ok is false when the script is longer than the limit.
+func (s *search) middleSnake(a, b []string) (x, y, u, v int, ok bool) {
+	n, m := len(a), len(b)
+	delta := n - m
+	odd := delta&1 != 0
+	off := s.half + 1
+	fwd, bwd := s.fwd, s.bwd
+	fwd[off+1], bwd[off+1] = 0, 0
+	for d := 0; d <= s.half; d++ {
+		// forward: furthest x on diagonal k = x - y
+		for k := -d; k <= d; k += 2 {
+			var px int
+			if k == -d || (k != d && fwd[off+k-1] < fwd[off+k+1]) {
+				px = fwd[off+k+1]
+			} else {
+				px = fwd[off+k-1] + 1
+			}
+			py := px - k
+			ex, ey := px, py
+			for ex < n && ey < m && a[ex] == b[ey] {
+				ex, ey = ex+1, ey+1
+			}
+			fwd[off+k] = ex
+			// the backward diagonal of k, searched d-1 rounds so far
+			if kr := delta - k; odd && kr >= -(d-1) && kr <= d-1 && ex+bwd[off+kr] >= n {
+				if 2*d-1 > s.limit {
+					return 0, 0, 0, 0, false
+				}
+				return px, py, ex, ey, true
+			}
+		}
+		// backward, in reversed coordinates: furthest n-x on diagonal
+		// kr = (n-x) - (m-y)
+		for kr := -d; kr <= d; kr += 2 {
+			var px int
+			if kr == -d || (kr != d && bwd[off+kr-1] < bwd[off+kr+1]) {
+				px = bwd[off+kr+1]
+			} else {
+				px = bwd[off+kr-1] + 1
+			}
+			py := px - kr
+			ex, ey := px, py
+			for ex < n && ey < m && a[n-1-ex] == b[m-1-ey] {
+				ex, ey = ex+1, ey+1
+			}
+			bwd[off+kr] = ex
+			if k := delta - kr; !odd && k >= -d && k <= d && ex+fwd[off+k] >= n {
+				if 2*d > s.limit {
+					return 0, 0, 0, 0, false
+				}
+				return n - ex, m - ey, n - px, m - py, true
+			}
+		}
+	}
+	return 0, 0, 0, 0, false
 }

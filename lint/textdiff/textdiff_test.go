@@ -2,6 +2,7 @@ package textdiff
 
 import (
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -100,8 +101,38 @@ func TestScriptBounded(t *testing.T) {
 	if ga, gb := sides(ops); !slices.Equal(ga, a) || !slices.Equal(gb, b) {
 		t.Fatal("the script does not rebuild the lists")
 	}
-	// one frontier saved a round, a round per edit up to the bound
-	if allocs > MaxEditDistance+5 {
+	// the script, two frontiers and the scratch of deletesFirst
+	if allocs > 5 {
 		t.Errorf("%.0f allocations", allocs)
+	}
+	// linear memory: the script's cells and a scratch run, not the
+	// MaxEditDistance² cells of a saved trace
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	ops = Script(a, b)
+	runtime.ReadMemStats(&after)
+	if lines, bytes := len(a)+len(b), after.TotalAlloc-before.TotalAlloc; bytes > uint64(48*lines+64<<10) {
+		t.Errorf("%d bytes for %d lines", bytes, lines)
+	}
+}
+
+// TestScriptDeletesFirst: in a run of changes the deleted lines come first.
+func TestScriptDeletesFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	for n := 0; n < 500; n++ {
+		var a, b []string
+		for i := r.IntN(30); i > 0; i-- {
+			a = append(a, string(rune('a'+r.IntN(4))))
+		}
+		for i := r.IntN(30); i > 0; i-- {
+			b = append(b, string(rune('a'+r.IntN(4))))
+		}
+		ops := Script(a, b)
+		for i := 1; i < len(ops); i++ {
+			if ops[i-1].Kind == Insert && ops[i].Kind == Delete {
+				t.Fatalf("%q -> %q: an insert before a delete: %v", a, b, ops)
+			}
+		}
 	}
 }
