@@ -129,7 +129,7 @@ func supersede(fs []Finding) []Finding {
 		if stageOrder[f.Stage] < stageOrder[w.Stage] {
 			w.Stage = f.Stage
 		}
-		if severityOrder[f.Severity] > severityOrder[w.Severity] {
+		if f.Severity.Rank() > w.Severity.Rank() {
 			w.Severity = f.Severity
 		}
 		w.Fixes = append(w.Fixes, f.Fixes...)
@@ -144,10 +144,7 @@ func supersede(fs []Finding) []Finding {
 	return out
 }
 
-var (
-	stageOrder    = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageSync: 3, StageAdvice: 4}
-	severityOrder = map[Severity]int{Info: 0, Warning: 1, Error: 2}
-)
+var stageOrder = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageSync: 3, StageAdvice: 4}
 
 // recoverySafe drops findings that a syntax error may have caused: after a
 // statement is skipped, a required key may only look missing, and the pairs

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -54,14 +55,16 @@ func knownValue(c *Context, path []string) (text string, picked, ok bool) {
 			return s, false, true
 		}
 		if name, ok := onlyRollout(c); ok {
-			return tomlString(name), false, true
+			q, ok := toml.Quote(name) // a directory name may not be UTF-8
+			return q, false, ok
 		}
 	case "entrypoint":
 		if s, ok := legacyString(c, "eval", "entrypoint"); ok {
 			return s, false, true
 		}
 		if file, ok := onlyEntrypoint(c); ok {
-			return tomlString(file), false, true
+			q, ok := toml.Quote(file) // a file name may not be UTF-8
+			return q, false, ok
 		}
 	case "model_path":
 		for _, legacy := range [][]string{{"llm", "model_path"}, {"llm", "model"}} {
@@ -82,7 +85,8 @@ func knownValue(c *Context, path []string) (text string, picked, ok bool) {
 			}
 		}
 		if stem, ok := onlyDataStem(c); ok {
-			return tomlString(stem), true, true
+			q, ok := toml.Quote(stem) // a file name may not be UTF-8
+			return q, true, ok
 		}
 	}
 	return "", false, false

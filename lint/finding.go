@@ -22,6 +22,28 @@ const (
 	Info    Severity = "info"
 )
 
+// ParseSeverity reads a severity as settings and flags write it: "error",
+// "warning" or "info".
+func ParseSeverity(s string) (Severity, bool) {
+	switch sev := Severity(s); sev {
+	case Error, Warning, Info:
+		return sev, true
+	}
+	return "", false
+}
+
+// Rank orders severities, the more serious higher: error 2, warning 1,
+// info 0.
+func (s Severity) Rank() int {
+	switch s {
+	case Error:
+		return 2
+	case Warning:
+		return 1
+	}
+	return 0
+}
+
 // Stage says when a problem would bite if ignored.
 type Stage string
 

@@ -32,3 +32,19 @@ func TestSplitMessage(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSeverity(t *testing.T) {
+	for _, s := range []Severity{Error, Warning, Info} {
+		if got, ok := ParseSeverity(string(s)); !ok || got != s {
+			t.Errorf("ParseSeverity(%q) = %q, %v", s, got, ok)
+		}
+	}
+	for _, s := range []string{"", "Error", "warn", "note", "hint"} {
+		if got, ok := ParseSeverity(s); ok {
+			t.Errorf("ParseSeverity(%q) = %q, true", s, got)
+		}
+	}
+	if !(Error.Rank() > Warning.Rank() && Warning.Rank() > Info.Rank()) {
+		t.Error("ranks out of order")
+	}
+}

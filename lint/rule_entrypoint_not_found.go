@@ -3,6 +3,8 @@ package lint
 import (
 	"path"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 func init() {
@@ -95,7 +97,9 @@ func checkEntrypointNotFound(c *Context) {
 	switch {
 	case best != "":
 		msg += hint
-		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
+		if q, ok := toml.Quote(best); ok { // a file name may not be UTF-8
+			fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, q)))
+		}
 	case len(py) == 0:
 		msg += " (the rollout has no Python file)"
 	case len(py) <= 6:

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/osmosis-lint/osmosis-lint/schema/toml"
+
 func init() {
 	register(&Rule{
 		ID:        RuleRolloutNotFound,
@@ -44,7 +46,9 @@ func checkRolloutNotFound(c *Context) {
 	switch {
 	case best != "":
 		msg += hint
-		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
+		if q, ok := toml.Quote(best); ok { // a directory name may not be UTF-8
+			fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, q)))
+		}
 	case len(names) == 0:
 		msg += " (rollouts/ has no rollout yet)"
 	case len(names) <= 6:

@@ -1,9 +1,11 @@
 package lint
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 func TestRolloutNotFound(t *testing.T) {
@@ -73,4 +75,37 @@ func TestRolloutNotFound(t *testing.T) {
 			src:  pathsConfig(`"nope"`, `"main.py"`),
 		},
 	})
+}
+
+// TestRolloutNotFoundNameNotUTF8: the rollout a directory name suggests is
+// offered as a fix only when a TOML string can hold that name: a name that
+// is not UTF-8 is named in the message, and no fix would write other bytes.
+func TestRolloutNotFoundNameNotUTF8(t *testing.T) {
+	for _, dir := range []string{"multiply-agen\xff", "multiply-agen\x01"} {
+		c := ruleCase{src: pathsConfig(`"multiply-agent"`, `"main.py"`), ws: tree{"rollouts/" + dir + "/main.py": ""}}
+		var found bool
+		for _, f := range Check([]byte(c.src), c.input(t)) {
+			if f.Rule != RuleRolloutNotFound {
+				continue
+			}
+			found = true
+			if !strings.Contains(f.Message, "did you mean") {
+				t.Errorf("%q: no suggestion: %s", dir, f.Message)
+			}
+			for _, fx := range f.Fixes {
+				for _, e := range fx.Edits {
+					q, ok := toml.Quote(dir)
+					if !ok || e.NewText != q {
+						t.Errorf("%q: fix writes %q", dir, e.NewText)
+					}
+				}
+			}
+			if want := !strings.Contains(dir, "\xff"); want != (len(f.Fixes) > 0) {
+				t.Errorf("%q: fixes %+v", dir, f.Fixes)
+			}
+		}
+		if !found {
+			t.Errorf("%q: no finding", dir)
+		}
+	}
 }

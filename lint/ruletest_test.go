@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/textdiff"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -132,7 +133,7 @@ func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
 				if in.Settings == nil || len(in.Settings.Severity) == 0 {
 					// a superseding finding can take an earlier stage and
 					// a higher severity from the findings it stands for
-					folded := r.Supersedes && stageOrder[f.Stage] <= stageOrder[r.Stage] && severityOrder[f.Severity] >= severityOrder[r.Severity]
+					folded := r.Supersedes && stageOrder[f.Stage] <= stageOrder[r.Stage] && f.Severity.Rank() >= r.Severity.Rank()
 					if !folded && (f.Severity != r.Severity || f.Stage != r.Stage) {
 						t.Errorf("%s: severity %s, stage %s; the catalog says %s, %s", formatFinding(f), f.Severity, f.Stage, r.Severity, r.Stage)
 					}
@@ -161,34 +162,8 @@ func diffLines(want, got []string) string {
 		return ""
 	}
 	var b strings.Builder
-	// longest common subsequence, to keep the diff short and readable
-	n, m := len(want), len(got)
-	lcs := make([][]int, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if want[i] == got[j] {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && want[i] == got[j]:
-			b.WriteString("  " + want[i] + "\n")
-			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			b.WriteString("+ " + got[j] + "\n")
-			j++
-		default:
-			b.WriteString("- " + want[i] + "\n")
-			i++
-		}
+	for _, o := range textdiff.Script(want, got) {
+		b.WriteString(string(o.Kind) + " " + o.Line + "\n")
 	}
 	return b.String()
 }

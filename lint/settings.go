@@ -56,12 +56,11 @@ func NewSettingsSelection(sel Selection, severity map[string]string) (*Settings,
 		if _, ok := Lookup(id); !ok {
 			return nil, unknownRuleError("severity."+id, id)
 		}
-		switch sev := Severity(severity[id]); sev {
-		case Error, Warning, Info:
-			s.Severity[id] = sev
-		default:
+		sev, ok := ParseSeverity(severity[id])
+		if !ok {
 			return nil, &SettingError{Key: "severity." + id, Err: fmt.Errorf("[tool.osmosis-lint] severity.%s: %q is not a severity; use \"error\", \"warning\" or \"info\"", id, severity[id])}
 		}
+		s.Severity[id] = sev
 	}
 	return s, nil
 }

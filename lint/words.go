@@ -30,65 +30,31 @@ func where(path []string) string {
 	return "[" + dotted(names) + "]" + agent
 }
 
-// dotted writes a key path in TOML syntax, quoting parts that need it.
+// dotted writes a key path in TOML syntax (toml.DottedKey), for a path
+// that is UTF-8: read from a parsed config (whose bytes that are not UTF-8
+// are never read as text), the schema or the catalog.
 func dotted(parts []string) string {
-	var b strings.Builder
-	for i, p := range parts {
-		if i > 0 {
-			b.WriteByte('.')
-		}
-		b.WriteString(keyText(p))
-	}
-	return b.String()
+	q, _ := toml.DottedKey(parts)
+	return q
 }
 
-// keyText writes one key in TOML syntax.
+// keyText writes one key in TOML syntax (toml.QuoteKey), for a key that is
+// UTF-8 as for dotted.
 func keyText(k string) string {
-	if k != "" && isBare(k) {
-		return k
-	}
-	return strconv.Quote(k)
+	q, _ := toml.QuoteKey(k)
+	return q
 }
 
-func isBare(k string) bool {
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
-}
+// isBare reports whether k is written unquoted.
+func isBare(k string) bool { return keyText(k) == k }
 
-// tomlString writes s as a TOML basic string.
+// tomlString writes s as a TOML basic string (toml.Quote), for text that is
+// UTF-8 as for dotted. A name read from the workspace's files (a directory,
+// a file) goes through toml.Quote, and no fix is offered when it is not
+// UTF-8: no TOML string holds it.
 func tomlString(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch r {
-		case '"':
-			b.WriteString(`\"`)
-		case '\\':
-			b.WriteString(`\\`)
-		case '\n':
-			b.WriteString(`\n`)
-		case '\t':
-			b.WriteString(`\t`)
-		case '\r':
-			b.WriteString(`\r`)
-		default:
-			if r < 0x20 || r == 0x7f {
-				b.WriteString(`\u00`)
-				const hex = "0123456789abcdef"
-				b.WriteByte(hex[r>>4])
-				b.WriteByte(hex[r&0xF])
-			} else {
-				b.WriteRune(r)
-			}
-		}
-	}
-	b.WriteByte('"')
-	return b.String()
+	q, _ := toml.Quote(s)
+	return q
 }
 
 // snippet is a value's source text, shortened for a message.

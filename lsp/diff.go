@@ -1,75 +1,35 @@
 package lsp
 
 import (
-	"bytes"
-
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/textdiff"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// maxDiffCells bounds the line table of a diff; past it the changed middle
-// is one edit.
-const maxDiffCells = 1 << 20
-
 // minimalEdits returns edits that turn old into new touching only what
-// changed: whole lines that differ (found by a longest common subsequence
-// of lines), narrowed to the bytes that differ. An editor then keeps its
+// changed: each run of lines that differ (by the shortest edit script of
+// lint/textdiff, bounded as there: past its bound the changed middle is
+// one edit), narrowed to the bytes that differ. An editor then keeps its
 // marks, folds and cursor on the lines that stay.
 func minimalEdits(old, new []byte) []lint.Edit {
-	a, b := splitLines(old), splitLines(new)
-	// the common head and tail need no table
-	head := 0
-	for head < len(a) && head < len(b) && bytes.Equal(a[head], b[head]) {
-		head++
-	}
-	tail := 0
-	for tail < len(a)-head && tail < len(b)-head && bytes.Equal(a[len(a)-1-tail], b[len(b)-1-tail]) {
-		tail++
-	}
-	am, bm := a[head:len(a)-tail], b[head:len(b)-tail]
-	off := 0
-	for _, l := range a[:head] {
-		off += len(l)
-	}
+	ops := textdiff.Script(textdiff.Lines(string(old)), textdiff.Lines(string(new)))
 	var out []lint.Edit
-	if len(am)*len(bm) > maxDiffCells {
-		return append(out, narrow(off, joinLines(am), joinLines(bm)))
-	}
-	// lcs[i][j]: the longest common subsequence of am[i:] and bm[j:]
-	lcs := make([][]int32, len(am)+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, len(bm)+1)
-	}
-	for i := len(am) - 1; i >= 0; i-- {
-		for j := len(bm) - 1; j >= 0; j-- {
-			if bytes.Equal(am[i], bm[j]) {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	i, j := 0, 0
-	for i < len(am) || j < len(bm) {
-		if i < len(am) && j < len(bm) && bytes.Equal(am[i], bm[j]) {
-			off += len(am[i])
+	off := 0 // where in old the next op is
+	for i := 0; i < len(ops); {
+		if ops[i].Kind == textdiff.Keep {
+			off += len(ops[i].Line)
 			i++
-			j++
 			continue
 		}
-		// a run of changed lines
-		i0, j0 := i, j
-		for i < len(am) || j < len(bm) {
-			if i < len(am) && j < len(bm) && bytes.Equal(am[i], bm[j]) {
-				break
-			}
-			if j >= len(bm) || i < len(am) && lcs[i+1][j] >= lcs[i][j+1] {
-				i++
+		// a run of changed lines: what it deletes from old, what it inserts
+		var from, to []byte
+		for ; i < len(ops) && ops[i].Kind != textdiff.Keep; i++ {
+			if ops[i].Kind == textdiff.Delete {
+				from = append(from, ops[i].Line...)
 			} else {
-				j++
+				to = append(to, ops[i].Line...)
 			}
 		}
-		from, to := joinLines(am[i0:i]), joinLines(bm[j0:j])
 		out = append(out, narrow(off, from, to))
 		off += len(from)
 	}
@@ -96,20 +56,3 @@ func narrow(off int, from, to []byte) lint.Edit {
 	}
 	return lint.Edit{Range: toml.Range{Start: off + p, End: off + len(from) - s}, NewText: string(to[p : len(to)-s])}
 }
-
-// splitLines splits text after each newline; the last line may have none.
-func splitLines(text []byte) [][]byte {
-	var out [][]byte
-	for len(text) > 0 {
-		i := bytes.IndexByte(text, '\n')
-		if i < 0 {
-			out = append(out, text)
-			break
-		}
-		out = append(out, text[:i+1])
-		text = text[i+1:]
-	}
-	return out
-}
-
-func joinLines(lines [][]byte) []byte { return bytes.Join(lines, nil) }

@@ -73,3 +73,68 @@ func TestMinimalEdits(t *testing.T) {
 		}
 	}
 }
+
+// checkEdits: the edits are in order, do not overlap, lie in old, and
+// applied to old they give new.
+func checkEdits(t *testing.T, old, new string) {
+	t.Helper()
+	edits := minimalEdits([]byte(old), []byte(new))
+	var v []lintEditView
+	end := 0
+	for _, e := range edits {
+		if e.Range.Start < end || e.Range.End < e.Range.Start || e.Range.End > len(old) {
+			t.Fatalf("%q -> %q: edits out of order or place: %+v", old, new, edits)
+		}
+		end = e.Range.End
+		v = append(v, lintEditView{e.Range.Start, e.Range.End, e.NewText})
+	}
+	if got := applyLintEdits(old, v); got != new {
+		t.Fatalf("%q -> %q: edits %+v give %q", old, new, edits, got)
+	}
+	if old == new && len(edits) != 0 {
+		t.Fatalf("%q: edits for an unchanged text: %+v", old, edits)
+	}
+}
+
+// TestMinimalEditsApply: for random texts of random bytes (newlines, CRLF,
+// multibyte characters, bytes that are not UTF-8), applying the edits to
+// the old text gives the new one.
+func TestMinimalEditsApply(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	pieces := []string{"a", "b", "\n", "\r\n", "é", "\xff", "\xc3", " = ", "[x]\n", "k = 1\n"}
+	gen := func(n int) string {
+		var b strings.Builder
+		for k := rnd.IntN(n); k > 0; k-- {
+			b.WriteString(pieces[rnd.IntN(len(pieces))])
+		}
+		return b.String()
+	}
+	for n := 0; n < 3000; n++ {
+		old := gen(40)
+		new := old
+		switch rnd.IntN(3) {
+		case 0:
+			new = gen(40)
+		default: // a few local changes of old
+			for e := rnd.IntN(4); e >= 0; e-- {
+				i := rnd.IntN(len(new) + 1)
+				j := min(len(new), i+rnd.IntN(6))
+				new = new[:i] + gen(5) + new[j:]
+			}
+		}
+		checkEdits(t, old, new)
+	}
+}
+
+// FuzzMinimalEdits: applying the edits to the old text gives the new one.
+func FuzzMinimalEdits(f *testing.F) {
+	f.Add("a\nb\nc\n", "a\nB\nc\n")
+	f.Add("[training]\nlerning_rate = 1\n", "[training]\nlr = 1\n")
+	f.Add("é\r\n\xff", "è\n")
+	f.Fuzz(func(t *testing.T, old, new string) {
+		if len(old) > 1<<16 || len(new) > 1<<16 {
+			return
+		}
+		checkEdits(t, old, new)
+	})
+}

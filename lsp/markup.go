@@ -72,10 +72,4 @@ func plainSnippet(s string) string {
 // shown makes a message safe to show: control characters, bytes that are
 // not UTF-8 and bidirectional overrides from a workspace's files are
 // written as escapes, line by line (the newlines of a message stay).
-func shown(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = escape.String(l)
-	}
-	return strings.Join(lines, "\n")
-}
+func shown(s string) string { return escape.Lines(s) }

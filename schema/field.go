@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 // Field is the schema of one place in a config: a section, a key, a list
@@ -614,7 +616,8 @@ func FormatNumber(x float64) string {
 func FormatTOML(v any) string {
 	switch x := v.(type) {
 	case string:
-		return strconv.Quote(x)
+		q, _ := toml.Quote(x) // the schema's strings are UTF-8
+		return q
 	case bool:
 		return strconv.FormatBool(x)
 	case float64:

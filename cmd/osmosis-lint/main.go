@@ -71,7 +71,7 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 	} else {
 		// one problem a line (settings problems come several), each said
 		// to come from osmosis-lint
-		for _, line := range strings.Split(escapeLines(err.Error()), "\n") {
+		for _, line := range strings.Split(escape.Lines(err.Error()), "\n") {
 			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", line)
 		}
 	}
@@ -93,16 +93,6 @@ func batchGC() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(200)
 	}
-}
-
-// escapeLines escapes each line of a message (settings problems come one a
-// line) so that a path or value in it cannot act on the terminal.
-func escapeLines(s string) string {
-	lines := strings.Split(s, "\n")
-	for i, l := range lines {
-		lines[i] = escape.String(l)
-	}
-	return strings.Join(lines, "\n")
 }
 
 // newFlagSet makes a command's flag set; it prints nothing, so that invoke

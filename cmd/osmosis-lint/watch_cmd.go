@@ -35,7 +35,7 @@ func (f *checkFlags) runWatch(env *cmdEnv, paths []string) (int, error) {
 			if errors.As(err, &u) && u.showUsage {
 				return err
 			}
-			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escape.Lines(err.Error()))
 		}
 		return nil
 	}
@@ -69,7 +69,7 @@ func (f *checkFlags) runWatch(env *cmdEnv, paths []string) (int, error) {
 		}
 		fmt.Fprintf(env.stderr, "osmosis-lint: %s changed, checking again\n", describeChanges(root, shown))
 		if err := once(); err != nil {
-			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escapeLines(err.Error()))
+			fmt.Fprintf(env.stderr, "osmosis-lint: %s\n", escape.Lines(err.Error()))
 		}
 	})
 	if err != nil {

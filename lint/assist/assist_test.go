@@ -320,3 +320,25 @@ func TestInlayHints(t *testing.T) {
 		}
 	}
 }
+
+// TestRefText: a rename keeps the ref's quoting when it can hold the new
+// name, and writes TOML that parses back to the name.
+func TestRefText(t *testing.T) {
+	tests := []struct {
+		quote      byte
+		name, want string
+	}{
+		{0, "NEW_NAME", "NEW_NAME"},
+		{0, "a.b", `"a.b"`},
+		{'\'', "x", "'x'"},
+		{'\'', "it's", `"it's"`},
+		{'\'', "a\x01", `"a\u0001"`},
+		{'"', "x", `"x"`},
+		{'"', `q"\`, `"q\"\\"`},
+	}
+	for _, tt := range tests {
+		if got := (Ref{Quote: tt.quote}).Text(tt.name); got != tt.want {
+			t.Errorf("Text(%q) with quote %q = %s, want %s", tt.name, tt.quote, got, tt.want)
+		}
+	}
+}

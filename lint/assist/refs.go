@@ -1,7 +1,6 @@
 package assist
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 
@@ -153,39 +152,20 @@ func quoteOf(src []byte, r toml.Range) byte {
 	return 0
 }
 
-// Text is what replaces the ref's Range to make it name name: a literal
-// string stays literal when it can hold the name, a bare key stays bare
-// when the name is one.
+// Text is what replaces the ref's Range to make it name name (UTF-8, as a
+// client's JSON gives it): a literal string stays literal when it can hold
+// the name, a bare key stays bare when the name is one, else a basic
+// string (schema/toml's quoters).
 func (r Ref) Text(name string) string {
-	switch {
-	case r.Quote == 0 && bareKey(name):
-		return name
-	case r.Quote == '\'' && !strings.ContainsAny(name, "'\n\r"):
-		return "'" + name + "'"
+	if r.Quote == 0 {
+		q, _ := toml.QuoteKey(name)
+		return q
 	}
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, c := range name {
-		switch {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(c)
-		case c < 0x20 || c == 0x7f:
-			fmt.Fprintf(&b, "\\u%04X", c)
-		default:
-			b.WriteRune(c)
+	if r.Quote == '\'' {
+		if q, ok := toml.QuoteLiteral(name); ok {
+			return q
 		}
 	}
-	b.WriteByte('"')
-	return b.String()
-}
-
-// bareKey reports whether name can be written as a bare TOML key.
-func bareKey(name string) bool {
-	for _, c := range name {
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '_' || c == '-') {
-			return false
-		}
-	}
-	return name != ""
+	q, _ := toml.Quote(name)
+	return q
 }

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"unicode/utf8"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // csvFieldLimit is Python's csv.field_size_limit() default, in characters.
@@ -306,7 +308,7 @@ func (v *validator) csv(src *source) {
 			v.readError(src, c.line)
 			return
 		}
-		v.add(Problem{Code: CodeCSVNoHeader, Severity: Error, Line: 1, Row: 1, Message: "the file has no header row"})
+		v.add(Problem{Code: CodeCSVNoHeader, Severity: lint.Error, Line: 1, Row: 1, Message: "the file has no header row"})
 		return
 	}
 	header := make(map[string]int, c.nfields)
@@ -321,13 +323,13 @@ func (v *validator) csv(src *source) {
 		}
 	}
 	if c.nfields > 0 && bytes.HasPrefix(c.all.key(0), bom) {
-		v.add(Problem{Code: CodeByteOrderMark, Severity: Warning, Line: 1, Row: 1,
+		v.add(Problem{Code: CodeByteOrderMark, Severity: lint.Warning, Line: 1, Row: 1,
 			Message: fmt.Sprintf("the file starts with a UTF-8 byte-order mark, which the upload keeps as part of the first column name (%s); save the file as UTF-8 without a BOM", quoteName(string(c.all.key(0))))})
 	}
 	mode, missing := requiredColumns(func(s string) bool { _, ok := header[s]; return ok })
 	v.res.Mode = mode
 	if len(missing) > 0 {
-		v.add(Problem{Code: CodeMissingColumns, Severity: Error, Line: 1, Row: 1,
+		v.add(Problem{Code: CodeMissingColumns, Severity: lint.Error, Line: 1, Row: 1,
 			Message: fmt.Sprintf("the header has no \"metadata\" column, so prompt mode applies and it needs \"user_prompt\" and \"ground_truth\" (\"label\" may stand in for it); missing: %s", quoteList(missing, 10))})
 	}
 	ncols := c.nfields
@@ -349,7 +351,7 @@ func (v *validator) csv(src *source) {
 				v.countError()
 				continue
 			}
-			v.add(Problem{Code: CodeCSVFieldCount, Severity: Error, Line: start, Row: row,
+			v.add(Problem{Code: CodeCSVFieldCount, Severity: lint.Error, Line: start, Row: row,
 				Message: fmt.Sprintf("row %d has %d %s; the header has %d", row, c.nfields, plural(int64(c.nfields), "field", "fields"), ncols)})
 			continue
 		}
@@ -370,12 +372,12 @@ func (v *validator) csvFail(c *csvReader) {
 	case csvBadUTF8:
 		v.badUTF8(c.src, c.line, c.lineStart)
 	case csvTooLarge:
-		v.add(Problem{Code: CodeCSVFieldTooLarge, Severity: Error, Line: c.fieldLine,
+		v.add(Problem{Code: CodeCSVFieldTooLarge, Severity: lint.Error, Line: c.fieldLine,
 			Message: fmt.Sprintf("a field starting on this line is longer than %d characters, the most the upload's CSV reader (Python's csv module) accepts; the rest of the file was not checked", csvFieldLimit)})
 	}
 }
 
 func (v *validator) readError(src *source, line int) {
-	v.add(Problem{Code: CodeReadError, Severity: Error, Line: line,
+	v.add(Problem{Code: CodeReadError, Severity: lint.Error, Line: line,
 		Message: fmt.Sprintf("reading the file failed: %v; the rest was not checked", src.err)})
 }

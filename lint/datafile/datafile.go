@@ -16,6 +16,8 @@ import (
 	"io"
 	"path/filepath"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // Limits applied by the upload validation.
@@ -99,26 +101,6 @@ func (m Mode) String() string {
 	return fmt.Sprintf("Mode(%d)", uint8(m))
 }
 
-// Severity says how serious a problem is.
-type Severity uint8
-
-// Severities. Only errors make the upload fail.
-const (
-	Error Severity = iota
-	Warning
-	Info
-)
-
-var severityNames = [...]string{"error", "warning", "info"}
-
-// String returns the severity's name: error, warning or info.
-func (s Severity) String() string {
-	if int(s) < len(severityNames) {
-		return severityNames[s]
-	}
-	return fmt.Sprintf("Severity(%d)", uint8(s))
-}
-
 // Code identifies the rule a problem comes from. Codes are stable.
 type Code string
 
@@ -158,7 +140,7 @@ const (
 // Problem is one finding in a dataset file.
 type Problem struct {
 	Code     Code
-	Severity Severity
+	Severity lint.Severity
 	// Line is the 1-based physical line the problem is on (for a CSV record,
 	// the line it starts on), or 0 when it concerns the whole file.
 	Line int
@@ -209,7 +191,7 @@ func (r Result) Valid() bool {
 		return false
 	}
 	for _, p := range r.Problems {
-		if p.Severity == Error {
+		if p.Severity == lint.Error {
 			return false
 		}
 	}
@@ -234,7 +216,7 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 	v.res.Rows = -1
 	switch v.res.Format {
 	case FormatJSON:
-		v.add(Problem{Code: CodeUnsupportedExtension, Severity: Warning,
+		v.add(Problem{Code: CodeUnsupportedExtension, Severity: lint.Warning,
 			Message: "the upload refuses .json files; write one JSON object per line and name the file .jsonl"})
 		return v.finish()
 	case FormatUnknown:
@@ -242,15 +224,15 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 		if ext := extension(name); ext != "" {
 			msg = fmt.Sprintf("extension %q is not a dataset format; the upload takes .csv, .jsonl and .parquet", "."+strings.ToLower(ext))
 		}
-		v.add(Problem{Code: CodeUnsupportedExtension, Severity: Warning, Message: msg})
+		v.add(Problem{Code: CodeUnsupportedExtension, Severity: lint.Warning, Message: msg})
 		return v.finish()
 	}
 	if size == 0 {
-		v.add(Problem{Code: CodeEmptyFile, Severity: Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
+		v.add(Problem{Code: CodeEmptyFile, Severity: lint.Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
 		return v.finish()
 	}
 	if size > MaxFileSize {
-		v.add(Problem{Code: CodeFileTooLarge, Severity: Error,
+		v.add(Problem{Code: CodeFileTooLarge, Severity: lint.Error,
 			Message: fmt.Sprintf("the file is %s (%d bytes); the upload takes at most 5 GiB (%d bytes)", humanSize(size), size, MaxFileSize)})
 		return v.finish()
 	}
@@ -271,9 +253,9 @@ func Validate(r io.Reader, name string, size int64, opts Options) Result {
 		case counter.n == 0:
 			v.res.Problems, v.tail, v.errs = v.res.Problems[:0], nil, 0
 			v.res.Rows, v.res.Mode = -1, ModeUnknown
-			v.add(Problem{Code: CodeEmptyFile, Severity: Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
+			v.add(Problem{Code: CodeEmptyFile, Severity: lint.Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
 		case counter.n > MaxFileSize:
-			v.add(Problem{Code: CodeFileTooLarge, Severity: Error,
+			v.add(Problem{Code: CodeFileTooLarge, Severity: lint.Error,
 				Message: fmt.Sprintf("the file is %s (%d bytes); the upload takes at most 5 GiB (%d bytes)", humanSize(counter.n), counter.n, MaxFileSize)})
 		}
 	}

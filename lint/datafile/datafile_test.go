@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // check validates content as a file called name, reporting every error.
@@ -85,7 +87,7 @@ func TestFileRules(t *testing.T) {
 	t.Run("json refused", func(t *testing.T) {
 		r := Validate(failReader{t}, "data/rows.json", 100, Options{})
 		wantCodes(t, r, "unsupported-extension:0")
-		if r.Problems[0].Severity != Warning || !r.Valid() || r.Rows != -1 {
+		if r.Problems[0].Severity != lint.Warning || !r.Valid() || r.Rows != -1 {
 			t.Errorf("got %+v", r)
 		}
 		if !strings.Contains(r.Problems[0].Message, ".jsonl") {
@@ -153,7 +155,7 @@ func TestErrorCap(t *testing.T) {
 	if r.Suppressed != 5 || r.Valid() || r.Rows != 10 {
 		t.Errorf("suppressed = %d, valid = %v, rows = %d", r.Suppressed, r.Valid(), r.Rows)
 	}
-	if last := r.Problems[len(r.Problems)-1]; last.Severity != Info || !strings.Contains(last.Message, "5 more errors") {
+	if last := r.Problems[len(r.Problems)-1]; last.Severity != lint.Info || !strings.Contains(last.Message, "5 more errors") {
 		t.Errorf("note: %s", last)
 	}
 
@@ -198,15 +200,15 @@ func TestValidateOpenFile(t *testing.T) {
 }
 
 func TestProblemString(t *testing.T) {
-	p := Problem{Code: CodeInvalidJSON, Severity: Error, Line: 3, Column: 7, Message: "invalid JSON: x"}
+	p := Problem{Code: CodeInvalidJSON, Severity: lint.Error, Line: 3, Column: 7, Message: "invalid JSON: x"}
 	if got, want := p.String(), "3:7: error: invalid JSON: x [invalid-json]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	p = Problem{Code: CodeTooFewRows, Severity: Error, Message: "m"}
+	p = Problem{Code: CodeTooFewRows, Severity: lint.Error, Message: "m"}
 	if got, want := p.String(), "error: m [too-few-rows]"; got != want {
 		t.Errorf("String() = %q, want %q", got, want)
 	}
-	if Warning.String() != "warning" || Info.String() != "info" || ModeMetadata.String() != "metadata" || FormatParquet.String() != "parquet" {
+	if ModeMetadata.String() != "metadata" || FormatParquet.String() != "parquet" {
 		t.Error("enum names")
 	}
 }

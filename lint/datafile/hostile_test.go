@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 var fuzzNames = []string{"f.jsonl", "f.csv", "f.parquet", "f.json"}
@@ -21,13 +23,13 @@ func checkInvariants(t *testing.T, name string, data []byte) {
 	r := Validate(bytes.NewReader(data), name, int64(len(data)), Options{})
 	errs := 0
 	for i, p := range r.Problems {
-		if p.Code == "" || p.Message == "" || p.Severity > Info || p.Line < 0 || p.Column < 0 || p.Row < 0 {
+		if p.Code == "" || p.Message == "" || !knownSeverity(p.Severity) || p.Line < 0 || p.Column < 0 || p.Row < 0 {
 			t.Fatalf("malformed problem %d: %#v", i, p)
 		}
 		if p.Column > 0 && p.Line == 0 {
 			t.Fatalf("column without line: %#v", p)
 		}
-		if p.Severity == Error {
+		if p.Severity == lint.Error {
 			errs++
 		}
 		if p.Code == CodeErrorsSuppressed && i != len(r.Problems)-1 {
@@ -53,7 +55,7 @@ func checkInvariants(t *testing.T, name string, data []byte) {
 	all := Validate(bytes.NewReader(data), name, int64(len(data)), Options{MaxErrors: -1})
 	allErrs := 0
 	for _, p := range all.Problems {
-		if p.Severity == Error {
+		if p.Severity == lint.Error {
 			allErrs++
 		}
 	}
@@ -227,7 +229,7 @@ func TestRowCaptureLimits(t *testing.T) {
 		long := `{"user_prompt":"u","ground_truth":"g","` + strings.Repeat("k", 80) + `":1,"after":2}`
 		r := check("data.jsonl", lines(pr, long, pr, pr))
 		wantCodes(t, r, "row-too-large:2")
-		if r.Problems[0].Severity != Warning {
+		if r.Problems[0].Severity != lint.Warning {
 			t.Errorf("severity %v", r.Problems[0].Severity)
 		}
 		// As the first row it cannot set the key set; the next row does.
@@ -248,4 +250,8 @@ func TestRowCaptureLimits(t *testing.T) {
 		cell := `"{""a"":[1,2,3,4,5,6,7,8,9]}"`
 		wantCodes(t, check("data.csv", lines("metadata", cell, cell, cell, cell)), "row-too-large:2", "row-too-large:3", "row-too-large:4", "row-too-large:5")
 	})
+}
+
+func knownSeverity(s lint.Severity) bool {
+	return s == lint.Error || s == lint.Warning || s == lint.Info
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"unicode/utf8"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // JSONL as the upload reads it: the file is decoded as UTF-8 (no BOM
@@ -72,7 +74,7 @@ func (v *validator) jsonl(src *source) {
 		j.row(p, line, lineStart, first)
 	}
 	if src.err != nil {
-		v.add(Problem{Code: CodeReadError, Severity: Error, Line: line,
+		v.add(Problem{Code: CodeReadError, Severity: lint.Error, Line: line,
 			Message: fmt.Sprintf("reading the file failed on this line: %v; the rest was not checked", src.err)})
 		return
 	}
@@ -106,13 +108,13 @@ func (j *jsonlCheck) reportFailure(p *scanner, line int, lineStart int64) {
 		if line > 1 {
 			msg = "the line starts with U+FEFF (a byte-order mark), which the upload's JSON reader rejects as invalid JSON"
 		}
-		v.add(Problem{Code: CodeByteOrderMark, Severity: Error, Line: line, Column: col, Message: msg})
+		v.add(Problem{Code: CodeByteOrderMark, Severity: lint.Error, Line: line, Column: col, Message: msg})
 	case failDepth:
-		v.add(Problem{Code: CodeNestingTooDeep, Severity: Error, Line: line, Column: col, Message: p.fail.msg})
+		v.add(Problem{Code: CodeNestingTooDeep, Severity: lint.Error, Line: line, Column: col, Message: p.fail.msg})
 	case failLongInt:
-		v.add(Problem{Code: CodeIntegerTooLong, Severity: Error, Line: line, Column: col, Message: p.fail.msg})
+		v.add(Problem{Code: CodeIntegerTooLong, Severity: lint.Error, Line: line, Column: col, Message: p.fail.msg})
 	default:
-		v.add(Problem{Code: CodeInvalidJSON, Severity: Error, Line: line, Column: col, Message: "invalid JSON: " + p.fail.msg})
+		v.add(Problem{Code: CodeInvalidJSON, Severity: lint.Error, Line: line, Column: col, Message: "invalid JSON: " + p.fail.msg})
 	}
 }
 
@@ -124,12 +126,12 @@ func (j *jsonlCheck) row(p *scanner, line int, lineStart int64, first byte) {
 			v.countError()
 			return
 		}
-		v.add(Problem{Code: CodeRowNotObject, Severity: Error, Line: line,
+		v.add(Problem{Code: CodeRowNotObject, Severity: lint.Error, Line: line,
 			Message: fmt.Sprintf("the line holds %s; each JSONL row must be a JSON object", describeFirst(first))})
 		return
 	}
 	if p.overflow {
-		v.add(Problem{Code: CodeRowTooLarge, Severity: Warning, Line: line,
+		v.add(Problem{Code: CodeRowTooLarge, Severity: lint.Warning, Line: line,
 			Message: fmt.Sprintf("the row holds more than %s of names and metadata; only its syntax was checked", humanSize(int64(maxCapture)))})
 		return
 	}
@@ -184,7 +186,7 @@ func (j *jsonlCheck) setFirst(p *scanner, line int) {
 	mode, missing := requiredColumns(func(s string) bool { _, ok := j.index[s]; return ok })
 	j.v.res.Mode = mode
 	if len(missing) > 0 {
-		j.v.add(Problem{Code: CodeMissingColumns, Severity: Error, Line: line,
+		j.v.add(Problem{Code: CodeMissingColumns, Severity: lint.Error, Line: line,
 			Message: fmt.Sprintf("the first object row has no \"metadata\" key, so prompt mode applies and rows need \"user_prompt\" and \"ground_truth\" (\"label\" may stand in for it); missing: %s", quoteList(missing, 10))})
 	}
 }
@@ -237,7 +239,7 @@ func (j *jsonlCheck) compare(p *scanner, line int) {
 	if len(extra) > 0 {
 		msg += "; extra: " + quoteList(extra, 10)
 	}
-	v.add(Problem{Code: CodeFieldsDiffer, Severity: Error, Line: line, Message: msg + "; every row must have the same keys"})
+	v.add(Problem{Code: CodeFieldsDiffer, Severity: lint.Error, Line: line, Message: msg + "; every row must have the same keys"})
 }
 
 func (j *jsonlCheck) known(k []byte) bool {
@@ -256,13 +258,13 @@ func (v *validator) badUTF8(src *source, line int, lineStart int64) {
 			found += " (a truncated or malformed multi-byte character)"
 		}
 	}
-	v.add(Problem{Code: CodeInvalidUTF8, Severity: Error, Line: line, Column: int(src.offset()-lineStart) + 1,
+	v.add(Problem{Code: CodeInvalidUTF8, Severity: lint.Error, Line: line, Column: int(src.offset()-lineStart) + 1,
 		Message: fmt.Sprintf("%s at offset %d is not valid UTF-8; the upload reads datasets as UTF-8 and fails here, so the rest of the file was not checked", found, src.offset())})
 }
 
 func (v *validator) minRows(rows int64) {
 	if rows < MinRows {
-		v.addLast(Problem{Code: CodeTooFewRows, Severity: Error,
+		v.addLast(Problem{Code: CodeTooFewRows, Severity: lint.Error,
 			Message: fmt.Sprintf("the dataset has %d data %s; the upload needs at least %d", rows, plural(rows, "row", "rows"), MinRows)})
 	}
 }

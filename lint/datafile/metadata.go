@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // maxNodes bounds the values one metadata object may hold in memory. A
@@ -356,8 +358,8 @@ func (w where) inside(t *tree, i int32, fromString bool) where {
 	return w
 }
 
-func (m *metadataChecker) problem(w where, code Code, sev Severity, format string, args ...any) {
-	if sev == Error && !m.v.wantError() {
+func (m *metadataChecker) problem(w where, code Code, sev lint.Severity, format string, args ...any) {
+	if sev == lint.Error && !m.v.wantError() {
 		m.v.countError()
 		return
 	}
@@ -366,13 +368,13 @@ func (m *metadataChecker) problem(w where, code Code, sev Severity, format strin
 
 // checkMissing reports a row without a metadata value.
 func (m *metadataChecker) checkMissing(w where, what string) {
-	m.problem(w, CodeMetadataMissing, Error, "metadata is %s; in metadata mode every row needs a non-empty JSON object", what)
+	m.problem(w, CodeMetadataMissing, lint.Error, "metadata is %s; in metadata mode every row needs a non-empty JSON object", what)
 }
 
 // checkTree checks a metadata value built by the row scanner.
 func (m *metadataChecker) checkTree(t *tree, w where) {
 	if t.full {
-		m.problem(w, CodeRowTooLarge, Warning, "metadata holds more than %d values; its content was not checked", maxNodes)
+		m.problem(w, CodeRowTooLarge, lint.Warning, "metadata holds more than %d values; its content was not checked", maxNodes)
 		return
 	}
 	if t.empty() {
@@ -422,11 +424,11 @@ func (m *metadataChecker) checkString(b []byte, w where) {
 		case failDepth:
 			code = CodeNestingTooDeep
 		}
-		m.problem(w, code, Error, "metadata string is not valid JSON: %s (at character %d of the string)", p.fail.msg, charIndex(b, p.fail.off)+1)
+		m.problem(w, code, lint.Error, "metadata string is not valid JSON: %s (at character %d of the string)", p.fail.msg, charIndex(b, p.fail.off)+1)
 		return
 	}
 	if m.docTree.full || p.overflow {
-		m.problem(w, CodeRowTooLarge, Warning, "metadata holds more than %d values; its content was not checked", maxNodes)
+		m.problem(w, CodeRowTooLarge, lint.Warning, "metadata holds more than %d values; its content was not checked", maxNodes)
 		return
 	}
 	m.checkValue(&m.docTree, w, true)
@@ -442,25 +444,25 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		if fromString {
 			in = " (decoded from the string)"
 		}
-		m.problem(w, CodeMetadataNotObject, Error, "metadata must be a JSON object, found %s%s", root.kind.article(), in)
+		m.problem(w, CodeMetadataNotObject, lint.Error, "metadata must be a JSON object, found %s%s", root.kind.article(), in)
 		return
 	}
 	t.resolve()
 	if root.effStart == root.effEnd {
-		m.problem(w, CodeMetadataEmpty, Error, "metadata is an empty object {}; in metadata mode every row needs at least one key")
+		m.problem(w, CodeMetadataEmpty, lint.Error, "metadata is an empty object {}; in metadata mode every row needs at least one key")
 		return
 	}
 	if t.depth > maxMetadataDepth {
 		// The upload's next check would recurse past Python's limit.
-		m.problem(w, CodeMetadataTooDeep, Error, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past about %d levels", t.depth, maxMetadataDepth)
+		m.problem(w, CodeMetadataTooDeep, lint.Error, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past about %d levels", t.depth, maxMetadataDepth)
 		return
 	}
 	if i := t.nestedEm; i >= 0 {
-		m.problem(w.inside(t, i, fromString), CodeMetadataNestedEmpty, Error, "metadata has an empty object {} at %s, which the platform cannot store; remove that key or give the object a key", displayPath(t.path(i)))
+		m.problem(w.inside(t, i, fromString), CodeMetadataNestedEmpty, lint.Error, "metadata has an empty object {} at %s, which the platform cannot store; remove that key or give the object a key", displayPath(t.path(i)))
 		return
 	}
 	if i := t.bigInt; i >= 0 {
-		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
+		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, lint.Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
 		return
 	}
 	for _, d := range m.tracker.observe(t, w.line) {
@@ -468,11 +470,11 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		if d.prev.line == int32(w.line) {
 			first = "earlier on this line"
 		}
-		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, Error, "metadata value at %s is %s here but %s %s, where first seen; a path keeps one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.kind.article(), first)
+		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, lint.Error, "metadata value at %s is %s here but %s %s, where first seen; a path keeps one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.kind.article(), first)
 	}
 	if m.tracker.full && !m.warnedTL {
 		m.warnedTL = true
-		m.problem(w, CodeTypeTrackingLimit, Info, "metadata has more distinct key paths than are tracked (%d); type consistency is not checked for paths first seen from here on", maxTrackedPaths)
+		m.problem(w, CodeTypeTrackingLimit, lint.Info, "metadata has more distinct key paths than are tracked (%d); type consistency is not checked for paths first seen from here on", maxTrackedPaths)
 	}
 }
 

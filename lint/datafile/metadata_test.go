@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // mrow is a metadata-mode JSONL row with the given metadata value.
@@ -202,7 +204,7 @@ func TestTypeTrackingLimit(t *testing.T) {
 	content := b.String() + mrow(fmt.Sprintf(`{"k%d":"s","k0":"s"}`, maxTrackedPaths+5)) + "\n" + mrow(`{"k0":1}`) + "\n" + mrow(`{"k0":1}`) + "\n"
 	r := check("data.jsonl", content)
 	wantCodes(t, r, "type-tracking-limit:1", "metadata-type-mismatch:2")
-	if r.Problems[0].Severity != Info {
+	if r.Problems[0].Severity != lint.Info {
 		t.Errorf("severity %v", r.Problems[0].Severity)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // parquetMagic opens and closes every Parquet file; between the footer and
@@ -22,35 +24,35 @@ func (v *validator) parquet(r io.Reader, size int64) {
 	n, err := io.ReadFull(r, head)
 	head = head[:n]
 	if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF) {
-		v.add(Problem{Code: CodeReadError, Severity: Error, Message: fmt.Sprintf("reading the file failed: %v", err)})
+		v.add(Problem{Code: CodeReadError, Severity: lint.Error, Message: fmt.Sprintf("reading the file failed: %v", err)})
 		return
 	}
 	tail, total, err := parquetTail(r, head, size)
 	if err != nil {
-		v.add(Problem{Code: CodeReadError, Severity: Error, Message: fmt.Sprintf("reading the end of the file failed: %v", err)})
+		v.add(Problem{Code: CodeReadError, Severity: lint.Error, Message: fmt.Sprintf("reading the end of the file failed: %v", err)})
 		return
 	}
 	if size < 0 && total == 0 {
-		v.add(Problem{Code: CodeEmptyFile, Severity: Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
+		v.add(Problem{Code: CodeEmptyFile, Severity: lint.Error, Message: "the file is empty; a dataset needs at least a header or first row and 4 data rows"})
 		return
 	}
 	if total > MaxFileSize {
-		v.add(Problem{Code: CodeFileTooLarge, Severity: Error,
+		v.add(Problem{Code: CodeFileTooLarge, Severity: lint.Error,
 			Message: fmt.Sprintf("the file is %s (%d bytes); the upload takes at most 5 GiB (%d bytes)", humanSize(total), total, MaxFileSize)})
 		return
 	}
 	switch {
 	case total < parquetMinSize:
-		v.add(Problem{Code: CodeParquetInvalid, Severity: Error,
+		v.add(Problem{Code: CodeParquetInvalid, Severity: lint.Error,
 			Message: fmt.Sprintf("the file is %d bytes, too small for Parquet (at least %d: magic, footer length, magic)", total, parquetMinSize)})
 	case !bytes.Equal(head, parquetMagic):
-		v.add(Problem{Code: CodeParquetInvalid, Severity: Error,
+		v.add(Problem{Code: CodeParquetInvalid, Severity: lint.Error,
 			Message: fmt.Sprintf("the file does not start with the Parquet magic bytes \"PAR1\" (found %q); it is not a Parquet file", head)})
 	case !bytes.Equal(tail, parquetMagic):
-		v.add(Problem{Code: CodeParquetInvalid, Severity: Error,
+		v.add(Problem{Code: CodeParquetInvalid, Severity: lint.Error,
 			Message: fmt.Sprintf("the file does not end with the Parquet magic bytes \"PAR1\" (found %q); it is truncated, encrypted or not a Parquet file", tail)})
 	default:
-		v.add(Problem{Code: CodeParquetNotChecked, Severity: Info,
+		v.add(Problem{Code: CodeParquetNotChecked, Severity: lint.Info,
 			Message: "the Parquet magic bytes are in place; columns, row count and metadata were not checked (the upload checks them with pyarrow when it is installed)"})
 	}
 }

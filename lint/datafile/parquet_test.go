@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"testing/iotest"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 func TestParquet(t *testing.T) {
@@ -43,7 +45,7 @@ func TestParquet(t *testing.T) {
 	r := Validate(strings.NewReader(""), "data.parquet", -1, Options{})
 	wantCodes(t, r, "empty-file:0")
 	r = check("data.parquet", good)
-	if p := r.Problems[0]; p.Severity != Info || !strings.Contains(p.Message, "not checked") || !r.Valid() {
+	if p := r.Problems[0]; p.Severity != lint.Info || !strings.Contains(p.Message, "not checked") || !r.Valid() {
 		t.Errorf("got %s", p)
 	}
 	r = check("data.parquet", "PAR1 not really")

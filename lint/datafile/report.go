@@ -5,6 +5,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 )
 
 // validator carries the state shared by the format checks: the result being
@@ -33,7 +35,7 @@ func (v *validator) wantError() bool {
 // add records a problem, counting errors past the budget instead of keeping
 // them.
 func (v *validator) add(p Problem) {
-	if p.Severity == Error {
+	if p.Severity == lint.Error {
 		show := v.wantError()
 		v.errs++
 		if !show {
@@ -49,7 +51,7 @@ func (v *validator) countError() { v.errs++ }
 
 // addLast records a file-level problem that is listed after the others.
 func (v *validator) addLast(p Problem) {
-	if p.Severity == Error {
+	if p.Severity == lint.Error {
 		show := v.wantError()
 		v.errs++
 		if !show {
@@ -69,7 +71,7 @@ func (v *validator) finish() Result {
 		if n == 1 {
 			noun = "error"
 		}
-		v.res.Problems = append(v.res.Problems, Problem{Code: CodeErrorsSuppressed, Severity: Info,
+		v.res.Problems = append(v.res.Problems, Problem{Code: CodeErrorsSuppressed, Severity: lint.Info,
 			Message: fmt.Sprintf("%d more %s not shown; only the first %d are listed", n, noun, v.maxErrors)})
 	}
 	return v.res

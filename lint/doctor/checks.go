@@ -183,7 +183,7 @@ func (d *run) datasets() {
 		}
 		errs := 0
 		for _, p := range res.Problems {
-			if p.Severity == datafile.Error {
+			if p.Severity == lint.Error {
 				errs++
 			}
 		}
@@ -213,14 +213,7 @@ func (d *run) dataFile(f workspace.DataFile) (datafile.Result, error) {
 		return res, err
 	}
 	for _, p := range res.Problems {
-		sev := lint.Error
-		switch p.Severity {
-		case datafile.Warning:
-			sev = lint.Warning
-		case datafile.Info:
-			sev = lint.Info
-		}
-		d.finding(lint.RuleDatasetFile, f.Path, p.Line, sev, p.Message)
+		d.finding(lint.RuleDatasetFile, f.Path, p.Line, p.Severity, p.Message)
 	}
 	return res, nil
 }

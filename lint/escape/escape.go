@@ -31,8 +31,18 @@ func Unsafe(r rune) bool {
 
 // String returns s with every unsafe character and invalid byte escaped.
 // It returns s itself when nothing needs escaping.
-func String(s string) string {
-	i := firstUnsafe(s)
+func String(s string) string { return Keeping(s, "") }
+
+// Lines returns s with each line escaped as by String: the newlines
+// between its lines stay, so that a message of several lines is shown as
+// several lines.
+func Lines(s string) string { return Keeping(s, "\n") }
+
+// Keeping returns s escaped as by String but for the ASCII characters in
+// keep, which stay as they are (a diff keeps its tabs, a message its
+// newlines). It returns s itself when nothing needs escaping.
+func Keeping(s, keep string) string {
+	i := firstUnsafe(s, keep)
 	if i < 0 {
 		return s
 	}
@@ -43,7 +53,7 @@ func String(s string) string {
 		r, size := utf8.DecodeRuneInString(s[i:])
 		if r == utf8.RuneError && size == 1 {
 			writeByte(&b, s[i])
-		} else if Unsafe(r) {
+		} else if Unsafe(r) && !kept(r, keep) {
 			writeRune(&b, r)
 		} else {
 			b.WriteString(s[i : i+size])
@@ -51,6 +61,10 @@ func String(s string) string {
 		i += size
 	}
 	return b.String()
+}
+
+func kept(r rune, keep string) bool {
+	return r < utf8.RuneSelf && strings.IndexByte(keep, byte(r)) >= 0
 }
 
 // Rune returns how r is shown: its escape when it is unsafe, else itself.
@@ -64,11 +78,11 @@ func Rune(r rune) string {
 	return b.String()
 }
 
-func firstUnsafe(s string) int {
+func firstUnsafe(s, keep string) int {
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c < 0x20 || c == 0x7f {
+			if (c < 0x20 || c == 0x7f) && !kept(rune(c), keep) {
 				return i
 			}
 			i++

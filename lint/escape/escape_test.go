@@ -62,3 +62,28 @@ func FuzzString(f *testing.F) {
 		}
 	})
 }
+
+// TestKeeping: the kept characters stay, every line of Lines is escaped as
+// by String, and the rest is escaped as by String.
+func TestKeeping(t *testing.T) {
+	cases := []struct{ in, keep, want string }{
+		{"a\tb\x1b\nc", "\t", `a` + "\t" + `b\x1b\nc`},
+		{"one \x1b[2J\ntwo \u202e\n", "\n", `one \x1b[2J` + "\n" + `two \u202e` + "\n"},
+		{"\xff\t", "\t\xff", `\xff` + "\t"}, // keep holds ASCII only
+		{"plain", "\n", "plain"},
+	}
+	for _, c := range cases {
+		if got := Keeping(c.in, c.keep); got != c.want {
+			t.Errorf("Keeping(%q, %q) = %q, want %q", c.in, c.keep, got, c.want)
+		}
+	}
+	for _, s := range []string{"", "a\nb", "\x1b\n\n\u202e\xff\n", "\r\n"} {
+		lines := strings.Split(s, "\n")
+		for i, l := range lines {
+			lines[i] = String(l)
+		}
+		if got, want := Lines(s), strings.Join(lines, "\n"); got != want {
+			t.Errorf("Lines(%q) = %q, want %q", s, got, want)
+		}
+	}
+}

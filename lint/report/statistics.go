@@ -38,7 +38,7 @@ func statistics(files []File, unsafe bool) []Statistic {
 				out = append(out, Statistic{Rule: x.Rule, Severity: x.Severity, Stage: x.Stage})
 			}
 			out[i].Count++
-			if severityRank(x.Severity) < severityRank(out[i].Severity) {
+			if x.Severity.Rank() > out[i].Severity.Rank() {
 				out[i].Severity = x.Severity
 			}
 			one := []File{{Findings: []lint.Finding{x}, Unfixed: f.Unfixed}}
@@ -49,16 +49,6 @@ func statistics(files []File, unsafe bool) []Statistic {
 		return cmp.Or(cmp.Compare(b.Count, a.Count), cmp.Compare(a.Rule, b.Rule))
 	})
 	return out
-}
-
-func severityRank(s lint.Severity) int {
-	switch s {
-	case lint.Error:
-		return 0
-	case lint.Warning:
-		return 1
-	}
-	return 2
 }
 
 // WriteStatistics writes the statistics of files: a table for people (with

@@ -3,7 +3,6 @@ package toml
 import (
 	"bytes"
 	"errors"
-	"fmt"
 	"strings"
 	"unicode/utf8"
 
@@ -243,27 +242,9 @@ func skipSpace(b []byte, i int) int {
 
 func lineOf(d *Document, off int) int { return d.Lines.Line(off) + 1 }
 
+// quoteKey writes a key path for a message (DottedKey; a part that is not
+// UTF-8 shows U+FFFD).
 func quoteKey(path []string) string {
-	var sb bytes.Buffer
-	for i, k := range path {
-		if i > 0 {
-			sb.WriteByte('.')
-		}
-		if k != "" && isBareKey(k) {
-			sb.WriteString(k)
-		} else {
-			fmt.Fprintf(&sb, "%q", k)
-		}
-	}
-	return sb.String()
-}
-
-func isBareKey(k string) bool {
-	for i := 0; i < len(k); i++ {
-		c := k[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '-' || c == '_') {
-			return false
-		}
-	}
-	return true
+	q, _ := DottedKey(path)
+	return q
 }
