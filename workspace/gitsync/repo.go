@@ -79,10 +79,11 @@ type Repo struct {
 	// "" when not known.
 	Default string
 
-	ws     *disk.Root
-	gitRel string
-	lim    Limits
-	st     *filesystem.Storage
+	ws       *disk.Root
+	gitRel   string
+	lim      Limits
+	st       *filesystem.Storage
+	tracking Tracking
 
 	head       plumbing.Hash
 	upstream   plumbing.Hash
@@ -112,11 +113,19 @@ type commitInfo struct {
 	subject string
 }
 
+// Tracking says which branch a local branch follows: branch.<name>.remote
+// and branch.<name>.merge as git reads them from the repository's config
+// files; ok is false when it follows none.
+type Tracking func(branch string) (remote, merge string, ok bool)
+
 // Open reads the refs of the repository whose git directory is gitRel
-// (a slash path under the workspace root ws, normally ".git"). It never
+// (a slash path under the workspace root ws, normally ".git"). tracking
+// reads the branch configuration (nil: no branch follows anything); it
+// is the workspace's git config reader, not go-git's, which refuses or
+// misreads files git reads (see workspace/gitconfig.go). Open never
 // fails: what stops the checks is recorded in Unchecked.
-func Open(ws *disk.Root, gitRel string, lim Limits) *Repo {
-	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(),
+func Open(ws *disk.Root, gitRel string, lim Limits, tracking Tracking) *Repo {
+	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(), tracking: tracking,
 		commits: map[plumbing.Hash]*commitInfo{}, subtrees: map[plumbing.Hash]map[string]plumbing.Hash{},
 		memo: map[memoKey]any{}}
 	r.protect(func() error { return r.open() }, func(err error) { r.Unchecked = describe(err) })
@@ -259,20 +268,20 @@ func (r *Repo) readRefs() error {
 	return nil
 }
 
-// readUpstream reads branch.<current>.remote and .merge from the
-// repository's config (go-git reads the repository's own config only).
+// readUpstream finds the remote-tracking ref of branch.<current>.remote
+// and .merge.
 func (r *Repo) readUpstream() {
-	cfg, err := r.st.Config()
-	if err != nil {
+	if r.tracking == nil {
 		return
 	}
-	b, ok := cfg.Branches[r.Branch]
-	if !ok || b.Remote == "" || b.Merge == "" {
+	remote, m, ok := r.tracking(r.Branch)
+	if !ok || remote == "" || m == "" {
 		return
 	}
-	name := "refs/remotes/" + b.Remote + "/" + b.Merge.Short()
-	if b.Remote == "." {
-		name = b.Merge.String()
+	merge := plumbing.ReferenceName(m)
+	name := "refs/remotes/" + remote + "/" + merge.Short()
+	if remote == "." {
+		name = merge.String()
 	}
 	ref, err := r.st.Reference(plumbing.ReferenceName(name))
 	if err != nil || ref.Type() != plumbing.HashReference {
