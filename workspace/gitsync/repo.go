@@ -79,11 +79,10 @@ type Repo struct {
 	// "" when not known.
 	Default string
 
-	ws       *disk.Root
-	gitRel   string
-	lim      Limits
-	st       *filesystem.Storage
-	tracking Tracking
+	ws     *disk.Root
+	gitRel string
+	lim    Limits
+	st     *filesystem.Storage
 
 	head       plumbing.Hash
 	upstream   plumbing.Hash
@@ -125,10 +124,10 @@ type Tracking func(branch string) (remote, merge string, ok bool)
 // misreads files git reads (see workspace/gitconfig.go). Open never
 // fails: what stops the checks is recorded in Unchecked.
 func Open(ws *disk.Root, gitRel string, lim Limits, tracking Tracking) *Repo {
-	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(), tracking: tracking,
+	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(),
 		commits: map[plumbing.Hash]*commitInfo{}, subtrees: map[plumbing.Hash]map[string]plumbing.Hash{},
 		memo: map[memoKey]any{}}
-	r.protect(func() error { return r.open() }, func(err error) { r.Unchecked = describe(err) })
+	r.protect(func() error { return r.open(tracking) }, func(err error) { r.Unchecked = describe(err) })
 	return r
 }
 
@@ -172,7 +171,7 @@ func describe(err error) string {
 	return "the repository could not be read"
 }
 
-func (r *Repo) open() error {
+func (r *Repo) open(tracking Tracking) error {
 	gitFS := doorFS{root: r.ws, base: r.gitRel}
 	if _, err := gitFS.Lstat("objects/info/alternates"); err == nil {
 		return errAlternate
@@ -215,7 +214,7 @@ func (r *Repo) open() error {
 		return err
 	}
 	if !r.Detached {
-		r.readUpstream()
+		r.readUpstream(tracking)
 	}
 	return nil
 }
@@ -270,11 +269,11 @@ func (r *Repo) readRefs() error {
 
 // readUpstream finds the remote-tracking ref of branch.<current>.remote
 // and .merge.
-func (r *Repo) readUpstream() {
-	if r.tracking == nil {
+func (r *Repo) readUpstream(tracking Tracking) {
+	if tracking == nil {
 		return
 	}
-	remote, m, ok := r.tracking(r.Branch)
+	remote, m, ok := tracking(r.Branch)
 	if !ok || remote == "" || m == "" {
 		return
 	}
