@@ -1,5 +1,13 @@
 package workspace
 
+// This reader stays instead of go-git's config reader, which refuses or
+// misreads files git reads: a UTF-8 byte order mark, a variable on its
+// section's header line and the deprecated [section.subsection] form are
+// errors to it, a continued line keeps its newline, a url section with
+// only pushInsteadOf rewrites every URL, and [include] files are not
+// followed. TestGoGitConfigDiffers and TestUpstreamAsGitReadsIt check
+// each; gitsync takes the branch's upstream from this reader too.
+
 import (
 	"bytes"
 	"fmt"

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	gogitconfig "github.com/go-git/go-git/v5/config"
 )
 
 func TestParseGitConfig(t *testing.T) {
@@ -272,4 +274,143 @@ func FuzzParseGitConfig(f *testing.F) {
 			originFromConfigs([]*gitConfig{cfg})
 		}
 	})
+}
+
+// TestGoGitConfigDiffers keeps the reason the hand-written reader stays:
+// on each of these files git (asked with `git config --includes` when
+// installed) and this reader find origin's URL, and go-git's config reader
+// finds another answer or refuses the file.
+func TestGoGitConfigDiffers(t *testing.T) {
+	tests := []struct {
+		name  string
+		files map[string]string // "config" and what it includes
+		url   string
+	}{
+		{"continuation line", map[string]string{"config": "[remote \"origin\"]\n\turl = https://github.com/\\\nacme/repo.git\n"}, "https://github.com/acme/repo.git"},
+		{"byte order mark", map[string]string{"config": "\xef\xbb\xbf[remote \"origin\"]\n\turl = https://github.com/acme/bom\n"}, "https://github.com/acme/bom"},
+		{"variable on the header line", map[string]string{"config": "[remote \"origin\"] url = https://github.com/acme/head\n"}, "https://github.com/acme/head"},
+		{"deprecated dotted subsection", map[string]string{"config": "[remote.origin]\n\turl = https://github.com/acme/dotted\n"}, "https://github.com/acme/dotted"},
+		// go-git reads a url section without insteadOf as rewriting every URL
+		{"pushInsteadOf only", map[string]string{"config": "[url \"https://github.com/\"]\n\tpushInsteadOf = gh:\n[remote \"origin\"]\n\turl = gh:a/b\n"}, "gh:a/b"},
+		{"include beside the config", map[string]string{
+			"config":     "[include]\n\tpath = origin.inc\n",
+			"origin.inc": "[remote \"origin\"]\n\turl = git@github.com:acme/inc.git\n",
+		}, "git@github.com:acme/inc.git"},
+	}
+	_, noGit := exec.LookPath("git")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			for name, body := range tc.files {
+				if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			path := filepath.Join(dir, "config")
+			if noGit == nil {
+				cmd := exec.Command("git", "config", "--file", path, "--includes", "--get-all", "remote.origin.url")
+				cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1")
+				out, err := cmd.Output()
+				if first, _, _ := strings.Cut(string(out), "\n"); err != nil || first != tc.url {
+					t.Fatalf("git reads %q, %v; the case expects %q", out, err, tc.url)
+				}
+			}
+			cfgs, _, err := loadGitConfigs(GitDirs{GitDir: dir, CommonDir: dir}, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if o := originFromConfigs(cfgs); o.URL != tc.url {
+				t.Fatalf("hand-written reader: origin %+v, want %q", o, tc.url)
+			}
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gg := gogitconfig.NewConfig()
+			ggURL := ""
+			ggErr := gg.Unmarshal(data)
+			if r := gg.Remotes["origin"]; ggErr == nil && r != nil && len(r.URLs) > 0 {
+				ggURL = r.URLs[0]
+			}
+			if ggErr == nil && ggURL == tc.url {
+				t.Errorf("go-git now reads this config as git does: it could replace gitconfig.go here")
+			}
+			t.Logf("go-git: %q, %v", ggURL, ggErr)
+		})
+	}
+}
+
+// TestGoGitConfigAgrees runs the origin cases of one file through go-git's
+// config reader: where it agrees with git, as here, the difference above
+// is the whole reason for the hand-written reader.
+func TestGoGitConfigAgrees(t *testing.T) {
+	for _, in := range []string{
+		"[remote \"origin\"]\n\turl = git@github.com:Acme/One.git\n\turl = git@github.com:acme/two.git\n",
+		"[url \"https://github.com/\"]\n\tinsteadOf = gh:\n[remote \"origin\"]\n\turl = gh:acme/repo\n",
+		"[url \"https://gitlab.com/\"]\n\tinsteadOf = g\n[url \"https://github.com/\"]\n\tinsteadOf = gh:\n[remote \"origin\"]\n\turl = gh:a/b\n",
+		"[remote \"origin\"]\n\turl = \"quoted # not comment\" ; comment\n",
+		"[remote \"origin\"]\r\n\turl = crlf\r\n",
+		"[remote \"origin\"]\n\turl = tab\\there\n",
+	} {
+		cfg, err := parseGitConfig([]byte(in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := originFromConfigs([]*gitConfig{cfg}).URL
+		gg := gogitconfig.NewConfig()
+		if err := gg.Unmarshal([]byte(in)); err != nil || gg.Remotes["origin"] == nil || gg.Remotes["origin"].URLs[0] != want {
+			t.Errorf("%q: go-git %+v, %v; hand-written %q", in, gg.Remotes["origin"], err, want)
+		}
+	}
+}
+
+// TestUpstreamAsGitReadsIt: sync takes the branch's upstream from this
+// reader. On each config here git finds the upstream; go-git's config
+// reader refuses the file, and sync read through it said "no upstream".
+func TestUpstreamAsGitReadsIt(t *testing.T) {
+	for name, edit := range map[string]func(string) string{
+		"as git writes it": func(c string) string { return c },
+		"byte order mark":  func(c string) string { return "\xef\xbb\xbf" + c },
+		"variable on the header line": func(c string) string {
+			return strings.Replace(c, "[branch \"main\"]\n\tremote = origin\n", "[branch \"main\"] remote = origin\n", 1)
+		},
+		"continuation line": func(c string) string {
+			return strings.Replace(c, "\tmerge = refs/heads/main\n", "\tmerge = refs/heads/\\\nmain\n", 1)
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			runGit(t, dir, "init", "-q", "-b", "main")
+			runGit(t, dir, "remote", "add", "origin", "https://github.com/acme/rollouts.git")
+			runGit(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
+			runGit(t, dir, "update-ref", "refs/remotes/origin/main", "HEAD")
+			runGit(t, dir, "branch", "-q", "--set-upstream-to=origin/main")
+			path := filepath.Join(dir, ".git", "config")
+			data, err := os.ReadFile(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			edited := edit(string(data))
+			if name != "as git writes it" && edited == string(data) {
+				t.Fatalf("the edit did not apply to %q", data)
+			}
+			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if got := strings.TrimSpace(runGit(t, dir, "rev-parse", "--abbrev-ref", "@{upstream}")); got != "origin/main" {
+				t.Fatalf("git reads the upstream as %q", got)
+			}
+			r := mustLoad(t, dir, Options{}).GitSync()
+			if r == nil || r.Unchecked != "" || r.Upstream != "origin/main" || r.UpstreamGone {
+				t.Fatalf("sync reads %+v", r)
+			}
+			if name == "as git writes it" {
+				return
+			}
+			gg := gogitconfig.NewConfig()
+			if err := gg.Unmarshal([]byte(edited)); err == nil && gg.Branches["main"] != nil && gg.Branches["main"].Merge == "refs/heads/main" {
+				t.Errorf("go-git now reads this branch configuration as git does")
+			}
+		})
+	}
 }

@@ -4,11 +4,15 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/index"
 )
 
 func allPaths([]byte) bool { return true }
@@ -38,12 +42,15 @@ func TestReadIndexVersions(t *testing.T) {
 		after    [][]string
 		hashSize int
 		extra    []string
+		// goGitFails is set where go-git's index decoder cannot read what
+		// git wrote: the reason this reader is kept (see gitindex.go).
+		goGitFails bool
 	}{
-		{"v2", nil, [][]string{{"update-index", "--index-version", "2"}}, 20, nil},
-		{"v3", nil, [][]string{{"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}},
-		{"v4", nil, [][]string{{"add", "-N", "ita.txt"}, {"update-index", "--index-version", "4"}}, 20, []string{"ita.txt"}},
-		{"split", nil, [][]string{{"update-index", "--split-index"}, {"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}},
-		{"sha256", []string{"--object-format=sha256"}, [][]string{{"update-index", "--index-version", "4"}}, 32, nil},
+		{"v2", nil, [][]string{{"update-index", "--index-version", "2"}}, 20, nil, false},
+		{"v3", nil, [][]string{{"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}, false},
+		{"v4", nil, [][]string{{"add", "-N", "ita.txt"}, {"update-index", "--index-version", "4"}}, 20, []string{"ita.txt"}, false},
+		{"split", nil, [][]string{{"update-index", "--split-index"}, {"add", "-N", "ita.txt"}}, 20, []string{"ita.txt"}, true},
+		{"sha256", []string{"--object-format=sha256"}, [][]string{{"update-index", "--index-version", "4"}}, 32, nil, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -65,6 +72,14 @@ func TestReadIndexVersions(t *testing.T) {
 			if !slices.Equal(got, exp) {
 				t.Fatalf("got %q\nwant %q", got, exp)
 			}
+			gg, ggErr := goGitIndexPaths(filepath.Join(dir, ".git", "index"))
+			if tc.goGitFails {
+				if ggErr == nil && slices.Equal(gg, exp) {
+					t.Errorf("go-git now reads the %s index: it could replace readIndexPaths", tc.name)
+				}
+			} else if ggErr != nil || !slices.Equal(gg, exp) {
+				t.Errorf("go-git reads %q, %v; want %q", gg, ggErr, exp)
+			}
 			s := mustLoad(t, dir, Options{})
 			var names []string
 			for _, f := range s.EnvFiles() {
@@ -77,6 +92,71 @@ func TestReadIndexVersions(t *testing.T) {
 			}
 		})
 	}
+}
+
+// goGitIndexPaths is what go-git's index decoder reads at path: the
+// sorted, distinct entry names.
+func goGitIndexPaths(path string) ([]string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var idx index.Index
+	if err := index.NewDecoder(f).Decode(&idx); err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range idx.Entries {
+		out = append(out, e.Name)
+	}
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+// BenchmarkIndexPaths compares this reader, as envfiles.go uses it (root
+// dotenv names only), with go-git decoding the same index, on an index of
+// 20,000 entries.
+func BenchmarkIndexPaths(b *testing.B) {
+	gitBinary(b)
+	dir := b.TempDir()
+	runGit(b, dir, "init", "-q")
+	blob := strings.TrimSpace(runGit(b, dir, "hash-object", "-w", "--stdin"))
+	var info strings.Builder
+	for i := range 20000 {
+		fmt.Fprintf(&info, "100644 %s\trollouts/r%d/src/file%d.py\n", blob, i%50, i)
+	}
+	info.WriteString("100644 " + blob + "\t.env.example\n")
+	cmd := exec.Command("git", "update-index", "--index-info")
+	cmd.Dir, cmd.Stdin = dir, strings.NewReader(info.String())
+	if out, err := cmd.CombinedOutput(); err != nil {
+		b.Fatalf("%v %s", err, out)
+	}
+	path := filepath.Join(dir, ".git", "index")
+	root := func(p []byte) bool { return bytes.IndexByte(p, '/') < 0 && IsEnvFileName(string(p)) }
+	b.Run("handwritten", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if got, err := readIndexPaths(path, 20, root); err != nil || len(got) != 1 {
+				b.Fatal(got, err)
+			}
+		}
+	})
+	b.Run("go-git", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			f, err := os.Open(path)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var idx index.Index
+			err = index.NewDecoder(f).Decode(&idx)
+			f.Close()
+			if err != nil || len(idx.Entries) != 20001 {
+				b.Fatal(len(idx.Entries), err)
+			}
+		}
+	})
 }
 
 // indexBytes builds a version 2 index by hand.

@@ -1,5 +1,10 @@
 package workspace
 
+// Finding the git directory stays here: go-git's .git-file and commondir
+// handling lives in its top-level package (not linked: it brings the
+// transports) and reads beside the filesystem door, and its storage takes
+// a HEAD alone for a repository (TestGoGitRepositoryDiffers).
+
 import (
 	"errors"
 	"fmt"
@@ -249,6 +254,8 @@ type gitPart struct {
 	dotGitFile bool
 	origin     Origin
 	hashSize   int
+	// cfgs are the config files read, in git's order.
+	cfgs []*gitConfig
 	// watched are the absolute git files whose change refreshes this part.
 	watched []string
 }
@@ -274,9 +281,24 @@ func (s *Snapshot) loadGit() *gitPart {
 		part.origin = Origin{Err: err}
 		return part
 	}
+	part.cfgs = cfgs
 	part.origin = originFromConfigs(cfgs)
 	part.hashSize = objectHashSize(localCfg)
 	return part
+}
+
+// branchTracking is branch.<name>.remote and branch.<name>.merge as git
+// reads them: the last value of each over the config files.
+func (s *Snapshot) branchTracking(branch string) (remote, merge string, ok bool) {
+	for _, c := range s.git.cfgs {
+		for _, v := range c.values("branch", branch, "remote") {
+			remote = v.value
+		}
+		for _, v := range c.values("branch", branch, "merge") {
+			merge = v.value
+		}
+	}
+	return remote, merge, remote != "" && merge != ""
 }
 
 // GitDirs returns the workspace's git directories, or why they could not

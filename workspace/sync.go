@@ -24,7 +24,9 @@ func (s *Snapshot) syncState() *syncPart { return s.sync.get(s.loadSync) }
 
 func (s *Snapshot) loadSync() *syncPart {
 	part := &syncPart{}
-	if s.git.dirsErr != nil {
+	if s.git.dirsErr != nil || !s.git.repo {
+		// no repository as git decides it (go-git's storage would read a
+		// HEAD alone)
 		return part
 	}
 	dotgit := filepath.Join(s.root, ".git")
@@ -34,7 +36,7 @@ func (s *Snapshot) loadSync() *syncPart {
 		part.repo = &gitsync.Repo{Unchecked: "the .git file names a git directory outside the workspace (a linked worktree or a submodule), which is not read"}
 		return part
 	}
-	part.repo = gitsync.Open(s.disk, ".git", gitsync.Limits{})
+	part.repo = gitsync.Open(s.disk, ".git", gitsync.Limits{}, s.branchTracking)
 	if part.repo.Unchecked == "" && !part.repo.NoRemote {
 		part.ignore = s.globalIgnore()
 	}

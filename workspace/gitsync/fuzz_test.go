@@ -48,7 +48,7 @@ func FuzzGitFiles(f *testing.F) {
 				mu.Unlock()
 			}
 		})
-		r := Open(ws, ".git", Limits{MaxCommits: 100})
+		r := Open(ws, ".git", Limits{MaxCommits: 100}, nil)
 		st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
 		r.NamedBranch("main", "calc")
 		r.PinnedCommit("0123456789abcdef0123456789abcdef01234567")

@@ -73,7 +73,7 @@ func observed(t *testing.T, root string) (*Repo, RolloutState, []disk.Access) {
 		seen = append(seen, a)
 		mu.Unlock()
 	})
-	r := Open(ws, ".git", Limits{})
+	r := Open(ws, ".git", Limits{}, nil)
 	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
 	r.NamedBranch("main", "calc")
 	r.NamedBranch("other", "calc")
@@ -202,6 +202,12 @@ func TestHostileRepositories(t *testing.T) {
 	}
 }
 
+// mainFollowsOrigin is the branch configuration `git branch
+// --set-upstream-to=origin/main` writes, as the workspace reads it.
+func mainFollowsOrigin(branch string) (remote, merge string, ok bool) {
+	return "origin", "refs/heads/main", branch == "main"
+}
+
 // TestWalkBound: a history longer than the walk bound is "not checked",
 // by count.
 func TestWalkBound(t *testing.T) {
@@ -215,12 +221,12 @@ func TestWalkBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Open(ws, ".git", Limits{MaxCommits: 5})
+	r := Open(ws, ".git", Limits{MaxCommits: 5}, mainFollowsOrigin)
 	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
 	if !strings.Contains(st.Unchecked, "bound") {
 		t.Errorf("12 unpushed commits with a bound of 5: %+v", st)
 	}
-	r = Open(ws, ".git", Limits{})
+	r = Open(ws, ".git", Limits{}, mainFollowsOrigin)
 	st = r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
 	if st.Unchecked != "" || len(st.Unpushed) != 12 {
 		t.Errorf("want 12 unpushed commits, got %d (%q)", len(st.Unpushed), st.Unchecked)
@@ -236,7 +242,7 @@ func TestObjectBound(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Open(ws, ".git", Limits{MaxObjectSize: 100})
+	r := Open(ws, ".git", Limits{MaxObjectSize: 100}, nil)
 	st := r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
 	if !strings.Contains(st.Unchecked, "size bound") {
 		t.Errorf("want not checked for the size bound, got %+v", st)
@@ -251,7 +257,7 @@ func TestConcurrentAnswers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Open(ws, ".git", Limits{})
+	r := Open(ws, ".git", Limits{}, nil)
 	var wg sync.WaitGroup
 	results := make([]RolloutState, 8)
 	for i := range results {

@@ -112,14 +112,22 @@ type commitInfo struct {
 	subject string
 }
 
+// Tracking says which branch a local branch follows: branch.<name>.remote
+// and branch.<name>.merge as git reads them from the repository's config
+// files; ok is false when it follows none.
+type Tracking func(branch string) (remote, merge string, ok bool)
+
 // Open reads the refs of the repository whose git directory is gitRel
-// (a slash path under the workspace root ws, normally ".git"). It never
+// (a slash path under the workspace root ws, normally ".git"). tracking
+// reads the branch configuration (nil: no branch follows anything); it
+// is the workspace's git config reader, not go-git's, which refuses or
+// misreads files git reads (see workspace/gitconfig.go). Open never
 // fails: what stops the checks is recorded in Unchecked.
-func Open(ws *disk.Root, gitRel string, lim Limits) *Repo {
+func Open(ws *disk.Root, gitRel string, lim Limits, tracking Tracking) *Repo {
 	r := &Repo{ws: ws, gitRel: gitRel, lim: lim.withDefaults(),
 		commits: map[plumbing.Hash]*commitInfo{}, subtrees: map[plumbing.Hash]map[string]plumbing.Hash{},
 		memo: map[memoKey]any{}}
-	r.protect(func() error { return r.open() }, func(err error) { r.Unchecked = describe(err) })
+	r.protect(func() error { return r.open(tracking) }, func(err error) { r.Unchecked = describe(err) })
 	return r
 }
 
@@ -163,7 +171,7 @@ func describe(err error) string {
 	return "the repository could not be read"
 }
 
-func (r *Repo) open() error {
+func (r *Repo) open(tracking Tracking) error {
 	gitFS := doorFS{root: r.ws, base: r.gitRel}
 	if _, err := gitFS.Lstat("objects/info/alternates"); err == nil {
 		return errAlternate
@@ -206,7 +214,7 @@ func (r *Repo) open() error {
 		return err
 	}
 	if !r.Detached {
-		r.readUpstream()
+		r.readUpstream(tracking)
 	}
 	return nil
 }
@@ -259,20 +267,20 @@ func (r *Repo) readRefs() error {
 	return nil
 }
 
-// readUpstream reads branch.<current>.remote and .merge from the
-// repository's config (go-git reads the repository's own config only).
-func (r *Repo) readUpstream() {
-	cfg, err := r.st.Config()
-	if err != nil {
+// readUpstream finds the remote-tracking ref of branch.<current>.remote
+// and .merge.
+func (r *Repo) readUpstream(tracking Tracking) {
+	if tracking == nil {
 		return
 	}
-	b, ok := cfg.Branches[r.Branch]
-	if !ok || b.Remote == "" || b.Merge == "" {
+	remote, m, ok := tracking(r.Branch)
+	if !ok || remote == "" || m == "" {
 		return
 	}
-	name := "refs/remotes/" + b.Remote + "/" + b.Merge.Short()
-	if b.Remote == "." {
-		name = b.Merge.String()
+	merge := plumbing.ReferenceName(m)
+	name := "refs/remotes/" + remote + "/" + merge.Short()
+	if remote == "." {
+		name = merge.String()
 	}
 	ref, err := r.st.Reference(plumbing.ReferenceName(name))
 	if err != nil || ref.Type() != plumbing.HashReference {

@@ -31,7 +31,7 @@ func TestStraceChild(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := Open(ws, ".git", Limits{})
+	r := Open(ws, ".git", Limits{}, nil)
 	r.Rollout("calc", Worktree{Files: []string{"main.py", "new.py"}, Complete: true})
 	r.NamedBranch("main", "calc")
 	r.NamedBranch("evil", "calc")
