@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-var update = flag.Bool("update", false, "rewrite golden files")
+var update = flag.Bool("update", false, "rewrite the generated files: RULES.md, the fuzz seed corpus under testdata/fuzz/")
 
 // TestRulesMarkdown keeps lint/RULES.md in step with the catalog.
 func TestRulesMarkdown(t *testing.T) {

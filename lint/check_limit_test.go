@@ -12,6 +12,7 @@ import (
 // more finding of the rule sits on the first one left out and says how
 // many were; a limit asked for (the editor's) has no such finding.
 func TestIssuesPerRuleLimit(t *testing.T) {
+	t.Parallel()
 	var b strings.Builder
 	b.WriteString("[training]\n")
 	extra := 5

@@ -148,14 +148,17 @@ func runConformance(t *testing.T, file string, min int) {
 }
 
 func TestConformanceCases(t *testing.T) {
+	t.Parallel()
 	runConformance(t, "testdata/conformance/cases.json", 142)
 }
 
 func TestConformanceGenerated(t *testing.T) {
+	t.Parallel()
 	runConformance(t, "testdata/conformance/generated.json.gz", 5000)
 }
 
 func TestConformanceMistakes(t *testing.T) {
+	t.Parallel()
 	runConformance(t, "testdata/conformance/mistakes.json.gz", 1000)
 }
 
@@ -164,6 +167,7 @@ func TestConformanceMistakes(t *testing.T) {
 // workspace of its own; the verdict was recorded by running the osmosis
 // CLI's loaders and preflight on the same tree.
 func TestConformanceWorkspace(t *testing.T) {
+	t.Parallel()
 	cases := loadCases(t, "testdata/conformance/cli-workspace.json")
 	if len(cases) < 50 {
 		t.Fatalf("%d cases, want at least 50", len(cases))

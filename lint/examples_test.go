@@ -130,6 +130,7 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 // finding of its rule and no error of another rule, the good one gives no
 // finding of its rule and no error at all.
 func TestCatalogExamples(t *testing.T) {
+	t.Parallel()
 	for _, r := range Rules() {
 		if r.Doctor || r.Unread {
 			// a doctor check, or a finding on a file that is not read

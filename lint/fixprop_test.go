@@ -120,16 +120,13 @@ func blankStrings(src []byte) int {
 // inside the example workspace, with safe fixes and with unsafe ones too:
 // every fixed file keeps parsing, gains no error and settles (checkFixed).
 func TestFixProperty(t *testing.T) {
+	t.Parallel()
 	for _, file := range conformanceFiles {
 		t.Run(strings.TrimSuffix(file, ".json.gz"), func(t *testing.T) {
+			t.Parallel()
 			cases := loadCases(t, "testdata/conformance/"+file)
-			step := 1
-			if raceEnabled || testing.Short() {
-				step = 7 // a sample: the race detector has nothing to find here
-			}
 			fixed, files := 0, 0
-			for i := 0; i < len(cases); i += step {
-				c := cases[i]
+			for _, c := range sampleCases(cases) {
 				for _, withEnv := range []bool{false, true} {
 					in := caseInput(t, c, withEnv)
 					src := c.source(t)
@@ -155,6 +152,7 @@ func TestFixProperty(t *testing.T) {
 // depends on the workspace, each in its own tree, where the fixes that
 // read the workspace (rollout and entrypoint names) come into play.
 func TestFixPropertyWorkspace(t *testing.T) {
+	t.Parallel()
 	fixed := 0
 	for _, c := range loadCases(t, "testdata/conformance/cli-workspace.json") {
 		kind, _ := schema.ParseKind(c.Kind)
@@ -173,4 +171,41 @@ func TestFixPropertyWorkspace(t *testing.T) {
 		t.Error("no fix applied: the corpus has fixable cases")
 	}
 	t.Logf("%d fix runs changed the file", fixed)
+}
+
+// sampleCases is every case in a normal run; under -short and the race
+// detector (which has nothing to find here) it is every 14th case and the
+// first case of each family (caseFamily), so that each family is fixed at
+// least once.
+func sampleCases(cases []conformanceCase) []conformanceCase {
+	if !raceEnabled && !testing.Short() {
+		return cases
+	}
+	const step = 14
+	var out []conformanceCase
+	seen := map[string]bool{}
+	for i, c := range cases {
+		f := caseFamily(c)
+		if i%step == 0 || !seen[f] {
+			out = append(out, c)
+		}
+		seen[f] = true
+	}
+	return out
+}
+
+// caseFamily is the kind and shape of a conformance case: the base config
+// of a generated case ("base=scaffold; ..."), the first word of the
+// mistake of a mistakes case ("eval-gen-00392: type experiment.branch =
+// true"), the whole name of a hand-written one.
+func caseFamily(c conformanceCase) string {
+	name := c.Name
+	if id, rest, ok := strings.Cut(name, ": "); ok && strings.Contains(id, "-gen-") {
+		if w := strings.Fields(rest); len(w) > 0 {
+			return c.Kind + " " + strings.TrimSuffix(w[0], ";")
+		}
+		return c.Kind
+	}
+	base, _, _ := strings.Cut(name, ";")
+	return c.Kind + " " + base
 }

@@ -130,8 +130,10 @@ func scaled(full int) int {
 // TestHostileConfigs lints each hostile input as each kind: findings that
 // are well formed, and no panic.
 func TestHostileConfigs(t *testing.T) {
+	t.Parallel()
 	for _, h := range hostileConfigs {
 		t.Run(h.name, func(t *testing.T) {
+			t.Parallel()
 			src := h.gen(scaled(h.full))
 			for _, k := range schema.Kinds() {
 				in := Input{Path: "configs/" + string(k) + "/run.toml", Kind: k}
@@ -145,8 +147,10 @@ func TestHostileConfigs(t *testing.T) {
 // TestHostileConfigsFix runs --fix on each hostile input at a smaller size:
 // the fixes apply and a second run changes nothing.
 func TestHostileConfigsFix(t *testing.T) {
+	t.Parallel()
 	for _, h := range hostileConfigs {
 		t.Run(h.name, func(t *testing.T) {
+			t.Parallel()
 			src := h.gen(scaled(h.full) / 64)
 			for _, k := range schema.Kinds() {
 				checkFindings(t, src, Input{Path: "configs/" + string(k) + "/run.toml", Kind: k})

@@ -3,7 +3,6 @@ package lint
 import (
 	"compress/gzip"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"math/rand/v2"
 	"os"
@@ -15,15 +14,13 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-var updateSeeds = flag.Bool("update-seeds", false, "rewrite the fuzz seed corpus under testdata/fuzz/")
-
 // TestWriteFuzzSeeds rebuilds testdata/fuzz/FuzzCheck from real configs:
 // the example workspace's (checked inside it), every hand-written
 // conformance case and a sample of the generated ones. Run with
-// -update-seeds after those sources change.
+// -update after those sources change.
 func TestWriteFuzzSeeds(t *testing.T) {
-	if !*updateSeeds {
-		t.Skip("run with -update-seeds to rewrite the corpus")
+	if !*update {
+		t.Skip("run with -update to rewrite the corpus")
 	}
 	dir := filepath.Join("testdata", "fuzz", "FuzzCheck")
 	if err := os.RemoveAll(dir); err != nil {
@@ -92,10 +89,10 @@ func TestWriteFuzzSeeds(t *testing.T) {
 // TestWriteFixerSeeds rebuilds the seed-* files of
 // testdata/fuzz/FuzzFixer: conformance cases with fixes whose edits
 // overlap, touch and leave the file. Inputs the fuzzer found (found-*)
-// stay. Run with -update-seeds.
+// stay. Run with -update.
 func TestWriteFixerSeeds(t *testing.T) {
-	if !*updateSeeds {
-		t.Skip("run with -update-seeds to rewrite the corpus")
+	if !*update {
+		t.Skip("run with -update to rewrite the corpus")
 	}
 	dir := filepath.Join("testdata", "fuzz", "FuzzFixer")
 	old, _ := filepath.Glob(filepath.Join(dir, "seed-*"))

@@ -401,10 +401,10 @@ func TestHostileDocuments(t *testing.T) {
 	for i := range garbage {
 		garbage[i] = byte(rnd.IntN(256))
 	}
-	// 10 MB, or 1 MB under the race detector, which makes the parser ten
-	// times slower
+	// 10 MB, or 1 MB under -short and the race detector, which makes the
+	// parser ten times slower
 	size := 10 << 20
-	if raceEnabled {
+	if raceEnabled || testing.Short() {
 		size = 1 << 20
 	}
 	var many strings.Builder

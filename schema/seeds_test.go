@@ -12,7 +12,7 @@ import (
 	"testing"
 )
 
-var updateSeeds = flag.Bool("update-seeds", false, "rewrite the fuzz seed corpus under testdata/fuzz/")
+var update = flag.Bool("update", false, "rewrite the generated files under testdata/ (goldens, the fuzz seed corpus)")
 
 // seed is one input of a seed corpus: a config and its kind.
 type seed struct {
@@ -113,10 +113,10 @@ func readSeedJSON(t *testing.T, name string, v any) {
 }
 
 // TestWriteFuzzSeeds rebuilds testdata/fuzz/FuzzValidate; run with
-// -update-seeds after the example configs or conformance cases change.
+// -update after the example configs or conformance cases change.
 func TestWriteFuzzSeeds(t *testing.T) {
-	if !*updateSeeds {
-		t.Skip("run with -update-seeds to rewrite the corpus")
+	if !*update {
+		t.Skip("run with -update to rewrite the corpus")
 	}
 	writeSeeds(t, "FuzzValidate", realSeeds(t, "../", 26))
 }

@@ -195,10 +195,7 @@ func TestTextFitsTheTerminal(t *testing.T) {
 		}
 		t.Skip("script (util-linux) is missing: it gives the command a terminal")
 	}
-	bin := filepath.Join(t.TempDir(), "osmosis-lint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	ws := copyExample(t)
 	cmd := exec.Command(script, "-qec", bin+" check --no-color configs", "/dev/null")
 	cmd.Dir = ws

@@ -70,10 +70,7 @@ func TestHostileFilesBinary(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "osmosis-lint")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	root := hostileWorkspace(t)
 	for _, args := range [][]string{{"check"}, {"check", "--fix"}, {"check", "--format", "json"}} {
 		cmd := exec.Command(bin, args...)

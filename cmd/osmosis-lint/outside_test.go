@@ -375,12 +375,7 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
 		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
 	}
-	bin := filepath.Join(t.TempDir(), "osmosis-lint")
-	build := exec.Command("go", "build", "-o", bin, ".")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := testBinary(t)
 	ws, outside := canaryWorkspace(t)
 	home, template := t.TempDir(), t.TempDir()
 	os.WriteFile(filepath.Join(template, "AGENTS.md"), []byte("agents\n"), 0o644)

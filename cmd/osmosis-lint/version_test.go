@@ -30,8 +30,9 @@ func TestVersionFromLinkerFlags(t *testing.T) {
 	bin := filepath.Join(t.TempDir(), "osmosis-lint")
 	pkg := "github.com/osmosis-lint/osmosis-lint/lint/version"
 	ldflags := "-X " + pkg + ".version=v1.2.3 -X " + pkg + ".commit=0123456789abcdef0123456789abcdef01234567 -X " + pkg + ".date=2026-11-01T09:30:00Z"
-	if out, err := exec.Command("go", "build", "-ldflags", ldflags, "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	// its own link (the flags), the compiled packages of builtBinary's
+	if err := goBuild(bin, "-ldflags", ldflags); err != nil {
+		t.Fatal(err)
 	}
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {

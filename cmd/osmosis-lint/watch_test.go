@@ -18,7 +18,11 @@ func TestMain(m *testing.M) {
 	if os.Getenv("OSMOSIS_LINT_AS_MAIN") == "1" {
 		os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if binaryDir != "" {
+		os.RemoveAll(binaryDir)
+	}
+	os.Exit(code)
 }
 
 // lineReader reads lines from a process's output, failing the test when

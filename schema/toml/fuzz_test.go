@@ -180,6 +180,7 @@ func checkValue(t testing.TB, src []byte, v *Value, depth int) {
 // TestPositionsInLongLines compares positions computed from the marks of a
 // long line with a count from the line start.
 func TestPositionsInLongLines(t *testing.T) {
+	t.Parallel()
 	line := strings.Repeat("ab\xffé😀\x00", 2000)
 	src := []byte("k = 1\n" + line + "\n" + line)
 	x := NewLineIndex(src)

@@ -117,8 +117,10 @@ func scaled(full int) int {
 // TestHostileInputs parses each hostile input at full size: the document
 // must be well formed, with findings or a clean error, and no panic.
 func TestHostileInputs(t *testing.T) {
+	t.Parallel()
 	for _, h := range hostile {
 		t.Run(h.name, func(t *testing.T) {
+			t.Parallel()
 			src := h.gen(scaled(h.full))
 			checkDocument(t, src, Parse(src))
 		})

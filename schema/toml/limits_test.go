@@ -15,6 +15,7 @@ import (
 // error; one just past it has one syntax error, where reading stopped, and
 // nothing from there on in the tree.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	deep := func(prefix string, n int, suffix string) string {
 		return prefix + strings.Repeat("a.", n-1) + "a" + suffix
 	}
@@ -56,6 +57,7 @@ func TestLimits(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
 			d := Parse([]byte(c.src))
 			checkDocument(t, []byte(c.src), d)
 			if c.stopAt < 0 {
@@ -190,6 +192,7 @@ func measure(f func()) (peak, total uint64) {
 // and random token soups a statement at a time and all at once: the
 // limiter must not change how a document within the limits reads.
 func TestStatementsAgree(t *testing.T) {
+	t.Parallel()
 	for _, src := range tomllibCases(t) {
 		checkStatements(t, src, Parse(src))
 	}

@@ -12,15 +12,15 @@ import (
 	"testing"
 )
 
-var updateSeeds = flag.Bool("update-seeds", false, "rewrite the fuzz seed corpus under testdata/fuzz/")
+var update = flag.Bool("update", false, "rewrite the generated files under testdata/ (goldens, the fuzz seed corpus)")
 
 // TestWriteFuzzSeeds rebuilds testdata/fuzz/FuzzParse from real inputs:
 // the example workspace's configs, the conformance cases of the lint
 // package and a sample of the tomllib agreement cases (valid and invalid).
-// Run with -update-seeds after those sources change.
+// Run with -update after those sources change.
 func TestWriteFuzzSeeds(t *testing.T) {
-	if !*updateSeeds {
-		t.Skip("run with -update-seeds to rewrite the corpus")
+	if !*update {
+		t.Skip("run with -update to rewrite the corpus")
 	}
 	dir := filepath.Join("testdata", "fuzz", "FuzzParse")
 	if err := os.RemoveAll(dir); err != nil {
