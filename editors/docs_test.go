@@ -111,7 +111,7 @@ var synopsis = regexp.MustCompile(`\[[A-Za-z-]|\b(KIND|RULE|SHELL|DIR|FILE|COMMA
 // docSkips are the commands that cannot run here, with the reason.
 var docSkips = map[string]string{
 	"go test ./...": "runs every test, this one included",
-	".ci/run                       # what CI runs: gofmt, vet, tests, -race, editor integrations":                       "runs every test, this one included",
+	".ci/run                       # what CI runs: gofmt, vet, go test ./... and -race, editor integrations":            "runs every test, this one included",
 	".ci/release                   # a release snapshot of HEAD in dist/ (below)":                                       "cross-compiles every release target (minutes); .ci/run runs it",
 	"git clone https://github.com/osmosis-lint/osmosis-lint && cd osmosis-lint":                                         "network: clones from GitHub",
 	"pip install osmosis-lint          # into the project's environment":                                                "needs a published release (PyPI)",
@@ -126,9 +126,11 @@ var docSkips = map[string]string{
 	"osmosis-lint completion fish > ~/.config/fish/completions/osmosis-lint.fish":                                       "writes into the user's fish configuration",
 	"osmosis-lint completion powershell | Out-String | Invoke-Expression   # in $PROFILE":                               "a PowerShell line",
 	"go test -run '^$' -bench . -benchmem ./schema/... ./lint/... ./lsp/... ./workspace/...":                            "the benchmarks take minutes",
-	"go test ./...                 # all tests":                                                                         "runs every test, this one included",
+	"go test ./...                 # every test whole":                                                                  "runs every test, this one included",
+	"go test -short ./...          # the inner loop: every package, large corpora sampled":                              "runs every test, this one included",
+	"go test -race ./...           # under the race detector (corpora sampled: it slows parsing tenfold)":               "runs every test, this one included",
 	"go test ./schema/toml -fuzz FuzzParse       # fuzzing (seed corpora in testdata/fuzz are replayed by go test)":     "fuzzing runs until stopped",
-	"go test ./lint -run TestRulesMarkdown -update   # regenerate lint/RULES.md after changing a rule":                  "rewrites lint/RULES.md (its test checks it is current)",
+	"go test -short ./cmd/osmosis-lint ./lint ./lint/report ./schema ./schema/toml ./workspace -update":                 "rewrites the generated files (their tests check they are current)",
 	"pip install osmosis-lint          # or: uv tool install osmosis-lint, pipx install osmosis-lint":                   "needs a published release (PyPI)",
 	"go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@latest":                                           "needs a published release (Go module proxy)",
 	"code --install-extension osmosis-lint-vscode-linux-x64.vsix":                                                       "needs VS Code and a .vsix from .ci/release",
