@@ -43,6 +43,8 @@ dataset = "train"
 lerning_rate = 1e-6
 TOML
 git -C "$ws" init -q
+# the CLI submits only from a repository whose origin is on GitHub
+git -C "$ws" remote add origin https://github.com/acme/osmosis-workspace.git
 git -C "$ws" add -A
 git -C "$ws" -c user.name=test -c user.email=test@example.invalid commit -q -m "scratch workspace"
 
@@ -74,6 +76,7 @@ echo "--- osmosis-lint on the example workspace (must fail on its deliberate mis
 ex="$work/example"
 cp -R "$repo/workspace/example" "$ex"
 git -C "$ex" init -q
+git -C "$ex" remote add origin https://github.com/acme/osmosis-example.git
 git -C "$ex" add -A
 git -C "$ex" -c user.name=test -c user.email=test@example.invalid commit -q -m "example workspace"
 cd "$ex"
