@@ -2,7 +2,9 @@
 // PostToolUse hook (Claude Code; Codex speaks the same format) into the
 // osmosis-lint findings of what the agent just edited (a config, a
 // dataset file under data/, a file of a rollout, the settings), written
-// for the model. It is an adapter: it picks the files, runs lint and words nothing
+// for the model; and, as a PreToolUse hook on the Bash tool, the findings
+// of the configs a command is about to submit with the osmosis CLI
+// (SubmitConfigs reads the command). It is an adapter: it picks the files, runs lint and words nothing
 // itself beyond lint/report's agent text.
 package agenthook
 

@@ -39,14 +39,19 @@ func pushedWorkspace(t *testing.T) string {
 	if err := os.RemoveAll(root + "/.git"); err != nil {
 		t.Fatal(err)
 	}
-	for _, args := range [][]string{
-		{"init", "-q", "-b", "main"}, {"add", "-A"}, {"commit", "-q", "-m", "init"},
-		{"remote", "add", "origin", "https://github.com/acme/ws.git"},
-		{"update-ref", "refs/remotes/origin/main", "HEAD"},
-		{"symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"},
-		{"config", "branch.main.remote", "origin"},
-		{"config", "branch.main.merge", "refs/heads/main"},
-	} {
+	gitIn(t, git, root,
+		[]string{"init", "-q", "-b", "main"}, []string{"add", "-A"}, []string{"commit", "-q", "-m", "init"},
+		[]string{"remote", "add", "origin", "https://github.com/acme/ws.git"},
+		[]string{"update-ref", "refs/remotes/origin/main", "HEAD"},
+		[]string{"symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main"},
+		[]string{"config", "branch.main.remote", "origin"},
+		[]string{"config", "branch.main.merge", "refs/heads/main"})
+	return root
+}
+
+func gitIn(t *testing.T, git, root string, commands ...[]string) {
+	t.Helper()
+	for _, args := range commands {
 		cmd := exec.Command(git, args...)
 		cmd.Dir = root
 		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root,
@@ -55,7 +60,19 @@ func pushedWorkspace(t *testing.T) string {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	return root
+}
+
+// TestSubmitHookUnpushedRollout: a rollout change committed and not pushed
+// is context before the submit too (the platform runs what is pushed).
+func TestSubmitHookUnpushedRollout(t *testing.T) {
+	root := pushedWorkspace(t)
+	write(t, root, "rollouts/multiply-agent/main.py", "print('changed')\n")
+	git, _ := exec.LookPath("git")
+	gitIn(t, git, root, []string{"commit", "-q", "-am", "change"})
+	out := run(t, root, prePayload(t, root, "osmosis train submit configs/training/base.toml"))
+	if out.Block != "" || !strings.Contains(out.Context, "[rollout-unpushed]") || !strings.Contains(out.Context, "rollouts/multiply-agent") {
+		t.Fatalf("want context naming the unpushed rollout, got %+v", out)
+	}
 }
 
 // TestSubmitHookUncommittedRollout: before `osmosis train submit` of a
