@@ -79,6 +79,15 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	case pre, !editTools[p.ToolName]:
 		return Outcome{}, nil // before an edit there is nothing to check yet
 	}
+	var paths []string
+	if pre {
+		paths = submittedPaths(p.ToolInput) // most Bash commands: none, and nothing is read
+	} else {
+		paths = editedPaths(p.ToolInput)
+	}
+	if len(paths) == 0 {
+		return Outcome{}, nil
+	}
 	base := p.Cwd
 	if !filepath.IsAbs(base) {
 		base = opts.ProjectDir
@@ -97,10 +106,6 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	bound := project
 	if root, err := workspace.FindRoot(project); err == nil {
 		bound = root
-	}
-	paths := editedPaths(p.ToolInput)
-	if pre {
-		paths = submittedPaths(p.ToolInput)
 	}
 	hooks := map[string]*hook{}
 	var order []*hook
