@@ -22,7 +22,7 @@ const maxSubmits = 8
 
 // SubmitConfigs lists the config paths, as written, that a Bash command
 // submits with the osmosis CLI: `osmosis train|eval|benchmark submit
-// CONFIG`, also as `uv run osmosis ...`, `uvx osmosis-ai ...` or `python -m
+// CONFIG`, also as `uv run osmosis ...`, `uvx osmosis-ai ...` (or `uvx --from osmosis-ai osmosis ...`) or `python -m
 // osmosis_ai.cli.main ...`, alone or in a chain of such simple commands
 // joined by `&&` or `;`. The parse is conservative: anything the hook
 // cannot be sure of (expansions, redirections, pipes, a `cd`, an option it
@@ -217,17 +217,19 @@ func osmosisArgs(words []string) ([]string, bool) {
 		}
 		return osmosisArgs(words[2:])
 	case name == "uvx":
+		// uvx runs a PyPI package's command: the CLI's package is
+		// osmosis-ai (`uvx osmosis` would be another package's)
 		rest := words[1:]
-		if len(rest) >= 2 && rest[0] == "--from" {
-			rest = rest[2:]
+		if len(rest) >= 3 && rest[0] == "--from" {
+			if !isCLIPackage(rest[1]) {
+				return nil, false
+			}
+			return osmosisArgs(rest[2:])
 		}
-		if len(rest) == 0 {
+		if len(rest) == 0 || !isCLIPackage(rest[0]) {
 			return nil, false
 		}
-		if i := strings.IndexByte(rest[0], '@'); i > 0 && !strings.Contains(rest[0], "/") {
-			rest = append([]string{rest[0][:i]}, rest[1:]...) // uvx osmosis-ai@1.2
-		}
-		return osmosisArgs(rest)
+		return rest[1:], true
 	case name == "python" || name == "python3":
 		if len(words) < 3 || words[1] != "-m" || words[2] != "osmosis_ai.cli.main" {
 			return nil, false
@@ -235,6 +237,16 @@ func osmosisArgs(words []string) ([]string, bool) {
 		return words[3:], true
 	}
 	return nil, false
+}
+
+// isCLIPackage is a uvx package spec of the osmosis CLI: osmosis-ai (or
+// osmosis_ai), with a version (@1.2, ==1.2) or extras.
+func isCLIPackage(spec string) bool {
+	name := spec
+	if i := strings.IndexAny(spec, "@=<>~![;"); i >= 0 {
+		name = spec[:i]
+	}
+	return name == "osmosis-ai" || name == "osmosis_ai"
 }
 
 // isAssignment is a NAME=value word before a command.
