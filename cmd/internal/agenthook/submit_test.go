@@ -191,7 +191,7 @@ func TestSubmitConfigs(t *testing.T) {
 }
 
 // FuzzSubmitConfigs: the parser never panics, finds a config only in a
-// command that names a submit, returns words the command spells, and
+// command that spells a submit and the config (quoting aside), and
 // reads the canonical submit of each path it returns back to that path.
 func FuzzSubmitConfigs(f *testing.F) {
 	for _, s := range []string{
@@ -203,14 +203,17 @@ func FuzzSubmitConfigs(f *testing.F) {
 	} {
 		f.Add(s)
 	}
+	unquote := strings.NewReplacer("\\", "", "'", "", "\"", "")
 	f.Fuzz(func(t *testing.T, command string) {
 		got := SubmitConfigs(command)
+		// the command without its quoting spells each word the shell reads
+		bare := unquote.Replace(command)
 		for _, p := range got {
 			if p == "" {
 				t.Fatalf("%q: an empty config path", command)
 			}
-			if !strings.Contains(command, "submit") {
-				t.Fatalf("%q: a config %q from a command with no submit", command, p)
+			if !strings.Contains(bare, "submit") || !strings.Contains(bare, unquote.Replace(p)) {
+				t.Fatalf("%q: a config %q from a command with no submit of it", command, p)
 			}
 			quoted := "'" + p + "'"
 			if strings.Contains(p, "'") {
