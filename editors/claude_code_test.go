@@ -83,11 +83,16 @@ func TestClaudeCodePluginValidates(t *testing.T) {
 	if len(v.Provides.LSPServers) != 1 || v.Provides.LSPServers[0].Command != "osmosis-lint" || strings.Join(v.Provides.LSPServers[0].Args, " ") != "lsp" {
 		t.Fatalf("language servers = %+v, want osmosis-lint lsp", v.Provides.LSPServers)
 	}
-	hook := pluginHook(t, v)
-	matcher := regexp.MustCompile("^(?:" + hook.Matcher + ")$")
-	for tool, want := range map[string]bool{"Write": true, "Edit": true, "MultiEdit": true, "Read": false, "Bash": false} {
-		if matcher.MatchString(tool) != want {
-			t.Errorf("the hook matcher %q matches %s: %v, want %v", hook.Matcher, tool, !want, want)
+	for event, tools := range map[string]map[string]bool{
+		"PostToolUse": {"Write": true, "Edit": true, "MultiEdit": true, "Read": false, "Bash": false},
+		"PreToolUse":  {"Bash": true, "Write": false, "Edit": false, "Read": false},
+	} {
+		hook := pluginHook(t, v, event)
+		matcher := regexp.MustCompile("^(?:" + hook.Matcher + ")$")
+		for tool, want := range tools {
+			if matcher.MatchString(tool) != want {
+				t.Errorf("the %s hook matcher %q matches %s: %v, want %v", event, hook.Matcher, tool, !want, want)
+			}
 		}
 	}
 	if m := validate(t, cc, env, ".."); m.Manifest.Type != "marketplace" {
@@ -95,12 +100,20 @@ func TestClaudeCodePluginValidates(t *testing.T) {
 	}
 }
 
-func pluginHook(t *testing.T, v validation) struct{ Event, Matcher, Type, Command string } {
+// pluginHook is the plugin's command hook on event: the plugin has two,
+// PostToolUse (edits) and PreToolUse (Bash: a submit).
+func pluginHook(t *testing.T, v validation, event string) struct{ Event, Matcher, Type, Command string } {
 	t.Helper()
-	if len(v.Provides.Hooks) != 1 || v.Provides.Hooks[0].Event != "PostToolUse" || v.Provides.Hooks[0].Type != "command" {
-		t.Fatalf("hooks = %+v, want one PostToolUse command hook", v.Provides.Hooks)
+	if len(v.Provides.Hooks) != 2 {
+		t.Fatalf("hooks = %+v, want a PostToolUse and a PreToolUse command hook", v.Provides.Hooks)
 	}
-	return v.Provides.Hooks[0]
+	for _, h := range v.Provides.Hooks {
+		if h.Event == event && h.Type == "command" {
+			return h
+		}
+	}
+	t.Fatalf("hooks = %+v, want a %s command hook", v.Provides.Hooks, event)
+	panic("unreachable")
 }
 
 // `claude plugin marketplace add <this repository>` then `claude plugin
@@ -116,7 +129,7 @@ func TestClaudeCodeMarketplaceInstall(t *testing.T) {
 	run(t, ".", env, cc, "plugin", "marketplace", "add", repo)
 	run(t, ".", env, cc, "plugin", "install", "osmosis-lint@osmosis-lint")
 	out := string(run(t, ".", env, cc, "plugin", "details", "osmosis-lint@osmosis-lint"))
-	for _, want := range []string{"Skills (1)  osmosis-lint", "Hooks (1)  PostToolUse", "LSP servers (1)  osmosis-lint"} {
+	for _, want := range []string{"Skills (1)  osmosis-lint", "Hooks (2)  PostToolUse, PreToolUse", "LSP servers (1)  osmosis-lint"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("claude plugin details lacks %q:\n%s", want, out)
 		}
@@ -131,7 +144,8 @@ func TestClaudeCodeMarketplaceInstall(t *testing.T) {
 func TestClaudeCodeHook(t *testing.T) {
 	cc := claude(t)
 	sh := need(t, "sh")
-	hook := pluginHook(t, validate(t, cc, claudeEnv(t), "claude-code"))
+	v := validate(t, cc, claudeEnv(t), "claude-code")
+	hook := pluginHook(t, v, "PostToolUse")
 	plugin, err := filepath.Abs("claude-code")
 	if err != nil {
 		t.Fatal(err)
@@ -156,21 +170,7 @@ func TestClaudeCodeHook(t *testing.T) {
 			"tool_input":    map[string]any{"file_path": file, "content": "..."},
 			"tool_response": map[string]any{"filePath": file, "success": true},
 		})
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-		defer cancel()
-		cmd := exec.CommandContext(ctx, sh, "-c", strings.ReplaceAll(hook.Command, "${CLAUDE_PLUGIN_ROOT}", plugin))
-		cmd.Dir = ws
-		// the binary under test is the osmosis-lint on PATH, as an
-		// installed one would be
-		cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
-			"CLAUDE_PLUGIN_ROOT="+plugin, "CLAUDE_PROJECT_DIR="+ws)
-		cmd.Stdin = bytes.NewReader(payload)
-		var stdout, stderr bytes.Buffer
-		cmd.Stdout, cmd.Stderr = &stdout, &stderr
-		if err := cmd.Run(); err != nil {
-			t.Fatalf("hook %q on %s: %v (exit 0 expected; 2 would block, 1 is a failure of the hook)\nstderr: %s", hook.Command, file, err, stderr.String())
-		}
-		return stdout.String(), stderr.String()
+		return runCommandHook(t, sh, hook.Command, plugin, ws, file, payload)
 	}
 	out, _ := runHook("Write", bad)
 	var o struct{ Decision, Reason string }
@@ -187,6 +187,53 @@ func TestClaudeCodeHook(t *testing.T) {
 			t.Errorf("%s: want silence, got stdout %q stderr %q", filepath.Base(file), out, errs)
 		}
 	}
+	// before a submit: a config with an error denies the Bash command, with
+	// the findings as the reason Claude sees; other commands are silent
+	pre := pluginHook(t, v, "PreToolUse")
+	runBash := func(command string) (string, string) {
+		payload, _ := json.Marshal(map[string]any{
+			"session_id": "e2e", "transcript_path": filepath.Join(ws, "t.jsonl"), "cwd": ws,
+			"permission_mode": "default", "hook_event_name": "PreToolUse", "tool_name": "Bash",
+			"tool_input": map[string]any{"command": command, "description": "run"},
+		})
+		return runCommandHook(t, sh, pre.Command, plugin, ws, command, payload)
+	}
+	out, _ = runBash("osmosis train submit configs/training/lr.toml")
+	var d struct {
+		HookSpecificOutput struct{ HookEventName, PermissionDecision, PermissionDecisionReason string }
+	}
+	if err := json.Unmarshal([]byte(out), &d); err != nil {
+		t.Fatalf("the PreToolUse hook's stdout is not its JSON decision: %v\n%q", err, out)
+	}
+	if h := d.HookSpecificOutput; h.HookEventName != "PreToolUse" || h.PermissionDecision != "deny" || !strings.Contains(h.PermissionDecisionReason, "[unknown-key]") {
+		t.Errorf("want a deny naming unknown-key, got %+v", h)
+	}
+	for _, command := range []string{"ls", "osmosis train list", "echo osmosis train submit configs/training/lr.toml"} {
+		if out, errs := runBash(command); out != "" || errs != "" {
+			t.Errorf("%s: want silence, got stdout %q stderr %q", command, out, errs)
+		}
+	}
+}
+
+// runCommandHook runs a plugin hook's command line through the shell, as
+// Claude Code does, with payload on standard input.
+func runCommandHook(t *testing.T, sh, command, plugin, ws, what string, payload []byte) (string, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, sh, "-c", strings.ReplaceAll(command, "${CLAUDE_PLUGIN_ROOT}", plugin))
+	cmd.Dir = ws
+	// the binary under test is the osmosis-lint on PATH, as an
+	// installed one would be
+	cmd.Env = append(os.Environ(), "PATH="+filepath.Dir(bin)+string(os.PathListSeparator)+os.Getenv("PATH"),
+		"CLAUDE_PLUGIN_ROOT="+plugin, "CLAUDE_PROJECT_DIR="+ws)
+	cmd.Stdin = bytes.NewReader(payload)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		t.Fatalf("hook %q on %s: %v (exit 0 expected; 2 would block, 1 is a failure of the hook)\nstderr: %s", command, what, err, stderr.String())
+	}
+	return stdout.String(), stderr.String()
 }
 
 // The plugin ships the agent skill that `osmosis-lint init-skill` installs,

@@ -49,7 +49,7 @@ func TestMissingBinaryAdviceNamesPipFirst(t *testing.T) {
 	}
 }
 
-// TestClaudeCodeHookWithoutBinary: the plugin's hook, run by the shell
+// TestClaudeCodeHookWithoutBinary: each of the plugin's hooks, run by the shell
 // with no osmosis-lint on PATH, says how to install it and exits 1 (a
 // failure Claude Code shows the user, not a finding for the model).
 func TestClaudeCodeHookWithoutBinary(t *testing.T) {
@@ -66,15 +66,17 @@ func TestClaudeCodeHookWithoutBinary(t *testing.T) {
 	if err := json.Unmarshal(data, &hooks); err != nil {
 		t.Fatal(err)
 	}
-	command := hooks.Hooks["PostToolUse"][0].Hooks[0].Command
-	cmd := exec.Command(sh, "-c", command)
-	cmd.Env = []string{"PATH=" + t.TempDir()}
-	cmd.Stdin = strings.NewReader("{}")
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err = cmd.Run()
-	var ee *exec.ExitError
-	if !errors.As(err, &ee) || ee.ExitCode() != 1 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "osmosis-lint is not on PATH; install it with `pip install osmosis-lint`") {
-		t.Errorf("exit %v, stdout %q, stderr %q", err, stdout.String(), stderr.String())
+	for _, event := range []string{"PostToolUse", "PreToolUse"} {
+		command := hooks.Hooks[event][0].Hooks[0].Command
+		cmd := exec.Command(sh, "-c", command)
+		cmd.Env = []string{"PATH=" + t.TempDir()}
+		cmd.Stdin = strings.NewReader("{}")
+		var stdout, stderr bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, &stderr
+		err = cmd.Run()
+		var ee *exec.ExitError
+		if !errors.As(err, &ee) || ee.ExitCode() != 1 || stdout.Len() != 0 || !strings.Contains(stderr.String(), "osmosis-lint is not on PATH; install it with `pip install osmosis-lint`") {
+			t.Errorf("%s: exit %v, stdout %q, stderr %q", event, err, stdout.String(), stderr.String())
+		}
 	}
 }

@@ -45,7 +45,7 @@ func init() {
 		{name: "schema", args: "KIND", summary: "print the JSON Schema of training, eval or benchmark configs", flags: schemaCommand, values: kindNames},
 		{name: "rules", args: "[--format text|json]", summary: "list the rules", flags: rulesCommand, values: none},
 		{name: "explain", args: "RULE", summary: "explain a rule, with examples", flags: explainCommand, values: lint.RuleIDs},
-		{name: "hook", args: "claude-code|codex", summary: "a coding agent's PostToolUse hook: findings of an edited config for the model", flags: hookCommand, errorExit: exitErrors, values: func() []string { return hookAgents }},
+		{name: "hook", args: "claude-code|codex", summary: "a coding agent's hook: findings of an edited config, or of one about to be submitted, for the model", flags: hookCommand, errorExit: exitErrors, values: func() []string { return hookAgents }},
 		{name: "mcp", args: "[--workspace DIR]", summary: "run the MCP server on stdio (tools check, doctor, explain, rules, schema, fix)", flags: mcpCommand, values: none},
 		{name: "init-skill", args: "[--workspace DIR] [DIR]", summary: "install the osmosis-lint agent skill into the workspace (.agents/skills, .claude/skills)", flags: initSkillCommand},
 		{name: "version", args: "", summary: "print the version", flags: versionCommand, values: none},

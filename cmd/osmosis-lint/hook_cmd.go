@@ -27,6 +27,9 @@ var hookAgents = []string{"claude-code", "codex"}
 // workspace config (or a file of a rollout, or the settings), prints the
 // findings for the model: {"decision":"block","reason":...} for errors,
 // additionalContext for warnings, nothing when there is nothing to say.
+// As a PreToolUse hook on Bash it reads a command that submits configs
+// (`osmosis train submit CONFIG`) and answers before it runs: a deny with
+// the findings for errors, additionalContext for warnings alone.
 // Its own failures exit 1 (the command's errorExit), never 2.
 func hookCommand(*flag.FlagSet) runFunc {
 	return runHook
@@ -76,15 +79,32 @@ type hookOutput struct {
 }
 
 type hookSpecOutput struct {
-	HookEventName     string `json:"hookEventName"`
-	AdditionalContext string `json:"additionalContext"`
+	HookEventName            string `json:"hookEventName"`
+	PermissionDecision       string `json:"permissionDecision,omitempty"`
+	PermissionDecisionReason string `json:"permissionDecisionReason,omitempty"`
+	AdditionalContext        string `json:"additionalContext,omitempty"`
 }
 
 // writeHookOutput prints nothing for an empty outcome, a block with the
 // reason for errors, and additional context for the rest.
+//
+// Before a submit (a PreToolUse hook on Bash) errors deny the command, the
+// findings being the reason Claude sees, and warnings alone are
+// additionalContext, which Claude Code adds to the model's context before
+// the command runs without denying it or asking the user.
 func writeHookOutput(w io.Writer, out agenthook.Outcome) error {
 	var o hookOutput
 	switch {
+	case out.BeforeSubmit && out.Block != "":
+		reason := out.Block
+		if out.Context != "" {
+			reason += "\n" + out.Context
+		}
+		o.Specific = &hookSpecOutput{HookEventName: "PreToolUse", PermissionDecision: "deny", PermissionDecisionReason: reason}
+	case out.BeforeSubmit && out.Context != "":
+		o.Specific = &hookSpecOutput{HookEventName: "PreToolUse", AdditionalContext: out.Context}
+	case out.BeforeSubmit:
+		return nil
 	case out.Block != "":
 		o.Decision, o.Reason = "block", out.Block
 		if out.Context != "" {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/cmd/internal/agenthook"
 )
 
 func hookPayload(t *testing.T, cwd, file string) string {
@@ -74,5 +76,29 @@ func TestHookFailuresExit1(t *testing.T) {
 				t.Fatalf("exit %d, stdout %q, stderr %q; want exit 1 with a message on stderr only", code, stdout, stderr)
 			}
 		})
+	}
+}
+
+// TestHookOutputBeforeSubmit: before a submit, errors deny the Bash
+// command with the findings as the reason, warnings alone are
+// additionalContext (no decision: the command runs), nothing is silence.
+func TestHookOutputBeforeSubmit(t *testing.T) {
+	for _, c := range []struct {
+		out  agenthook.Outcome
+		want string
+	}{
+		{agenthook.Outcome{BeforeSubmit: true, Block: "E", Context: "W"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"deny","permissionDecisionReason":"E\nW"}}` + "\n"},
+		{agenthook.Outcome{BeforeSubmit: true, Context: "W <not committed>"},
+			`{"hookSpecificOutput":{"hookEventName":"PreToolUse","additionalContext":"W <not committed>"}}` + "\n"},
+		{agenthook.Outcome{BeforeSubmit: true}, ""},
+	} {
+		var b strings.Builder
+		if err := writeHookOutput(&b, c.out); err != nil {
+			t.Fatal(err)
+		}
+		if b.String() != c.want {
+			t.Errorf("%+v: got %q, want %q", c.out, b.String(), c.want)
+		}
 	}
 }

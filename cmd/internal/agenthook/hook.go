@@ -2,7 +2,9 @@
 // PostToolUse hook (Claude Code; Codex speaks the same format) into the
 // osmosis-lint findings of what the agent just edited (a config, a
 // dataset file under data/, a file of a rollout, the settings), written
-// for the model. It is an adapter: it picks the files, runs lint and words nothing
+// for the model; and, as a PreToolUse hook on the Bash tool, the findings
+// of the configs a command is about to submit with the osmosis CLI
+// (SubmitConfigs reads the command). It is an adapter: it picks the files, runs lint and words nothing
 // itself beyond lint/report's agent text.
 package agenthook
 
@@ -12,6 +14,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -46,6 +49,9 @@ type Options struct {
 type Outcome struct {
 	Block   string
 	Context string
+	// BeforeSubmit: the outcome is a PreToolUse hook's, on a Bash command
+	// that submits configs with the osmosis CLI; Block denies the command.
+	BeforeSubmit bool
 }
 
 // editTools are the tools whose calls change files: Claude Code's Write,
@@ -65,10 +71,21 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	if err := json.Unmarshal(input, &p); err != nil {
 		return Outcome{}, fmt.Errorf("%w: %v", ErrPayload, err)
 	}
-	if p.HookEventName != "" && p.HookEventName != "PostToolUse" {
-		return Outcome{}, nil // before the tool ran there is nothing to check yet
+	pre := p.HookEventName == "PreToolUse"
+	switch {
+	case pre && p.ToolName == "Bash":
+	case p.HookEventName != "" && p.HookEventName != "PostToolUse":
+		return Outcome{}, nil
+	case pre, !editTools[p.ToolName]:
+		return Outcome{}, nil // before an edit there is nothing to check yet
 	}
-	if !editTools[p.ToolName] {
+	var paths []string
+	if pre {
+		paths = submittedPaths(p.ToolInput) // most Bash commands: none, and nothing is read
+	} else {
+		paths = editedPaths(p.ToolInput)
+	}
+	if len(paths) == 0 {
 		return Outcome{}, nil
 	}
 	base := p.Cwd
@@ -92,7 +109,7 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	}
 	hooks := map[string]*hook{}
 	var order []*hook
-	for _, path := range editedPaths(p.ToolInput) {
+	for _, path := range paths {
 		if strings.ContainsRune(path, 0) {
 			continue
 		}
@@ -120,9 +137,13 @@ func Run(input []byte, opts Options) (Outcome, error) {
 			return Outcome{}, err
 		}
 	}
-	var out Outcome
+	out := Outcome{BeforeSubmit: pre}
 	for _, h := range order {
-		o, err := h.outcome()
+		outcome := h.outcome
+		if pre {
+			outcome = h.submitOutcome
+		}
+		o, err := outcome()
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -145,6 +166,20 @@ func editedPaths(raw json.RawMessage) []string {
 	}
 	if patch, ok := in.Command.(string); ok {
 		return patchPaths(patch)
+	}
+	return nil
+}
+
+// submittedPaths lists the configs a Bash command submits, as given.
+func submittedPaths(raw json.RawMessage) []string {
+	var in struct {
+		Command any `json:"command"`
+	}
+	if json.Unmarshal(raw, &in) != nil {
+		return nil
+	}
+	if command, ok := in.Command.(string); ok {
+		return SubmitConfigs(command)
 	}
 	return nil
 }
@@ -203,7 +238,9 @@ func (h *hook) add(abs string) error {
 		if !r.Inside || !r.IsRegular || ws.Snapshot.Settings().Excluded(rel) {
 			return nil // a link out of the workspace, a directory, or excluded
 		}
-		h.configs = append(h.configs, abs)
+		if !slices.Contains(h.configs, abs) {
+			h.configs = append(h.configs, abs)
+		}
 	}
 	return nil
 }
@@ -256,6 +293,22 @@ func (h *hook) outcome() (Outcome, error) {
 		out.Context = join(out.Context, text)
 	}
 	return out, nil
+}
+
+// submitOutcome is what the agent must know before it submits the named
+// configs: their errors (the CLI or the platform would refuse the run)
+// block, their warnings (the sync findings among them: the platform runs
+// the pushed rollout, not the files on disk) are context. Other files named
+// as a config are not this hook's (the CLI refuses them itself).
+func (h *hook) submitOutcome() (Outcome, error) {
+	if len(h.configs) == 0 {
+		return Outcome{}, nil
+	}
+	files, err := h.check(h.configs)
+	if err != nil {
+		return Outcome{}, err
+	}
+	return split(files), nil
 }
 
 // check lints files and keeps the errors and warnings.

@@ -23,7 +23,7 @@ lr = 1e-6
 const misspelled = clean + "lerning_rate = 1\n"
 
 // newWorkspace makes a workspace with one rollout and returns its root.
-func newWorkspace(t *testing.T) string {
+func newWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n")
