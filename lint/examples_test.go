@@ -2,6 +2,7 @@ package lint
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -137,11 +138,18 @@ func TestCatalogExamples(t *testing.T) {
 			if r.Bad != "" || r.Good != "" {
 				t.Errorf("%s: a rule without a check has no config examples", r.ID)
 			}
+			if len(r.Keys) > 0 {
+				t.Errorf("%s: a rule without a check names no keys", r.ID)
+			}
 			continue
 		}
 		switch r.ID {
 		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
-			continue // about the workspace (directories, git, .env), not the config's text: its table shows it
+			// about the workspace (directories, git, .env), not the config's text: its table shows it
+			if len(r.Keys) > 0 {
+				t.Errorf("%s: names keys, but no example shows it judging them", r.ID)
+			}
+			continue
 		}
 		if r.Stage == StageSync {
 			continue // about a git repository's state: TestSyncExamples runs them in one
@@ -163,10 +171,12 @@ func TestCatalogExamples(t *testing.T) {
 				in := exampleInput(t, kind, src)
 				fs := Check([]byte(src), in)
 				fired := false
+				var mine []Finding
 				for _, f := range fs {
 					switch {
 					case f.Rule == r.ID:
 						fired = true
+						mine = append(mine, f)
 					case f.IsError():
 						t.Errorf("%s example: unrelated error %s: %s", ex.name, formatFinding(f), f.Message)
 					}
@@ -175,9 +185,43 @@ func TestCatalogExamples(t *testing.T) {
 					t.Errorf("%s example: %s fired = %v\nfindings:\n%s\nsource (%s):\n%s", ex.name, r.ID, fired,
 						describeFindings(fs), filepath.ToSlash(in.Path), numbered(src))
 				}
+				if ex.bad {
+					checkNamedKeys(t, r, mine)
+				}
 			}
 		})
 	}
+}
+
+// checkNamedKeys holds a rule's Keys to what it judges: a finding of its
+// bad example sits on one of the keys it names, and each key it names is a
+// key of a kind it applies to.
+func checkNamedKeys(t *testing.T, r *Rule, fs []Finding) {
+	t.Helper()
+	if len(r.Keys) == 0 {
+		return
+	}
+	for _, k := range r.Keys {
+		kinds := r.Kinds
+		if len(kinds) == 0 {
+			kinds = []string{string(schema.Training), string(schema.Eval), string(schema.Benchmark)}
+		}
+		for _, kind := range kinds {
+			if schema.For(schema.Kind(kind)).Lookup(strings.Split(k, "."), nil) == nil {
+				t.Errorf("%s names %s, which is not a key of a %s config", r.ID, k, kind)
+			}
+		}
+	}
+	for _, f := range fs {
+		if slices.Contains(r.Keys, f.Key) {
+			return
+		}
+	}
+	var keys []string
+	for _, f := range fs {
+		keys = append(keys, f.Key)
+	}
+	t.Errorf("%s names the keys %v, but its bad example's findings are on %v", r.ID, r.Keys, keys)
 }
 
 // TestCompleteExample pins the expansion of `# ...`: inside a section the

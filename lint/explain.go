@@ -16,6 +16,9 @@ func Explain(r *Rule) string {
 	if !r.Doctor {
 		b.WriteString("  \nFix: " + fixLine(r.Fixable))
 	}
+	if len(r.Keys) > 0 {
+		b.WriteString("  \nKeys: `" + strings.Join(r.Keys, "`, `") + "`")
+	}
 	b.WriteString("\n\n")
 	b.WriteString(r.Summary + "\n\n")
 	if r.Doc != "" {

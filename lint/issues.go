@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema"
+import (
+	"strconv"
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
 
 // issueDefaults names the rule that reports each kind of schema issue when
 // neither the issue's shape nor the schema's annotation decides otherwise.
@@ -44,8 +49,12 @@ func IssueRule(is schema.Issue) string {
 	return issueDefaults[is.Kind]
 }
 
-// FieldRules lists the rules that check the value of a field, for hover.
-func FieldRules(fl *schema.Field) []string {
+// FieldRules lists the rules that judge the value of a field, for hover:
+// those the schema's annotations name, then the rules written in Go that
+// name the field's key (Rule.Keys) for the config's kind, in catalog
+// order, each once. path is the key's instance path (array indexes are
+// skipped); with no kind or path only the schema's rules are listed.
+func FieldRules(kind schema.Kind, path []string, fl *schema.Field) []string {
 	var ids []string
 	add := func(id string) {
 		for _, have := range ids {
@@ -67,7 +76,35 @@ func FieldRules(fl *schema.Field) []string {
 	if len(fl.Enum()) > 0 {
 		add(RuleEnumValue)
 	}
+	if kind == "" || len(path) == 0 {
+		return ids
+	}
+	key := keyPath(path)
+	for _, r := range Rules() {
+		if !r.appliesTo(string(kind)) {
+			continue
+		}
+		for _, k := range r.Keys {
+			if k == key {
+				add(r.ID)
+				break
+			}
+		}
+	}
 	return ids
+}
+
+// keyPath is the dotted key path of an instance path, without its array
+// indexes: the form Rule.Keys names keys in.
+func keyPath(path []string) string {
+	var parts []string
+	for _, p := range path {
+		if _, err := strconv.Atoi(p); err == nil {
+			continue
+		}
+		parts = append(parts, p)
+	}
+	return strings.Join(parts, ".")
 }
 
 // UnknownKeyRule is the rule that reports keys a table does not allow.

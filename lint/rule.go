@@ -20,6 +20,14 @@ type Rule struct {
 	Bad, Good string
 	// Kinds limits the rule to some config kinds (empty: all).
 	Kinds []string
+	// Keys names the keys a rule written in Go judges, as dotted key paths
+	// of the kinds it applies to (`experiment.rollout`): hover lists the
+	// rule on them beside the rules the schema's annotations name, and
+	// `explain` shows them. A rule that judges the whole file, the
+	// workspace, or the keys the schema's issues name names none. Its bad
+	// example's finding carries one of them (TestCatalogExamples,
+	// TestSyncExamples).
+	Keys []string
 	// Doctor marks rules that only `doctor` runs.
 	Doctor bool
 	// Workspace marks rules that need the workspace listing.

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleBranchAheadOfOrigin,
+		Keys:     []string{"experiment.branch"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "The local experiment.branch has commits changing the rollout that origin's branch lacks.",

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleBranchNoUpstream,
+		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "The current branch has no upstream and its changes to the rollout are on no branch of origin.",

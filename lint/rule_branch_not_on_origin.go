@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleBranchNotOnOrigin,
+		Keys:     []string{"experiment.branch"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "experiment.branch names a branch that origin does not have (as of the last fetch).",

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleCommitNotFound,
+		Keys:     []string{"experiment.commit_sha"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "experiment.commit_sha names no commit of the local repository.",

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleCommitNotPushed,
+		Keys:     []string{"experiment.commit_sha"},
 		Severity: Error,
 		Stage:    StageSync,
 		Summary:  "experiment.commit_sha is a local commit that no branch of origin reaches.",

@@ -8,6 +8,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleDatasetIsPath,
+		Keys:     []string{"experiment.dataset"},
 		Severity: Error,
 		Stage:    StagePlatform,
 		Fixable:  sometimes(Safe),

@@ -7,6 +7,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleDatasetUnknown,
+		Keys:     []string{"experiment.dataset"},
 		Severity: Error,
 		Stage:    StagePlatform,
 		Fixable:  sometimes(DisplayOnly),
@@ -22,6 +23,7 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 	})
 	register(&Rule{
 		ID:        RuleDatasetNotReady,
+		Keys:      []string{"experiment.dataset"},
 		Severity:  Warning,
 		Stage:     StagePlatform,
 		Summary:   "experiment.dataset is known to the platform but not uploaded yet.",

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleDefaultBranchDiffers,
+		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Fixable:  sometimes(DisplayOnly),

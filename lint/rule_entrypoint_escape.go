@@ -8,6 +8,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleEntrypointEscape,
+		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.entrypoint resolves outside rollouts/<rollout>/.",
@@ -21,6 +22,7 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 	})
 	register(&Rule{
 		ID:        RuleRolloutEscape,
+		Keys:      []string{"experiment.rollout"},
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Summary:   "rollouts/<rollout> is a symlink that leads outside rollouts/.",

@@ -10,6 +10,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:        RuleEntrypointNotFound,
+		Keys:      []string{"experiment.entrypoint"},
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Fixable:   sometimes(DisplayOnly),
@@ -23,6 +24,7 @@ func init() {
 	})
 	register(&Rule{
 		ID:       RuleEntrypointIsDirectory,
+		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.entrypoint names a directory, such as the rollout directory itself.",
@@ -36,6 +38,7 @@ not a file. The CLI's submit preflight then refuses it ("Entrypoint file not fou
 	})
 	register(&Rule{
 		ID:       RuleEntrypointNotPython,
+		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
 		Stage:    StageSubmit,
 		Summary:  "experiment.entrypoint is not a .py file.",

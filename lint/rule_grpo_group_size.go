@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleGRPOGroupSize,
+		Keys:     []string{"training.n_samples_per_prompt"},
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Summary:  "n_samples_per_prompt = 1: every sample is its own group baseline, so there is no learning signal.",

@@ -5,6 +5,7 @@ import "strings"
 func init() {
 	register(&Rule{
 		ID:       RuleHLEParity,
+		Keys:     []string{"experiment.benchmark"},
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Fixable:  sometimes(DisplayOnly),

@@ -9,6 +9,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleModelUnknown,
+		Keys:     []string{"experiment.model_path"},
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Fixable:  sometimes(DisplayOnly),

@@ -7,6 +7,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleRolloutName,
+		Keys:     []string{"experiment.rollout"},
 		Severity: Error,
 		Stage:    StageSubmit,
 		Fixable:  sometimes(Safe),

@@ -5,6 +5,7 @@ import "github.com/osmosis-lint/osmosis-lint/schema/toml"
 func init() {
 	register(&Rule{
 		ID:        RuleRolloutNotFound,
+		Keys:      []string{"experiment.rollout"},
 		Severity:  Error,
 		Stage:     StageSubmit,
 		Fixable:   sometimes(DisplayOnly),

@@ -5,6 +5,7 @@ import "github.com/osmosis-lint/osmosis-lint/workspace/gitsync"
 func init() {
 	register(&Rule{
 		ID:       RuleRolloutUncommitted,
+		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "Files of the config's rollout are modified, staged, deleted or untracked.",

@@ -3,6 +3,7 @@ package lint
 func init() {
 	register(&Rule{
 		ID:       RuleRolloutUnpushed,
+		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
 		Stage:    StageSync,
 		Summary:  "Commits on the branch the platform runs change the rollout and are not pushed.",

@@ -69,9 +69,13 @@ func TestSyncExamples(t *testing.T) {
 				bad       bool
 			}{{"bad", r.Bad, true}, {"good", r.Good, false}} {
 				src := completeExample(schema.Training, ex.src)
-				fired := len(g.check(r.ID, src)) > 0
+				mine := g.check(r.ID, src)
+				fired := len(mine) > 0
 				if fired != ex.bad {
 					t.Errorf("%s example: %s fired = %v\n%s", ex.name, r.ID, fired, numbered(src))
+				}
+				if ex.bad {
+					checkNamedKeys(t, r, mine)
 				}
 			}
 		})

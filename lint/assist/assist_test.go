@@ -210,6 +210,23 @@ func TestHover(t *testing.T) {
 			t.Errorf("hover on %q covers %q, want %q", tt.at, got, tt.cover)
 		}
 	}
+	// rules written in Go that name the key (Rule.Keys) are listed beside
+	// the schema's, and only for the kinds they apply to
+	grpo := "[training]\nn_samples_per_prompt = 1\n"
+	md, _, _ := NewFile(toml.Parse([]byte(grpo)), "training", nil, nil).Hover(strings.Index(grpo, "n_samples"))
+	if !strings.Contains(md, "- rules: ") || !strings.Contains(md, "[`grpo-group-size`](https://") {
+		t.Errorf("hover on n_samples_per_prompt does not list grpo-group-size:\n%s", md)
+	}
+	md, _, _ = NewFile(toml.Parse([]byte(text)), "training", snap, nil).Hover(strings.Index(text, "rollout =") + 1)
+	for _, id := range []string{"rollout-name", "rollout-not-found", "rollout-uncommitted"} {
+		if strings.Count(md, "[`"+id+"`]") != 1 {
+			t.Errorf("hover on experiment.rollout should list %s once:\n%s", id, md)
+		}
+	}
+	md, _, _ = NewFile(toml.Parse([]byte(text)), "benchmark", snap, nil).Hover(strings.Index(text, "api_key_secret") + 1)
+	if strings.Contains(md, "rollout-not-found") {
+		t.Errorf("a training rule on a benchmark key:\n%s", md)
+	}
 	// nothing on blank lines and comments
 	f := NewFile(toml.Parse([]byte("# note\n\n[training]\n")), "training", nil, nil)
 	for _, off := range []int{2, 7} {

@@ -155,7 +155,7 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 	if d := fl.Description(); d != "" {
 		b.WriteString(d + "\n\n")
 	}
-	b.WriteString(fieldFacts(fl))
+	b.WriteString(fieldFacts(fl, lint.FieldRules(f.Kind, sp.Path, fl)))
 	if !sp.OnKey && sp.Value != nil {
 		b.WriteString(f.valueNote(fl, sp))
 	}
@@ -174,8 +174,9 @@ func displayPath(path []string) string {
 	return strings.Join(parts, ".")
 }
 
-// fieldFacts lists type, default, range and stage.
-func fieldFacts(fl *schema.Field) string {
+// fieldFacts lists type, default, range and stage, and links the rules
+// that judge the field.
+func fieldFacts(fl *schema.Field, rules []string) string {
 	var lines []string
 	if ts := fl.Types(); len(ts) > 0 {
 		lines = append(lines, "- type: "+typeWords(ts))
@@ -204,8 +205,8 @@ func fieldFacts(fl *schema.Field) string {
 	case "submit":
 		lines = append(lines, "- checked by: the osmosis CLI, at submit")
 	}
-	if rules := fieldRules(fl); len(rules) > 0 {
-		lines = append(lines, "- rules: "+strings.Join(rules, ", "))
+	if links := ruleLinks(rules); len(links) > 0 {
+		lines = append(lines, "- rules: "+strings.Join(links, ", "))
 	}
 	if len(lines) == 0 {
 		return ""
@@ -213,10 +214,10 @@ func fieldFacts(fl *schema.Field) string {
 	return strings.Join(lines, "\n") + "\n"
 }
 
-// fieldRules links the rules that check a field's value to their docs.
-func fieldRules(fl *schema.Field) []string {
+// ruleLinks links rules to their docs.
+func ruleLinks(ids []string) []string {
 	var out []string
-	for _, id := range lint.FieldRules(fl) {
+	for _, id := range ids {
 		if l := ruleLink(id); l != "" {
 			out = append(out, l)
 		}
@@ -237,7 +238,9 @@ func ruleLink(id string) string {
 // fieldDoc is the completion documentation of a field.
 func fieldDoc(fl *schema.Field) string {
 	d := fl.Description()
-	if facts := fieldFacts(fl); facts != "" {
+	// the field alone, shared by every key it describes: the rules its
+	// schema annotations name
+	if facts := fieldFacts(fl, lint.FieldRules("", nil, fl)); facts != "" {
 		d += "\n\n" + facts
 	}
 	return d
