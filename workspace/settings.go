@@ -10,8 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 // SettingsFile is the file, at the workspace root, whose
@@ -101,22 +100,19 @@ func (st Settings) clone() Settings {
 // are still returned.
 func ParseSettings(data []byte) (Settings, []Problem) {
 	var st Settings
-	var doc map[string]any
-	if err := toml.Unmarshal(data, &doc); err != nil {
-		p := Problem{Source: ProblemSettings, Path: SettingsFile, Message: "not valid TOML"}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			line, col := de.Position()
-			p.Line, p.Column = line, runeColumn(data, line, col)
-			p.Message = "not valid TOML: " + strings.TrimPrefix(de.Error(), "toml: ")
-		}
-		return st, []Problem{p}
+	parsed := toml.Parse(data)
+	if len(parsed.Errors) > 0 {
+		e := parsed.Errors[0]
+		line, col := parsed.Lines.Position(e.Range.Start, toml.Runes)
+		return st, []Problem{{Source: ProblemSettings, Path: SettingsFile, Line: line + 1, Column: col + 1,
+			Message: "not valid TOML: " + strings.TrimPrefix(e.Message, "invalid TOML: ")}}
 	}
+	doc := tableAny(parsed.Root)
 	var pos map[string]textPosition
 	var problems []Problem
 	report := func(path []string, format string, args ...any) {
 		if pos == nil {
-			pos = tomlKeyPositions(data)
+			pos = tomlKeyPositions(parsed)
 		}
 		p := Problem{Source: ProblemSettings, Path: SettingsFile, Key: strings.Join(path, "."), Message: fmt.Sprintf(format, args...)}
 		if at, ok := pos[strings.Join(path, "\x00")]; ok {
@@ -137,7 +133,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 	}
 	st.table = true
 	if pos == nil {
-		pos = tomlKeyPositions(data)
+		pos = tomlKeyPositions(parsed)
 	}
 	base := []string{"tool", "osmosis-lint"}
 	table, ok := raw.(map[string]any)
@@ -300,51 +296,73 @@ func tomlTypeName(v any) string {
 type textPosition struct{ line, column int }
 
 // tomlKeyPositions maps every key path of a TOML document (parts joined
-// with NUL) to where its last part is written. Table headers count for the
-// table's own path.
-func tomlKeyPositions(data []byte) map[string]textPosition {
+// with NUL) to where its last part is first written. Table headers count
+// for the table's own path.
+func tomlKeyPositions(doc *toml.Document) map[string]textPosition {
 	out := map[string]textPosition{}
-	var p unstable.Parser
-	p.Reset(data)
-	var table []string
-	record := func(path []string, key *unstable.Node) {
-		joined := strings.Join(path, "\x00")
-		if _, ok := out[joined]; !ok {
-			out[joined] = offsetPosition(data, int(key.Raw.Offset))
+	var walk func(path []string, t *toml.Table)
+	walk = func(path []string, t *toml.Table) {
+		if t == nil {
+			return
 		}
-	}
-	var keyValue func(prefix []string, n *unstable.Node)
-	keyValue = func(prefix []string, n *unstable.Node) {
-		path := slices.Clip(prefix)
-		it := n.Key()
-		var last *unstable.Node
-		for it.Next() {
-			last = it.Node()
-			path = append(path, string(last.Data))
-			record(path, last)
-		}
-		if v := n.Value(); v != nil && v.Kind == unstable.InlineTable {
-			children := v.Children()
-			for children.Next() {
-				keyValue(path, children.Node())
+		for _, e := range t.Entries {
+			p := append(slices.Clip(path), e.Key)
+			joined := strings.Join(p, "\x00")
+			if _, ok := out[joined]; !ok {
+				line, col := doc.Lines.Position(e.KeyRange.Start, toml.Runes)
+				out[joined] = textPosition{line: line + 1, column: col + 1}
+			}
+			switch v := e.Value; {
+			case v.Kind == toml.KindTable:
+				walk(p, v.Table)
+			case v.ArrayOfTables:
+				for _, item := range v.Items {
+					walk(p, item.Table)
+				}
 			}
 		}
 	}
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			table = table[:0]
-			it := e.Key()
-			for it.Next() {
-				table = append(table, string(it.Node().Data))
-				record(table, it.Node())
-			}
-		case unstable.KeyValue:
-			keyValue(table, e)
-		}
+	walk(nil, doc.Root)
+	return out
+}
+
+// tomlDateTime is a decoded TOML date or time (its text).
+type tomlDateTime string
+
+// tableAny decodes a table the way a generic TOML decoder does: tables
+// are map[string]any, arrays []any, integers int64, floats float64, dates
+// and times tomlDateTime.
+func tableAny(t *toml.Table) map[string]any {
+	out := make(map[string]any, len(t.Entries))
+	for _, e := range t.Entries {
+		out[e.Key] = valueAny(e.Value)
 	}
 	return out
+}
+
+func valueAny(v *toml.Value) any {
+	switch v.Kind {
+	case toml.KindString:
+		return v.Str
+	case toml.KindInteger:
+		return v.Int
+	case toml.KindFloat:
+		return v.Float
+	case toml.KindBool:
+		return v.Bool
+	case toml.KindArray:
+		out := make([]any, len(v.Items))
+		for i, item := range v.Items {
+			out[i] = valueAny(item)
+		}
+		return out
+	case toml.KindTable:
+		if v.Table == nil {
+			return map[string]any{}
+		}
+		return tableAny(v.Table)
+	}
+	return tomlDateTime(v.Str)
 }
 
 // offsetPosition turns a byte offset into a 1-based line and character
@@ -356,20 +374,6 @@ func offsetPosition(data []byte, off int) textPosition {
 	line := 1 + strings.Count(string(data[:off]), "\n")
 	start := strings.LastIndexByte(string(data[:off]), '\n') + 1
 	return textPosition{line: line, column: utf8.RuneCount(data[start:off]) + 1}
-}
-
-// runeColumn converts a 1-based byte column on a 1-based line to a
-// character column.
-func runeColumn(data []byte, line, col int) int {
-	lines := strings.SplitN(string(data), "\n", line+1)
-	if line < 1 || line > len(lines) {
-		return col
-	}
-	text := lines[line-1]
-	if col-1 > len(text) || col < 1 {
-		return col
-	}
-	return utf8.RuneCountInString(text[:col-1]) + 1
 }
 
 // nearest returns the candidate closest to s by edit distance, if close
