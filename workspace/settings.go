@@ -11,6 +11,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
 
 // SettingsFile is the file, at the workspace root, whose
@@ -220,7 +221,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 func misspelledTables(doc map[string]any) [][]string {
 	meant := func(k string) bool {
 		n := strings.NewReplacer("-", "", "_", "", ".", "", " ", "").Replace(strings.ToLower(k))
-		return n == "osmosislint" || n == "osmosislinter" || editDistance(k, "osmosis-lint") <= 2
+		return n == "osmosislint" || n == "osmosislinter" || editdist.Distance(k, "osmosis-lint") <= 2
 	}
 	var out [][]string
 	for _, top := range slices.Sorted(maps.Keys(doc)) {
@@ -231,7 +232,7 @@ func misspelledTables(doc map[string]any) [][]string {
 		switch {
 		case meant(top):
 			out = append(out, []string{top})
-		case top == "tool" || strings.EqualFold(top, "tool") || editDistance(strings.ToLower(top), "tool") == 1:
+		case top == "tool" || strings.EqualFold(top, "tool") || editdist.Distance(strings.ToLower(top), "tool") == 1:
 			for _, k := range slices.Sorted(maps.Keys(table)) {
 				if _, isTable := table[k].(map[string]any); !isTable {
 					continue
@@ -381,7 +382,7 @@ func offsetPosition(data []byte, off int) textPosition {
 func nearest(s string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		d := editDistance(s, c)
+		d := editdist.Distance(s, c)
 		if best == "" || d < bestDist {
 			best, bestDist = c, d
 		}
@@ -390,28 +391,6 @@ func nearest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance over runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 type settingsPart struct {
