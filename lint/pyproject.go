@@ -3,8 +3,7 @@ package lint
 import (
 	"strings"
 
-	gotoml "github.com/pelletier/go-toml/v2"
-
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -53,19 +52,19 @@ func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
 	if p.badUTF8Line = workspace.BadUTF8Line(c.Data); p.badUTF8Line > 0 {
 		return p
 	}
-	var doc struct {
-		Project struct {
-			Dependencies []any `toml:"dependencies"`
-		} `toml:"project"`
-	}
-	if gotoml.Unmarshal(c.Data, &doc) != nil {
+	doc := toml.Parse(c.Data)
+	if len(doc.Errors) > 0 {
 		return p
 	}
-	for _, d := range doc.Project.Dependencies {
-		s, ok := d.(string)
+	_, deps := doc.Root.Lookup("project", "dependencies")
+	if deps == nil || deps.Kind != toml.KindArray {
+		return p
+	}
+	for _, d := range deps.Items {
+		s := d.Str
 		name := RequirementName(s)
 		switch {
-		case !ok || name == "":
+		case d.Kind != toml.KindString || name == "":
 		case name != "osmosis-ai":
 			p.others = append(p.others, name)
 		case !strings.EqualFold(strings.TrimSpace(s), "osmosis-ai") && !strings.EqualFold(strings.TrimSpace(s), "osmosis_ai"):

@@ -1,11 +1,11 @@
 package lint
 
 import (
-	"slices"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
 
 // suggest returns the candidate closest to s, or "" when none is close
@@ -39,7 +39,7 @@ func suggest(s string, candidates []string) string {
 		if d := utf8.RuneCountInString(c) - n; d > limit || -d > limit {
 			continue
 		}
-		d := distanceWithin(ls, strings.ToLower(c), bestD-1)
+		d := editdist.Within(ls, strings.ToLower(c), bestD-1)
 		if d < bestD {
 			best, bestD = c, d
 		}
@@ -55,60 +55,6 @@ func suggest(s string, candidates []string) string {
 		}
 	}
 	return best
-}
-
-// distance is the optimal string alignment distance of a and b (Levenshtein
-// with adjacent transpositions), over runes. Strings of up to 64 runes
-// are compared in arrays on the stack.
-func distance(a, b string) int { return distanceWithin(a, b, 99) }
-
-// distanceWithin is distance when it is at most limit, else some number
-// above limit: it stops at the first row whose every entry is over it.
-func distanceWithin(a, b string, limit int) int {
-	var ab, bb [64]rune
-	ra, rb := runesInto(ab[:0], a), runesInto(bb[:0], b)
-	if ra == nil || rb == nil {
-		if a == b {
-			return 0
-		}
-		return 99
-	}
-	var r0, r1, r2 [65]int
-	prev2, prev, cur := r0[:len(rb)+1], r1[:len(rb)+1], r2[:len(rb)+1]
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-			if i > 1 && j > 1 && ra[i-1] == rb[j-2] && ra[i-2] == rb[j-1] {
-				cur[j] = min(cur[j], prev2[j-2]+1)
-			}
-		}
-		// a transposition reaches back two rows: stop when both are over
-		if i > 1 && slices.Min(cur) > limit && slices.Min(prev) > limit {
-			return limit + 1
-		}
-		prev2, prev, cur = prev, cur, prev2
-	}
-	return prev[len(rb)]
-}
-
-// runesInto appends the runes of s to buf, or returns nil when there are
-// more than fit.
-func runesInto(buf []rune, s string) []rune {
-	for _, r := range s {
-		if len(buf) == cap(buf) {
-			return nil
-		}
-		buf = append(buf, r)
-	}
-	return buf
 }
 
 // didYouMean formats a suggestion clause, or "".

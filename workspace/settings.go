@@ -10,8 +10,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/pelletier/go-toml/v2"
-	"github.com/pelletier/go-toml/v2/unstable"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
 
 // SettingsFile is the file, at the workspace root, whose
@@ -101,22 +101,19 @@ func (st Settings) clone() Settings {
 // are still returned.
 func ParseSettings(data []byte) (Settings, []Problem) {
 	var st Settings
-	var doc map[string]any
-	if err := toml.Unmarshal(data, &doc); err != nil {
-		p := Problem{Source: ProblemSettings, Path: SettingsFile, Message: "not valid TOML"}
-		var de *toml.DecodeError
-		if errors.As(err, &de) {
-			line, col := de.Position()
-			p.Line, p.Column = line, runeColumn(data, line, col)
-			p.Message = "not valid TOML: " + strings.TrimPrefix(de.Error(), "toml: ")
-		}
-		return st, []Problem{p}
+	parsed := toml.Parse(data)
+	if len(parsed.Errors) > 0 {
+		e := parsed.Errors[0]
+		line, col := parsed.Lines.Position(e.Range.Start, toml.Runes)
+		return st, []Problem{{Source: ProblemSettings, Path: SettingsFile, Line: line + 1, Column: col + 1,
+			Message: "not valid TOML: " + strings.TrimPrefix(e.Message, "invalid TOML: ")}}
 	}
+	doc := tableAny(parsed.Root)
 	var pos map[string]textPosition
 	var problems []Problem
 	report := func(path []string, format string, args ...any) {
 		if pos == nil {
-			pos = tomlKeyPositions(data)
+			pos = tomlKeyPositions(parsed)
 		}
 		p := Problem{Source: ProblemSettings, Path: SettingsFile, Key: strings.Join(path, "."), Message: fmt.Sprintf(format, args...)}
 		if at, ok := pos[strings.Join(path, "\x00")]; ok {
@@ -137,7 +134,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 	}
 	st.table = true
 	if pos == nil {
-		pos = tomlKeyPositions(data)
+		pos = tomlKeyPositions(parsed)
 	}
 	base := []string{"tool", "osmosis-lint"}
 	table, ok := raw.(map[string]any)
@@ -224,7 +221,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 func misspelledTables(doc map[string]any) [][]string {
 	meant := func(k string) bool {
 		n := strings.NewReplacer("-", "", "_", "", ".", "", " ", "").Replace(strings.ToLower(k))
-		return n == "osmosislint" || n == "osmosislinter" || editDistance(k, "osmosis-lint") <= 2
+		return n == "osmosislint" || n == "osmosislinter" || editdist.Distance(k, "osmosis-lint") <= 2
 	}
 	var out [][]string
 	for _, top := range slices.Sorted(maps.Keys(doc)) {
@@ -235,7 +232,7 @@ func misspelledTables(doc map[string]any) [][]string {
 		switch {
 		case meant(top):
 			out = append(out, []string{top})
-		case top == "tool" || strings.EqualFold(top, "tool") || editDistance(strings.ToLower(top), "tool") == 1:
+		case top == "tool" || strings.EqualFold(top, "tool") || editdist.Distance(strings.ToLower(top), "tool") == 1:
 			for _, k := range slices.Sorted(maps.Keys(table)) {
 				if _, isTable := table[k].(map[string]any); !isTable {
 					continue
@@ -300,51 +297,73 @@ func tomlTypeName(v any) string {
 type textPosition struct{ line, column int }
 
 // tomlKeyPositions maps every key path of a TOML document (parts joined
-// with NUL) to where its last part is written. Table headers count for the
-// table's own path.
-func tomlKeyPositions(data []byte) map[string]textPosition {
+// with NUL) to where its last part is first written. Table headers count
+// for the table's own path.
+func tomlKeyPositions(doc *toml.Document) map[string]textPosition {
 	out := map[string]textPosition{}
-	var p unstable.Parser
-	p.Reset(data)
-	var table []string
-	record := func(path []string, key *unstable.Node) {
-		joined := strings.Join(path, "\x00")
-		if _, ok := out[joined]; !ok {
-			out[joined] = offsetPosition(data, int(key.Raw.Offset))
+	var walk func(path []string, t *toml.Table)
+	walk = func(path []string, t *toml.Table) {
+		if t == nil {
+			return
 		}
-	}
-	var keyValue func(prefix []string, n *unstable.Node)
-	keyValue = func(prefix []string, n *unstable.Node) {
-		path := slices.Clip(prefix)
-		it := n.Key()
-		var last *unstable.Node
-		for it.Next() {
-			last = it.Node()
-			path = append(path, string(last.Data))
-			record(path, last)
-		}
-		if v := n.Value(); v != nil && v.Kind == unstable.InlineTable {
-			children := v.Children()
-			for children.Next() {
-				keyValue(path, children.Node())
+		for _, e := range t.Entries {
+			p := append(slices.Clip(path), e.Key)
+			joined := strings.Join(p, "\x00")
+			if _, ok := out[joined]; !ok {
+				line, col := doc.Lines.Position(e.KeyRange.Start, toml.Runes)
+				out[joined] = textPosition{line: line + 1, column: col + 1}
+			}
+			switch v := e.Value; {
+			case v.Kind == toml.KindTable:
+				walk(p, v.Table)
+			case v.ArrayOfTables:
+				for _, item := range v.Items {
+					walk(p, item.Table)
+				}
 			}
 		}
 	}
-	for p.NextExpression() {
-		e := p.Expression()
-		switch e.Kind {
-		case unstable.Table, unstable.ArrayTable:
-			table = table[:0]
-			it := e.Key()
-			for it.Next() {
-				table = append(table, string(it.Node().Data))
-				record(table, it.Node())
-			}
-		case unstable.KeyValue:
-			keyValue(table, e)
-		}
+	walk(nil, doc.Root)
+	return out
+}
+
+// tomlDateTime is a decoded TOML date or time (its text).
+type tomlDateTime string
+
+// tableAny decodes a table the way a generic TOML decoder does: tables
+// are map[string]any, arrays []any, integers int64, floats float64, dates
+// and times tomlDateTime.
+func tableAny(t *toml.Table) map[string]any {
+	out := make(map[string]any, len(t.Entries))
+	for _, e := range t.Entries {
+		out[e.Key] = valueAny(e.Value)
 	}
 	return out
+}
+
+func valueAny(v *toml.Value) any {
+	switch v.Kind {
+	case toml.KindString:
+		return v.Str
+	case toml.KindInteger:
+		return v.Int
+	case toml.KindFloat:
+		return v.Float
+	case toml.KindBool:
+		return v.Bool
+	case toml.KindArray:
+		out := make([]any, len(v.Items))
+		for i, item := range v.Items {
+			out[i] = valueAny(item)
+		}
+		return out
+	case toml.KindTable:
+		if v.Table == nil {
+			return map[string]any{}
+		}
+		return tableAny(v.Table)
+	}
+	return tomlDateTime(v.Str)
 }
 
 // offsetPosition turns a byte offset into a 1-based line and character
@@ -358,26 +377,12 @@ func offsetPosition(data []byte, off int) textPosition {
 	return textPosition{line: line, column: utf8.RuneCount(data[start:off]) + 1}
 }
 
-// runeColumn converts a 1-based byte column on a 1-based line to a
-// character column.
-func runeColumn(data []byte, line, col int) int {
-	lines := strings.SplitN(string(data), "\n", line+1)
-	if line < 1 || line > len(lines) {
-		return col
-	}
-	text := lines[line-1]
-	if col-1 > len(text) || col < 1 {
-		return col
-	}
-	return utf8.RuneCountInString(text[:col-1]) + 1
-}
-
 // nearest returns the candidate closest to s by edit distance, if close
 // enough to be a likely typo.
 func nearest(s string, candidates []string) string {
 	best, bestDist := "", 0
 	for _, c := range candidates {
-		d := editDistance(s, c)
+		d := editdist.Distance(s, c)
 		if best == "" || d < bestDist {
 			best, bestDist = c, d
 		}
@@ -386,28 +391,6 @@ func nearest(s string, candidates []string) string {
 		return ""
 	}
 	return best
-}
-
-// editDistance is the Levenshtein distance over runes.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 type settingsPart struct {

@@ -6,10 +6,9 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/pelletier/go-toml/v2"
-
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -96,11 +95,8 @@ func readSettingsFile(name string) (workspace.Settings, error) {
 		}
 		return st, errors.New(strings.Join(msgs, "\n"))
 	}
-	var doc struct {
-		Tool map[string]any `toml:"tool"`
-	}
-	if toml.Unmarshal(data, &doc) == nil {
-		if _, ok := doc.Tool["osmosis-lint"]; !ok {
+	if doc := toml.Parse(data); len(doc.Errors) == 0 {
+		if tool := doc.Root.Value("tool"); tool == nil || tool.Kind == toml.KindTable && tool.Table.Get("osmosis-lint") == nil {
 			return st, fmt.Errorf("--config %s: no [tool.osmosis-lint] table in it", name)
 		}
 	}

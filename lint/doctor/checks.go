@@ -6,10 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	gotoml "github.com/pelletier/go-toml/v2"
-
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -68,17 +67,17 @@ func (d *run) pyprojectProblem(rel string, exists bool) string {
 		return workspace.DescribeError(err)
 	}
 	src := c.Data
-	var doc struct {
-		Project struct {
-			Dependencies []any `toml:"dependencies"`
-		} `toml:"project"`
+	doc := toml.Parse(src)
+	if len(doc.Errors) > 0 {
+		e := doc.Errors[0]
+		line, col := doc.Lines.Position(e.Range.Start, toml.Runes)
+		return fmt.Sprintf("not valid TOML: line %d, column %d: %s", line+1, col+1, strings.TrimPrefix(e.Message, "invalid TOML: "))
 	}
-	if err := gotoml.Unmarshal(src, &doc); err != nil {
-		return "not valid TOML: " + err.Error()
-	}
-	for _, dep := range doc.Project.Dependencies {
-		if s, ok := dep.(string); ok && lint.RequirementName(s) == "osmosis-ai" {
-			return ""
+	if _, deps := doc.Root.Lookup("project", "dependencies"); deps != nil && deps.Kind == toml.KindArray {
+		for _, dep := range deps.Items {
+			if dep.Kind == toml.KindString && lint.RequirementName(dep.Str) == "osmosis-ai" {
+				return ""
+			}
 		}
 	}
 	return "[project] dependencies does not list osmosis-ai, which the rollout server needs"
