@@ -37,10 +37,11 @@ func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
 			top = real
 		}
 	} else {
-		var err error
-		if top, err = workspace.FindRoot(dir); err != nil {
+		found, err := workspace.Root(dir)
+		if err != nil || found.GitRoot == "" {
 			return 0, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); pass --workspace DIR", dir)
 		}
+		top = found.Root
 	}
 	top, err := filepath.Abs(top)
 	if err != nil {
