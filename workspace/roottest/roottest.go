@@ -29,9 +29,13 @@ type Layout struct {
 	Git      string
 	Scaffold bool
 	None     bool
-	// Was records what the doors answered before they shared the policy,
-	// door by door, where one differed from Root (for the record; the
-	// doors it names: check, doctor, lsp, hook, mcp, watch, init-skill).
+	// Was records, for the doors whose answer changed when they came to
+	// share the policy, what they answered before (check, doctor, lsp,
+	// hook, mcp, watch, init-skill; "none": no workspace). What a door
+	// answers now is Root, or none where it declines (doctor, the hook,
+	// the MCP server and init-skill outside every git worktree; watch then
+	// watches the directory itself), and init-skill asks about the real
+	// location of its directory.
 	Was map[string]string
 }
 
@@ -65,6 +69,10 @@ func Layouts() []Layout {
 			Tree: map[string]string{"repo/.git/": "", "repo/rollouts/": "", "repo/configs/training/.git/": "", "repo/configs/training/a.toml": ""},
 			Path: "repo/configs/training/a.toml", Root: "repo", Git: "repo", Scaffold: true,
 			Was: map[string]string{"hook": "repo/configs/training", "mcp": "repo/configs/training", "watch": "repo/configs/training", "init-skill": "repo/configs/training"}},
+		{Name: "a rollout with a configs/ of its own",
+			Tree: map[string]string{"repo/.git/": "", "repo/configs/training/": "", "repo/rollouts/agent/configs/training/x.toml": ""},
+			Path: "repo/rollouts/agent/configs/training/x.toml", Root: "repo/rollouts/agent", Git: "repo", Scaffold: true,
+			Was: map[string]string{"hook": "repo", "mcp": "repo", "watch": "repo", "init-skill": "repo"}},
 		{Name: "linked worktree (.git is a file)",
 			Tree: map[string]string{"repo/.git/": "", "wt/.git": "gitdir: ../repo/.git/worktrees/wt\n", "wt/configs/training/a.toml": ""},
 			Path: "wt/configs/training/a.toml", Root: "wt", Git: "wt", Scaffold: true},
@@ -79,28 +87,36 @@ func Layouts() []Layout {
 		{Name: "no git: rollouts/ and a kind directory",
 			Tree: map[string]string{"plain/rollouts/": "", "plain/configs/training/a.toml": ""},
 			Path: "plain/configs/training/a.toml", Root: "plain", Scaffold: true,
-			Was: map[string]string{"hook": "none", "mcp": "none", "watch": "plain/configs/training", "init-skill": "none"}},
+			Was: map[string]string{"watch": "plain/configs/training"}},
 		{Name: "no git: a home directory's configs/ alone",
 			Tree: map[string]string{"home/configs/a.toml": ""},
-			Path: "home/configs/a.toml", None: true,
-			Was: map[string]string{"watch": "home/configs"}},
+			Path: "home/configs/a.toml", None: true},
 		{Name: "symlinked directory into a workspace below the git root",
 			Tree: map[string]string{"repo/.git/": "", "repo/ml/configs/training/a.toml": "", "repo/ml/rollouts/": "", "link": "->repo/ml"},
 			Path: "link/configs/training/a.toml", Root: "link", Scaffold: true,
-			Was: map[string]string{"hook": "none", "mcp": "none", "watch": "link/configs/training", "init-skill": "repo"}},
+			Was: map[string]string{"watch": "link/configs/training", "init-skill": "repo"}},
 		{Name: "symlinked directory to a workspace at its git root",
 			Tree: map[string]string{"repo/.git/": "", "repo/configs/training/a.toml": "", "link": "->repo"},
-			Path: "link/configs/training/a.toml", Root: "link", Git: "link", Scaffold: true,
-			Was: map[string]string{"init-skill": "repo"}},
+			Path: "link/configs/training/a.toml", Root: "link", Git: "link", Scaffold: true},
 		{Name: "inside .git",
 			Tree: map[string]string{"repo/.git/hooks/": "", "repo/configs/training/": "", "repo/rollouts/": ""},
 			Path: "repo/.git/hooks", None: true,
-			Was: map[string]string{"check": "repo (no git)", "lsp": "repo (no git)", "watch": "repo/.git/hooks"}},
+			Was: map[string]string{"check": "repo (as outside git)", "lsp": "repo (as outside git)"}},
 		{Name: "outside every workspace",
 			Tree: map[string]string{"other/dir/a.toml": ""},
-			Path: "other/dir/a.toml", None: true,
-			Was: map[string]string{"watch": "other/dir"}},
+			Path: "other/dir/a.toml", None: true},
 	}
+}
+
+// Want is what a door answers for the layout built under base: the
+// policy's root, or none ("", false) where no workspace is found or, for
+// a door that acts in a git worktree only (gitOnly), the workspace is
+// outside every one.
+func Want(base string, l Layout, gitOnly bool) (string, bool) {
+	if l.None || gitOnly && l.Git == "" {
+		return "", false
+	}
+	return Abs(base, l.Root), true
 }
 
 // Build writes the layout's tree under base.

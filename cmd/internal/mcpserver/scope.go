@@ -166,7 +166,6 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 	return "", "", fmt.Errorf("%s %w (%s)", p, errOutside, strings.Join(sc.roots, ", "))
 }
 
-
 // within reports whether p is dir or below it.
 func within(dir, p string) bool {
 	return disk.Within(p, dir)
