@@ -57,6 +57,10 @@ type Options struct {
 	// of the one found from them (for a workspace kept in a sub-directory,
 	// such as an example or a monorepo part).
 	Root string
+	// RootFound says Root is what workspace.Root found (the MCP server's
+	// scope), not a --workspace the user named: a workspace below the git
+	// root is then said to be one, as check says it.
+	RootFound bool
 	// ConfigsOnly takes configs alone (lint.NotAConfig): a named file that
 	// is none is refused with a usage error, and with Fix or Diff a listed
 	// entry that is none is checked but never fixed. The MCP tools use it;

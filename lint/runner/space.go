@@ -19,7 +19,11 @@ import (
 func (r *run) spaceOf(path string, whole bool) (*space, error) {
 	if root := r.opts.Root; root != "" {
 		if rel, err := filepath.Rel(root, path); err == nil && filepath.IsLocal(rel) {
-			return r.load(root, "", false)
+			cli := ""
+			if found, err := r.discover(root); r.opts.RootFound && err == nil && found.Root == root && found.BelowGitRoot() {
+				cli = found.GitRoot
+			}
+			return r.load(root, cli, false)
 		}
 	}
 	found, err := r.discover(path)
