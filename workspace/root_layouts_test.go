@@ -42,6 +42,22 @@ func TestRootLayouts(t *testing.T) {
 	})
 }
 
+// TestFindBelowLayouts: each workspace FindBelow lists below a folder is
+// one Root finds for itself.
+func TestFindBelowLayouts(t *testing.T) {
+	roottest.Run(t, func(t *testing.T, base string, l roottest.Layout) {
+		below, _ := workspace.FindBelow(base)
+		for _, r := range below {
+			if f, err := workspace.Root(r); err != nil || f.Root != r || !f.Scaffold {
+				t.Errorf("FindBelow lists %s, which Root takes for %+v, %v", r, f, err)
+			}
+		}
+		if f, err := workspace.Root(roottest.Abs(base, l.Path)); err == nil && f.Scaffold && !strings.Contains(l.Path, "link") && len(below) == 0 {
+			t.Errorf("FindBelow lists nothing; Root finds %s", f.Root)
+		}
+	})
+}
+
 // TestOneRootPolicy fails when code outside the workspace package finds a
 // workspace root by itself: each door asks workspace.Root, and only the
 // language server's folder scan asks FindBelow (which workspaces lie
