@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -75,7 +77,9 @@ var ErrNoWorkspace = errors.New("no Osmosis workspace found")
 //     config-location says. A repository nested without configs/ or
 //     rollouts/ of its own (a kind directory cloned apart) is passed
 //     through to the one around it, which git takes when run from the
-//     workspace. With none up to the top, the workspace is the top
+//     workspace. A directory inside a rollouts/ of the worktree is a
+//     rollout's (rollouts/agent/configs/ holds the rollout's own files),
+//     never a workspace. With none up to the top, the workspace is the top
 //     (Scaffold false: a new repository, which doctor can scaffold).
 //   - Outside every worktree, the workspace is the innermost directory
 //     with rollouts/ or a kind directory under configs/ (a home
@@ -113,7 +117,7 @@ func Root(start string) (Found, error) {
 	}
 	for {
 		f.Looked = append(f.Looked, dir)
-		if hasWorkspaceDirs(dir, f.GitRoot == "") {
+		if hasWorkspaceDirs(dir, f.GitRoot == "") && !inRollout(dir, f.GitRoot) {
 			f.Root, f.Scaffold = dir, true
 			return f, nil
 		}
@@ -138,6 +142,21 @@ func Root(start string) (Found, error) {
 		return f, nil
 	}
 	return f, fmt.Errorf("%w: no configs/ or rollouts/ directory in %s", ErrNoWorkspace, lookedWhere(f))
+}
+
+// inRollout reports whether dir lies inside a directory named rollouts
+// below the git worktree's top (gitRoot, "" outside any): a rollout's
+// directory, whatever it holds, is no workspace of its own.
+func inRollout(dir, gitRoot string) bool {
+	if gitRoot == "" {
+		return false
+	}
+	rel, err := filepath.Rel(gitRoot, dir)
+	if err != nil || !filepath.IsLocal(rel) {
+		return false
+	}
+	parts := strings.Split(filepath.ToSlash(rel), "/")
+	return slices.Contains(parts[:len(parts)-1], "rollouts")
 }
 
 // hasWorkspaceDirs reports whether dir has configs/ or rollouts/ (links

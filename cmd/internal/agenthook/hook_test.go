@@ -259,3 +259,13 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 		}
 	}
 }
+
+// A rollout's own configs/ (rollouts/agent/configs/) is the rollout's: an
+// edit there is a rollout edit, never a config of a workspace of its own.
+func TestRolloutsOwnConfigs(t *testing.T) {
+	root := newWorkspace(t)
+	p := write(t, root, "rollouts/multiply-agent/configs/training/x.toml", misspelled)
+	if out := run(t, root, payload(t, "Write", root, map[string]any{"file_path": p})); out.Block != "" {
+		t.Fatalf("a rollout's file blocked as a config: %s", out.Block)
+	}
+}
