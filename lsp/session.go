@@ -130,8 +130,11 @@ func (f *folderRoots) get() []string {
 			}
 		}
 		for _, folder := range f.folders {
-			if root, ok := rootOf(folder); ok {
-				add(root)
+			// the folder's own workspace, as check finds it for the whole
+			// workspace: a git root without configs/ or rollouts/ has no
+			// configs to load
+			if found, err := workspace.Root(folder); err == nil && found.Scaffold {
+				add(found.Root)
 			}
 			below, _ := workspace.FindBelow(folder)
 			for _, r := range below {
@@ -142,11 +145,11 @@ func (f *folderRoots) get() []string {
 	return f.roots
 }
 
-// rootOf returns the workspace a path is in, as the command line finds it:
-// the innermost directory with configs/ or rollouts/, up to the git root.
+// rootOf returns the workspace a path is in, by workspace.Root: the one
+// policy of every door, so a document is in the workspace check finds.
 func rootOf(path string) (string, bool) {
-	f, err := workspace.Discover(path)
-	if err != nil || f.Root == "" {
+	f, err := workspace.Root(path)
+	if err != nil {
 		return "", false
 	}
 	return f.Root, true

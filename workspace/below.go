@@ -17,11 +17,15 @@ const (
 )
 
 // FindBelow lists the workspaces at or below dir, as an editor opened on a
-// monorepo needs them: the directories, dir included, that have configs/
-// or rollouts/ of their own, at most four levels down. Hidden directories,
-// virtual environments, node_modules and what the .gitignore files on the
-// way exclude are not entered, nor is a workspace (its directories are
-// its own). truncated says a bound was reached.
+// monorepo needs them. It answers another question than Root (which
+// workspace is this path in): which workspaces lie below this folder. A
+// workspace here is what Root finds for itself: a directory, dir
+// included, that has configs/ or rollouts/ of its own (outside every git
+// worktree, rollouts/ or a kind directory under configs/), at most four
+// levels down. Hidden directories, virtual environments, node_modules and
+// what the .gitignore files on the way exclude are not entered, nor is a
+// workspace (its directories are its own). truncated says a bound was
+// reached.
 func FindBelow(dir string) (roots []string, truncated bool) {
 	type level struct {
 		dir    string
@@ -33,7 +37,7 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 	for len(queue) > 0 {
 		l := queue[0]
 		queue = queue[1:]
-		if hasWorkspaceDirs(l.dir, false) {
+		if isWorkspace(l.dir) {
 			roots = append(roots, l.dir)
 			if len(roots) >= belowMax {
 				return roots, true
@@ -96,4 +100,14 @@ func skipBelow(name string) bool {
 		return true
 	}
 	return strings.HasPrefix(name, ".")
+}
+
+// isWorkspace reports whether dir is a workspace of its own: Root finds
+// dir itself for it.
+func isWorkspace(dir string) bool {
+	if !hasWorkspaceDirs(dir, false) {
+		return false
+	}
+	f, err := Root(dir)
+	return err == nil && f.Scaffold && f.Root == dir
 }

@@ -10,6 +10,7 @@ import (
 func TestFindBelow(t *testing.T) {
 	root := t.TempDir()
 	for _, d := range []string{
+		".git", // a monorepo
 		"a/configs/training",
 		"team/b/rollouts/x",
 		"team/b/sub/configs", // inside a workspace: not another
@@ -39,5 +40,22 @@ func TestFindBelow(t *testing.T) {
 	// a workspace at the top is the only one
 	if got, _ := FindBelow(filepath.Join(root, "a")); len(got) != 1 || got[0] != filepath.Join(root, "a") {
 		t.Errorf("FindBelow of a workspace = %v", got)
+	}
+}
+
+// TestFindBelowAsRoot: outside every git worktree the workspaces below a
+// folder are those Root takes: a home directory's configs/ alone is none.
+func TestFindBelowAsRoot(t *testing.T) {
+	root := t.TempDir()
+	writeTree(t, root, files{"home/configs/a.toml": "", "home/plain/rollouts/": "", "home/kind/configs/eval/": ""})
+	got, _ := FindBelow(filepath.Join(root, "home"))
+	var rels []string
+	for _, r := range got {
+		rel, _ := filepath.Rel(root, r)
+		rels = append(rels, filepath.ToSlash(rel))
+	}
+	slices.Sort(rels)
+	if want := []string{"home/kind", "home/plain"}; !slices.Equal(rels, want) {
+		t.Errorf("FindBelow = %v, want %v", rels, want)
 	}
 }

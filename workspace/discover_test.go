@@ -6,7 +6,7 @@ import (
 	"testing"
 )
 
-func TestDiscover(t *testing.T) {
+func TestRoot(t *testing.T) {
 	cases := []struct {
 		name        string
 		tree        files
@@ -24,8 +24,12 @@ func TestDiscover(t *testing.T) {
 			start: "ws/sub/configs/training", root: "ws/sub", gitAt: "ws/sub"},
 		{name: "a workspace below the git root", tree: files{"repo/.git/": "", "repo/ex/configs/training/": ""},
 			start: "repo/ex/configs/training", root: "repo/ex", gitAt: "repo"},
-		{name: "no workspace up to the git roots", tree: files{"repo/.git/": "", "repo/inner/.git/": "", "repo/inner/x/": ""},
-			start: "repo/inner/x", err: ErrNoWorkspace},
+		{name: "no workspace up to the git roots: the innermost worktree", tree: files{"repo/.git/": "", "repo/inner/.git/": "", "repo/inner/x/": ""},
+			start: "repo/inner/x", root: "repo/inner", gitAt: "repo/inner"},
+		{name: "inside .git", tree: files{"repo/.git/hooks/": "", "repo/rollouts/": "", "repo/configs/training/": ""},
+			start: "repo/.git/hooks", err: ErrNoWorkspace},
+		{name: "no workspace and no git", tree: files{"home/configs/": ""},
+			start: "home/configs", err: ErrNoWorkspace},
 		{name: "no git at all", tree: files{"plain/rollouts/": "", "plain/configs/training/": ""},
 			start: "plain/configs/training", root: "plain", gitAt: "-"},
 	}
@@ -33,7 +37,7 @@ func TestDiscover(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			base := t.TempDir()
 			writeTree(t, base, c.tree)
-			f, err := Discover(filepath.Join(base, c.start))
+			f, err := Root(filepath.Join(base, c.start))
 			if c.err != nil {
 				if !errors.Is(err, c.err) {
 					t.Fatalf("err %v, want %v", err, c.err)

@@ -3,8 +3,9 @@
 // Osmosis platform trains and evaluates from. It knows files and git
 // metadata, nothing about editors or lint rules.
 //
-// FindRoot locates the workspace (the innermost enclosing git worktree)
-// without running git. Load reads it once into an immutable Snapshot:
+// Root locates the workspace of a path without running git, by the one
+// policy every door uses (see Root; FindBelow lists the workspaces below
+// a folder). Load reads it once into an immutable Snapshot:
 //
 //   - the scaffold doctor checks (required directories, agent files),
 //     in the osmosis CLI's order;

@@ -82,7 +82,7 @@ func (s *Snapshot) configListing() *configsPart { return s.configList.get(s.load
 func (s *Snapshot) envFiles() *envPart          { return s.env.get(s.loadEnv) }
 func (s *Snapshot) skillParts() *skillsPart     { return s.skills.get(s.loadSkills) }
 
-// Load reads the workspace at root (normally what FindRoot returned). Only
+// Load reads the workspace at root (normally what Root found). Only
 // an unusable root is an error: problems in settings, dataset lists or git
 // files are recorded in the snapshot (see Problems and Origin).
 func Load(root string, opts Options) (*Snapshot, error) {

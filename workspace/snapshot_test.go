@@ -171,9 +171,9 @@ func prefixed(prefix string, f files) files {
 	return out
 }
 
-// TestFindRoot follows the CLI's root tests: a subdirectory and a file
+// TestGitTop follows the CLI's root tests: a subdirectory and a file
 // path resolve to the top level; a plain directory is not a workspace.
-func TestFindRoot(t *testing.T) {
+func TestGitTop(t *testing.T) {
 	base := t.TempDir()
 	writeTree(t, base, files{
 		"ws/.git/":                         "",
@@ -200,20 +200,20 @@ func TestFindRoot(t *testing.T) {
 		{"ws/nested/inner/configs/a.toml", filepath.Join(ws, "nested/inner")},
 	}
 	for _, tc := range tests {
-		got, err := FindRoot(filepath.Join(base, tc.start))
+		got, err := gitTop(filepath.Join(base, tc.start))
 		if err != nil || got != tc.want {
-			t.Errorf("FindRoot(%s) = %q, %v; want %q", tc.start, got, err, tc.want)
+			t.Errorf("gitTop(%s) = %q, %v; want %q", tc.start, got, err, tc.want)
 		}
 	}
 	for _, start := range []string{"plain/dir", "plain", "ws/.git/hooks", "ws/.git"} {
-		if got, err := FindRoot(filepath.Join(base, start)); !errors.Is(err, ErrNotWorkspace) {
-			t.Errorf("FindRoot(%s) = %q, %v; want ErrNotWorkspace", start, got, err)
+		if got, err := gitTop(filepath.Join(base, start)); !errors.Is(err, ErrNotWorkspace) {
+			t.Errorf("gitTop(%s) = %q, %v; want ErrNotWorkspace", start, got, err)
 		}
 	}
 	// Relative starts are taken from the current directory.
 	t.Chdir(filepath.Join(ws, "configs"))
-	if got, err := FindRoot("."); err != nil || got != ws {
-		t.Errorf("FindRoot(.) = %q, %v", got, err)
+	if got, err := gitTop("."); err != nil || got != ws {
+		t.Errorf("gitTop(.) = %q, %v", got, err)
 	}
 }
 

@@ -25,24 +25,7 @@ func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
 	if len(pos) == 1 {
 		dir = pos[0]
 	}
-	// the workspace is found from the directory's real location and named
-	// by it: a directory reached through a link that leaves one workspace
-	// is in another, and the message says which
-	if real, err := disk.ResolveNamed(dir); err == nil {
-		dir = real
-	}
-	top := root
-	if top != "" {
-		if real, err := disk.ResolveNamed(top); err == nil {
-			top = real
-		}
-	} else {
-		var err error
-		if top, err = workspace.FindRoot(dir); err != nil {
-			return 0, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); pass --workspace DIR", dir)
-		}
-	}
-	top, err := filepath.Abs(top)
+	top, err := initSkillRoot(dir, root)
 	if err != nil {
 		return 0, err
 	}
@@ -59,4 +42,29 @@ func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
 	}
 	fmt.Fprintf(env.stdout, "Agents that read .agents/skills (and Claude Code, through .claude/skills) now find the %s skill in %s.\n", agentskill.Name, escape.String(top))
 	return exitOK, nil
+}
+
+// initSkillRoot is the workspace init-skill installs in: --workspace,
+// else the one workspace.Root finds (as doctor, which checks the skill's
+// link, finds it), in a git worktree only. The workspace is found from
+// the directory's real location and named by it: a directory reached
+// through a link that leaves one workspace is in another, and the message
+// says which.
+func initSkillRoot(dir, given string) (string, error) {
+	if real, err := disk.ResolveNamed(dir); err == nil {
+		dir = real
+	}
+	top := given
+	if top != "" {
+		if real, err := disk.ResolveNamed(top); err == nil {
+			top = real
+		}
+	} else {
+		found, err := workspace.Root(dir)
+		if err != nil || found.GitRoot == "" {
+			return "", fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); pass --workspace DIR", dir)
+		}
+		top = found.Root
+	}
+	return filepath.Abs(top)
 }

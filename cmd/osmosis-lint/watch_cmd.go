@@ -78,9 +78,9 @@ func (f *checkFlags) runWatch(env *cmdEnv, paths []string) (int, error) {
 	return exitOK, nil
 }
 
-// watchRoot is the workspace root of the run: --workspace, else the git
-// repository of the first path or the current directory, else that
-// directory itself.
+// watchRoot is the workspace root of the run: --workspace, else the
+// workspace of the first path or the current directory (workspace.Root,
+// as check finds it), else that directory itself.
 func (f *checkFlags) watchRoot(paths []string) string {
 	if f.root != "" {
 		if abs, err := filepath.Abs(f.root); err == nil {
@@ -94,18 +94,28 @@ func (f *checkFlags) watchRoot(paths []string) string {
 		// a path that leads out of the workspace it is named in through a
 		// link is that workspace's (check reports it, unread): nothing is
 		// looked up through it, nor watched at the link's target
-		if here, err := workspace.FindRoot("."); err == nil && leadsOut(here, start) {
+		if here, ok := boundOf("."); ok && leadsOut(here, start) {
 			return here
 		}
 		if fi, err := disk.StatNamed(start); err == nil && !fi.IsDir() {
 			start = filepath.Dir(start)
 		}
 	}
-	if root, err := workspace.FindRoot(start); err == nil {
-		return root
+	if found, err := workspace.Root(start); err == nil {
+		return found.Root
 	}
 	abs, _ := filepath.Abs(start)
 	return abs
+}
+
+// boundOf is where the paths named from dir are placed: the Bound of its
+// workspace (its git worktree, else the workspace), as check places them.
+func boundOf(dir string) (string, bool) {
+	found, err := workspace.Root(dir)
+	if err != nil {
+		return "", false
+	}
+	return found.Bound(), true
 }
 
 // watchable are the named paths to watch beside root: not one that leads
@@ -113,7 +123,7 @@ func (f *checkFlags) watchRoot(paths []string) string {
 // link (check reports it unread), whose target is never listed or
 // watched.
 func watchable(root string, paths []string) []string {
-	here, _ := workspace.FindRoot(".")
+	here, _ := boundOf(".")
 	var out []string
 	for _, p := range paths {
 		if leadsOut(root, p) || here != "" && leadsOut(here, p) {

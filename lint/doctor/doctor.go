@@ -205,23 +205,22 @@ type run struct {
 	hidden map[string]*hiddenChecks
 }
 
-// findRoot decides the workspace: --workspace, else the one Discover finds
-// (a directory with configs/ or rollouts/ up to the git root), else the git
-// root itself (a new repository with no scaffold yet). how says which.
+// findRoot decides the workspace: --workspace, else the one workspace.Root
+// finds (a directory with configs/ or rollouts/ up to the git root, else
+// the git root itself: a new repository with no scaffold yet); outside
+// every git worktree none (ErrNotWorkspace). how says which.
 func findRoot(abs, given string) (root, cli, how string, err error) {
 	if given != "" {
 		root, err = filepath.Abs(given)
 		return root, "", "given with --workspace", err
 	}
-	found, err := workspace.Discover(abs)
+	found, err := workspace.Root(abs)
 	switch {
 	case err == nil && found.BelowGitRoot():
 		return found.Root, found.GitRoot, "it has configs/ or rollouts/ of its own, below the git root " + found.GitRoot +
 			", which the osmosis CLI takes as the workspace; pass --workspace to check it as a workspace of its own", nil
 	case err == nil && found.GitRoot != "":
 		return found.Root, "", "the top of its git worktree", nil
-	case found.GitRoot != "":
-		return found.GitRoot, "", "the top of its git worktree", nil
 	}
 	return "", "", "", fmt.Errorf("%s: %w", abs, ErrNotWorkspace)
 }

@@ -27,8 +27,7 @@ func TestConfigsOnly(t *testing.T) {
 		"ws/rollouts/agent/configs/training/x.toml": misspelled,
 		"loose/configs/training/d.toml":             misspelled,
 	})
-	// the workspace is named, as the MCP server names it (else rollouts/agent,
-	// with configs/ of its own, would be a workspace below the git root)
+	// the workspace is named, as the MCP server names it
 	fix := Options{Dir: ws, Root: ws, Fix: true, UnsafeFixes: true, ConfigsOnly: true}
 	for _, p := range []string{
 		"configs/training/NOTES.md",

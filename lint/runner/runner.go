@@ -57,6 +57,10 @@ type Options struct {
 	// of the one found from them (for a workspace kept in a sub-directory,
 	// such as an example or a monorepo part).
 	Root string
+	// RootFound says Root is what workspace.Root found (the MCP server's
+	// scope), not a --workspace the user named: a workspace below the git
+	// root is then said to be one, as check says it.
+	RootFound bool
 	// ConfigsOnly takes configs alone (lint.NotAConfig): a named file that
 	// is none is refused with a usage error, and with Fix or Diff a listed
 	// entry that is none is checked but never fixed. The MCP tools use it;
@@ -327,7 +331,7 @@ func (r *run) addLeadingOut(p, abs string) (done bool, err error) {
 	if ref == "" || !res.Inside && res.EscapeVia == "" {
 		// not spelled in the current directory's workspace: the first git
 		// worktree on the way down to it is where it is named
-		if ref = r.outermostGit(abs); ref == "" {
+		if ref = workspace.OutermostGit(r.opts.Dir, abs); ref == "" {
 			return false, nil
 		}
 		res = r.contain(ref, abs)
@@ -366,46 +370,17 @@ func (r *run) contain(dir, abs string) workspace.Resolved {
 }
 
 // namedIn is the directory named paths are placed in: the --workspace
-// root, else the git worktree of the current directory, else its
-// workspace ("" when it is in none).
+// root, else the Bound of the current directory's workspace (its git
+// worktree, else the workspace; "" when it is in none).
 func (r *run) namedIn() string {
 	if r.opts.Root != "" {
 		return r.opts.Root
 	}
 	found, err := r.discover(r.opts.Dir)
-	switch {
-	case found.GitRoot != "":
-		return found.GitRoot
-	case err == nil:
-		return found.Root
-	}
-	return ""
-}
-
-// outermostGit is the first directory with a .git on the way from the
-// current directory (or, for a path not below it, from the file system's
-// root) down to abs's parent, "" when there is none. It is looked for by
-// spelling, a directory at a time, so a link below it is never followed.
-func (r *run) outermostGit(abs string) string {
-	dir := r.opts.Dir
-	if !disk.Within(abs, dir) {
-		dir = filepath.VolumeName(abs) + string(filepath.Separator)
-	}
-	rel, err := filepath.Rel(dir, filepath.Dir(abs))
-	if err != nil || !filepath.IsLocal(rel) && rel != "." {
+	if err != nil {
 		return ""
 	}
-	comps := strings.Split(rel, string(filepath.Separator))
-	if rel == "." {
-		comps = nil
-	}
-	for i := 0; i <= len(comps); i++ {
-		d := filepath.Join(append([]string{dir}, comps[:i]...)...)
-		if _, err := disk.LstatNamed(filepath.Join(d, ".git")); err == nil {
-			return d
-		}
-	}
-	return ""
+	return found.Bound()
 }
 
 // onlyConfigs refuses a named file that is not a config, with ConfigsOnly.

@@ -11,20 +11,32 @@ import (
 )
 
 // spaceOf returns the loaded workspace of path: the --workspace root when
-// path is inside it, else the one Discover finds. whole says the run
-// checks the whole workspace (no paths given): then finding none is an
-// error that says where it looked. For a path, nil means it is in no
-// workspace (and outside every git worktree).
+// path is inside it, else the one workspace.Root finds. whole says the
+// run checks the whole workspace (no paths given): then a git worktree
+// without configs/ or rollouts/ is an error that says where it looked.
+// For a path, nil means it is in no workspace (and outside every git
+// worktree).
 func (r *run) spaceOf(path string, whole bool) (*space, error) {
 	if root := r.opts.Root; root != "" {
 		if rel, err := filepath.Rel(root, path); err == nil && filepath.IsLocal(rel) {
-			return r.load(root, "", false)
+			cli := ""
+			if found, err := r.discover(root); r.opts.RootFound && err == nil && found.Root == root && found.BelowGitRoot() {
+				cli = found.GitRoot
+			}
+			return r.load(root, cli, false)
 		}
 	}
 	found, err := r.discover(path)
 	switch {
 	case err == nil && found.GitRoot != "":
+		if whole {
+			if err := found.NoScaffold(); err != nil {
+				return nil, usagef("%v; pass --workspace DIR to name the workspace", err)
+			}
+		}
 		if !found.BelowGitRoot() {
+			// a file of a git worktree without configs/ too: the CLI's
+			// workspace
 			return r.load(found.Root, "", false)
 		}
 		// config-location says once, on the first config shown, that the
@@ -38,9 +50,6 @@ func (r *run) spaceOf(path string, whole bool) (*space, error) {
 		return nil, &lint.UsageError{Err: err}
 	case whole:
 		return nil, usagef("%v; pass --workspace DIR to name the workspace", err)
-	case found.GitRoot != "":
-		// a file of a git worktree without configs/: the CLI's workspace
-		return r.load(found.GitRoot, "", false)
 	}
 	return nil, err
 }
@@ -85,7 +94,7 @@ type discovered struct {
 	err   error
 }
 
-// discover is workspace.Discover, once per directory: the files of a
+// discover is workspace.Root, once per directory: the files of a
 // directory share their workspace.
 func (r *run) discover(path string) (workspace.Found, error) {
 	dir := path
@@ -95,7 +104,7 @@ func (r *run) discover(path string) (workspace.Found, error) {
 	if d, ok := r.found[dir]; ok {
 		return d.found, d.err
 	}
-	f, err := workspace.Discover(dir)
+	f, err := workspace.Root(dir)
 	r.found[dir] = discovered{f, err}
 	return f, err
 }

@@ -104,8 +104,8 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	// is decided by real location before anything is looked at: a path
 	// named through a link that leaves the project is not this hook's.
 	bound := project
-	if root, err := workspace.FindRoot(project); err == nil {
-		bound = root
+	if found, ok := rootOf(project); ok {
+		bound = found.Bound()
 	}
 	hooks := map[string]*hook{}
 	var order []*hook
@@ -123,10 +123,11 @@ func Run(input []byte, opts Options) (Outcome, error) {
 		// from here on the file is named by its real place, spelled under
 		// the project: no link is on the way
 		path = filepath.Join(bound, filepath.FromSlash(r.Path))
-		root, err := workspace.FindRoot(path)
-		if err != nil || !disk.Within(root, bound) {
+		found, ok := rootOf(path)
+		if !ok || !disk.Within(found.Root, bound) {
 			continue // in no workspace of the project
 		}
+		root := found.Root
 		h := hooks[root]
 		if h == nil {
 			h = &hook{root: root, dir: base, home: opts.Home}
@@ -197,6 +198,13 @@ func patchPaths(patch string) []string {
 		}
 	}
 	return out
+}
+
+// rootOf is the workspace of path, by workspace.Root (the policy check
+// uses): the hook acts in a git worktree only, as the osmosis CLI does.
+func rootOf(path string) (workspace.Found, bool) {
+	found, err := workspace.Root(path)
+	return found, err == nil && found.GitRoot != ""
 }
 
 // hook gathers what the edited files concern.

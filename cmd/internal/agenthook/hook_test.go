@@ -243,3 +243,29 @@ func TestProjectAboveTheWorkspace(t *testing.T) {
 		t.Fatalf("want the finding, shown from the project directory: %+v", out)
 	}
 }
+
+// A workspace below the git root (ml/ of a repository) is the edited
+// config's, as check finds it: its findings, and config-location saying
+// the osmosis CLI cannot submit from there.
+func TestWorkspaceBelowTheGitRoot(t *testing.T) {
+	repo := t.TempDir()
+	write(t, repo, ".git/HEAD", "ref: refs/heads/main\n")
+	write(t, repo, "ml/rollouts/multiply-agent/main.py", "print('hi')\n")
+	p := write(t, repo, "ml/configs/training/run.toml", misspelled)
+	out := run(t, repo, payload(t, "Write", repo, map[string]any{"file_path": p}))
+	for _, want := range []string{"ml/configs/training/run.toml:9:1: error [unknown-key]", "[config-location]"} {
+		if !strings.Contains(out.Block, want) {
+			t.Errorf("the blocking text lacks %q:\n%s", want, out.Block)
+		}
+	}
+}
+
+// A rollout's own configs/ (rollouts/agent/configs/) is the rollout's: an
+// edit there is a rollout edit, never a config of a workspace of its own.
+func TestRolloutsOwnConfigs(t *testing.T) {
+	root := newWorkspace(t)
+	p := write(t, root, "rollouts/multiply-agent/configs/training/x.toml", misspelled)
+	if out := run(t, root, payload(t, "Write", root, map[string]any{"file_path": p})); out.Block != "" {
+		t.Fatalf("a rollout's file blocked as a config: %s", out.Block)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 
@@ -53,16 +54,25 @@ func (s *server) scope(ctx context.Context, ss *mcp.ServerSession) (scope, error
 	}
 	var sc scope
 	for _, d := range dirs {
-		root, err := workspace.FindRoot(d)
-		if err != nil {
-			continue
+		if root, ok := rootOf(d); ok && !slices.Contains(sc.roots, root) {
+			sc.roots = append(sc.roots, root)
 		}
-		sc.roots = append(sc.roots, root)
 	}
 	if len(sc.roots) == 0 {
 		return scope{}, fmt.Errorf("%s is not in an Osmosis workspace (no enclosing git repository); start the server in the workspace, let the client name it as a root, or pass --workspace DIR", strings.Join(dirs, ", "))
 	}
 	return sc, nil
+}
+
+// rootOf is the workspace of path, by workspace.Root (the policy check
+// uses); the server serves a git worktree's only, as the osmosis CLI
+// does.
+func rootOf(path string) (string, bool) {
+	found, err := workspace.Root(path)
+	if err != nil || found.GitRoot == "" {
+		return "", false
+	}
+	return found.Root, true
 }
 
 // clientRoots asks the client for its roots once (until it says they

@@ -389,3 +389,27 @@ func TestToolAnnotations(t *testing.T) {
 		}
 	}
 }
+
+// A server started in a workspace below the git root (ml/ of a
+// repository) serves that workspace, as check finds it from there, and
+// says once that the osmosis CLI cannot submit from it.
+func TestWorkspaceBelowTheGitRoot(t *testing.T) {
+	repo := t.TempDir()
+	ws := filepath.Join(repo, "ml")
+	if err := os.Rename(newWorkspace(t), ws); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(ws, ".git"), filepath.Join(repo, ".git")); err != nil {
+		t.Fatal(err)
+	}
+	cs := connect(t, Options{Dir: filepath.Join(ws, "configs")})
+	var out checkResult
+	res := call(t, cs, "check", map[string]any{"paths": []string{"configs/training/bad.toml"}}, &out)
+	rules := map[string]bool{}
+	for _, f := range out.Findings {
+		rules[f.Rule] = true
+	}
+	if res.IsError || len(out.Findings) != 2 || !rules["unknown-key"] || !rules["config-location"] {
+		t.Fatalf("want the unknown-key and config-location findings of ml/configs/training/bad.toml, got %+v\n%s", out, textOf(res))
+	}
+}

@@ -183,7 +183,7 @@ func reportFiles(results []runner.FileResult) []report.File {
 // runOptions are the options of a run in root; paths are shown relative
 // to the first root.
 func (s *server) runOptions(sc scope, root string, extra runner.Options) runner.Options {
-	extra.Dir, extra.Root = sc.roots[0], root
+	extra.Dir, extra.Root, extra.RootFound = sc.roots[0], root, s.opts.Root == ""
 	// check and fix take configs alone: a named file that is none is a
 	// tool error, whatever configs/<kind>/ its path spells
 	extra.ConfigsOnly = true
