@@ -111,16 +111,9 @@ func (c *Context) Str(path ...string) (string, *toml.Value, bool) {
 	return v.Str, v, true
 }
 
-// Field returns the schema field at path.
+// Field returns the schema field at path (schema.FieldAt).
 func (c *Context) Field(path ...string) *schema.Field {
-	return c.Schema.Lookup(path, func(depth int) string {
-		f := c.Schema.Lookup(path[:depth], nil)
-		if f == nil || f.Discriminator() == "" {
-			return ""
-		}
-		s, _, _ := c.Str(append(append([]string(nil), path[:depth]...), f.Discriminator())...)
-		return s
-	})
+	return c.Schema.FieldAt(c.Doc.Root, path)
 }
 
 // Text is the source text of a range.
