@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 // issueDefaults names the rule that reports each kind of schema issue when
@@ -47,6 +48,46 @@ func IssueRule(is schema.Issue) string {
 		return is.Tag
 	}
 	return issueDefaults[is.Kind]
+}
+
+// numberRule is the one decision of which rule reports what is wrong with
+// a value where a number belongs, or with a number anywhere: exactly one
+// rule a value, "" for a good one. The schema's issue comes first: on the
+// value, a wrong type (a float for an integer, a bool, a string, nan, a
+// float too large for 64 bits: param-type or type-mismatch by the field's
+// stage), a number out of its range (param-range), a value outside an
+// enum; on its key (an unknown key) or on a value enclosing it (a list
+// where a string belongs), whose finding stands for the number too.
+// issued says whether there is one and issueRule is its rule (IssueRule;
+// Context.issueOn and walkNumbers find it). For a value the schema
+// accepts, in this order: a number
+// JSON cannot carry to the platform (number-overflow: beyond 64 bits,
+// infinite, nan), one above the field's soft limit (x-osmosis-limit:
+// param-limit), one below the field's advice (x-osmosis-advice: the rule
+// it names, such as grpo-group-size). field returns the schema field of
+// the value (nil where the schema has none); it is asked only when the
+// answer depends on it.
+func numberRule(v *toml.Value, issueRule string, issued bool, field func() *schema.Field) string {
+	switch {
+	case issued:
+		return issueRule
+	case v == nil || !v.IsNumber():
+		return ""
+	case unsendable(v):
+		return RuleNumberOverflow
+	}
+	fl := field()
+	if fl == nil {
+		return ""
+	}
+	x, _ := v.Number()
+	if limit, ok := fl.Limit(); ok && x > limit {
+		return RuleParamLimit
+	}
+	if a, ok := fl.Advice(); ok && x < a.Minimum {
+		return a.Rule
+	}
+	return ""
 }
 
 // FieldRules lists the rules that judge the value of a field, for hover:

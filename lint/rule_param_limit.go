@@ -27,44 +27,17 @@ func checkParamLimit(c *Context) {
 	root := c.Schema.Root()
 	for _, top := range c.Doc.Root.Entries {
 		sec, sv := top.Key, top.Value
-		if sv.Kind != toml.KindTable {
+		// the soft limits are on the keys of the sections
+		if sv.Kind != toml.KindTable || !root.Declares(sec) {
 			continue
 		}
-		var sf *schema.Field
 		for _, e := range sv.Table.Entries {
-			// only a number has a bound; an overflowing number is
-			// number-overflow's: one finding per value
-			if !e.Value.IsNumber() || e.Value.Overflow {
+			if !e.Value.IsNumber() || c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
 				continue
 			}
-			if sf == nil {
-				if sf = root.Property(sec); sf == nil || !root.Declares(sec) {
-					break
-				}
-			}
-			f := sf.Property(e.Key)
-			if f == nil {
-				continue
-			}
-			limit, ok := f.Limit()
-			if !ok {
-				continue
-			}
-			x, _ := e.Value.Number()
-			if !(x > limit) || flaggedKey(c, sec+"."+e.Key) {
-				continue
-			}
+			f := c.Field(sec, e.Key)
+			limit, _ := f.Limit()
 			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
 		}
 	}
-}
-
-// flaggedKey reports whether a schema issue is on key already.
-func flaggedKey(c *Context, key string) bool {
-	for _, is := range c.Issues {
-		if is.Key == key {
-			return true
-		}
-	}
-	return false
 }

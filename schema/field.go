@@ -280,6 +280,29 @@ func (f *Field) Limit() (float64, bool) {
 	return toFloat(m["maximum"])
 }
 
+// Advice is a legal range of a field that is very likely a mistake
+// (x-osmosis-advice): values below Minimum get the finding of Rule, which
+// suggests Recommended or more.
+type Advice struct {
+	Minimum, Recommended float64
+	Rule                 string
+}
+
+// Advice returns the field's x-osmosis-advice annotation, if it has one.
+func (f *Field) Advice() (Advice, bool) {
+	v, ok := f.get("x-osmosis-advice")
+	m, _ := v.(map[string]any)
+	if !ok || m == nil {
+		return Advice{}, false
+	}
+	var a Advice
+	var okMin bool
+	a.Minimum, okMin = toFloat(m["minimum"])
+	a.Recommended, _ = toFloat(m["recommended"])
+	a.Rule, _ = m["x-osmosis-rule"].(string)
+	return a, okMin && a.Rule != ""
+}
+
 // RangeText describes the allowed range, e.g. "> 0", "[0, 1]", ">= 1".
 func (f *Field) RangeText() string {
 	lo, hasLo := f.Number("minimum")
