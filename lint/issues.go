@@ -114,6 +114,9 @@ func FieldRules(kind schema.Kind, path []string, fl *schema.Field) []string {
 	if _, ok := fl.Limit(); ok {
 		add(RuleParamLimit)
 	}
+	if a, ok := fl.Advice(); ok {
+		add(a.Rule)
+	}
 	if len(fl.Enum()) > 0 {
 		add(RuleEnumValue)
 	}

@@ -315,3 +315,39 @@ func TestNumberWithinRejected(t *testing.T) {
 		}
 	}
 }
+
+// TestBoundsFromSchema: the bounds of the rules that judge numbers and list
+// lengths are listed from the schema's annotations, and their docs do not
+// repeat the numbers (the schema is their one source).
+func TestBoundsFromSchema(t *testing.T) {
+	for rule, want := range map[string]string{
+		RuleParamLimit:    "`training.lr` (training): at most 1",
+		RuleParamRange:    "`evaluation.pass_threshold` (eval): [0, 1]",
+		RuleListLength:    "`agents` (benchmark): 1 to 8 items",
+		RuleGRPOGroupSize: "`training.n_samples_per_prompt` (training): below 2 is reported; 4 or more advised (default 8)",
+	} {
+		r, _ := Lookup(rule)
+		bounds := Bounds(rule)
+		if !contains(bounds, want) {
+			t.Errorf("%s: bounds %q lack %q", rule, bounds, want)
+		}
+		if !strings.Contains(Explain(r), want) || !strings.Contains(r.FullDoc(), want) {
+			t.Errorf("%s: explain does not show %q", rule, want)
+		}
+		for _, line := range bounds {
+			for _, word := range strings.FieldsFunc(line, func(c rune) bool { return !(c >= '0' && c <= '9') }) {
+				if word == "0" || word == "1" {
+					continue // words say these ("positive", "one sample")
+				}
+				for _, text := range strings.FieldsFunc(r.Summary+" "+r.Doc, func(c rune) bool { return !(c >= '0' && c <= '9') }) {
+					if text == word {
+						t.Errorf("%s: the doc repeats the bound %s of %q", rule, word, line)
+					}
+				}
+			}
+		}
+	}
+	if b := Bounds(RuleUnknownKey); len(b) != 0 {
+		t.Errorf("unknown-key has bounds %q", b)
+	}
+}

@@ -12,9 +12,10 @@ func init() {
 		Keys:     []string{"training.n_samples_per_prompt"},
 		Severity: Warning,
 		Stage:    StageAdvice,
-		Summary:  "n_samples_per_prompt = 1: every sample is its own group baseline, so there is no learning signal.",
+		Summary:  "Too few samples per prompt for GRPO: one sample is its own group baseline, so there is no learning signal.",
 		Doc: `GRPO scores each sample against the other samples of the same prompt. With one sample per prompt
-every advantage is zero and the run learns nothing. Use 4 or more (the platform default is 8).`,
+every advantage is zero and the run learns nothing. The advice below comes from the schema's
+x-osmosis-advice annotation.`,
 		Bad:   "# ...\n[training]\nn_samples_per_prompt = 1\n",
 		Good:  "# ...\n[training]\nn_samples_per_prompt = 8\n",
 		Kinds: []string{"training"},

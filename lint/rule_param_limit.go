@@ -11,11 +11,9 @@ func init() {
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Summary:  "A parameter above the bounds the SDK once enforced, which the platform likely still holds.",
-		Doc: `osmosis-ai once shipped upper bounds for training parameters: lr <= 1, total_epochs <= 10000,
-n_samples_per_prompt <= 1024, rollout_batch_size <= 1000000, max_*_length <= 262144, timeouts
-<= 86400 s, temperature <= 2, eval_interval and checkpoint_save_freq <= 1000000. The CLI no
-longer checks them and the platform's limits are not published, so a value above them is a
-warning, not an error.`,
+		Doc: `osmosis-ai once shipped upper bounds for training and evaluation parameters (listed below, from
+the schema's x-osmosis-limit annotations). The CLI no longer checks them and the platform's
+limits are not published, so a value above them is a warning, not an error.`,
 		Bad:   "# ...\n[training]\nlr = 5\n",
 		Good:  "# ...\n[training]\nlr = 5e-6\n",
 		Kinds: []string{"training", "eval"},
