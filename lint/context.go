@@ -140,8 +140,11 @@ func (c *Context) issueOn(e *toml.Entry, v *toml.Value) (string, bool) {
 // path, whose entry is e (nil for a list item): see numberRule in
 // issues.go. "" when nothing is.
 func (c *Context) numberRule(path []string, e *toml.Entry, v *toml.Value) string {
+	if v == nil {
+		return "" // no value: nothing to index the issues for
+	}
 	rule, issued := c.issueOn(e, v)
-	return numberRule(v, rule, issued, func() *schema.Field { return c.Field(path...) })
+	return numberRule(v, rule, issued, c, path)
 }
 
 // walkNumbers calls fn with the rule of each number of the document that
@@ -165,7 +168,7 @@ func (c *Context) walkNumbers(pick func(*toml.Value) bool, fn func(path []string
 			within, by = len(path), rule
 		}
 		if pick(v) {
-			fn(path, v, numberRule(v, rule, issued, func() *schema.Field { return c.Field(path...) }))
+			fn(path, v, numberRule(v, rule, issued, c, path))
 		}
 	})
 }

@@ -64,10 +64,10 @@ func IssueRule(is schema.Issue) string {
 // JSON cannot carry to the platform (number-overflow: beyond 64 bits,
 // infinite, nan), one above the field's soft limit (x-osmosis-limit:
 // param-limit), one below the field's advice (x-osmosis-advice: the rule
-// it names, such as grpo-group-size). field returns the schema field of
-// the value (nil where the schema has none); it is asked only when the
-// answer depends on it.
-func numberRule(v *toml.Value, issueRule string, issued bool, field func() *schema.Field) string {
+// it names, such as grpo-group-size). fields gives the schema field of
+// the value at path (nil where the schema has none); it is asked only
+// when the answer depends on it.
+func numberRule(v *toml.Value, issueRule string, issued bool, fields fieldSource, path []string) string {
 	switch {
 	case issued:
 		return issueRule
@@ -76,7 +76,7 @@ func numberRule(v *toml.Value, issueRule string, issued bool, field func() *sche
 	case unsendable(v):
 		return RuleNumberOverflow
 	}
-	fl := field()
+	fl := fields.Field(path...)
 	if fl == nil {
 		return ""
 	}
@@ -88,6 +88,16 @@ func numberRule(v *toml.Value, issueRule string, issued bool, field func() *sche
 		return a.Rule
 	}
 	return ""
+}
+
+// fieldJudged reports whether numberRule can ask for the field of v: only
+// for a number JSON can carry (the field's limit and advice judge no
+// other), so that rules of those verdicts look up no other field.
+func fieldJudged(v *toml.Value) bool { return v.IsNumber() && !unsendable(v) }
+
+// fieldSource finds the schema field at a path (Context.Field).
+type fieldSource interface {
+	Field(path ...string) *schema.Field
 }
 
 // FieldRules lists the rules that judge the value of a field, for hover:

@@ -29,12 +29,18 @@ func checkParamLimit(c *Context) {
 		if sv.Kind != toml.KindTable || !root.Declares(sec) {
 			continue
 		}
+		sf := root.Property(sec)
 		for _, e := range sv.Table.Entries {
-			if !e.Value.IsNumber() || c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
+			if !fieldJudged(e.Value) {
 				continue
 			}
-			f := c.Field(sec, e.Key)
-			limit, _ := f.Limit()
+			// only a field with a limit can be this rule's: the others
+			// need not ask (nor index the file's issues)
+			f := sf.Property(e.Key)
+			limit, ok := f.Limit()
+			if !ok || c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
+				continue
+			}
 			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
 		}
 	}
