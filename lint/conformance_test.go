@@ -134,6 +134,9 @@ func runConformance(t *testing.T, file string, min int) {
 			t.Fatalf("%s: kind %q", c.ID, c.Kind)
 		}
 		fs := Check(c.source(t), Input{Path: "configs/" + c.Kind + "/" + c.ID + ".toml", Kind: kind})
+		if msg := numberDoubles(fs); msg != "" {
+			t.Errorf("%s (%s): one value, two findings: %s", c.ID, c.Name, msg)
+		}
 		if msg := verdict(c, fs); msg != "" {
 			bad++
 			if bad <= 25 {

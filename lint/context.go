@@ -19,6 +19,11 @@ type Context struct {
 	// byRule holds the indexes in Issues of the issues of each rule
 	// (IssueRule), made on first use.
 	byRule map[string][]int32
+	// onValue holds, for each value a schema issue is on, the rule of the
+	// first of them (issueOn), made on first use.
+	onValue map[toml.Range]string
+	// onKey holds the same for the keys a schema issue is on.
+	onKey map[toml.Range]string
 	// Env is the workspace, or nil when the file is outside one.
 	Env *Env
 
@@ -97,6 +102,77 @@ func (c *Context) IssuesOf(rule string) []schema.Issue {
 	return out
 }
 
+// issueOn returns the rule (IssueRule) of the first schema issue on the
+// value v or on the key of its entry e (nil for a list item), and whether
+// there is one.
+func (c *Context) issueOn(e *toml.Entry, v *toml.Value) (string, bool) {
+	if c.onValue == nil {
+		c.onValue, c.onKey = map[toml.Range]string{}, map[toml.Range]string{}
+		for _, is := range c.Issues {
+			at, r := c.onValue, toml.Range{}
+			switch {
+			case is.OnKey:
+				at, r = c.onKey, is.Range
+			case is.Value != nil:
+				r = is.Value.Range
+			default:
+				continue
+			}
+			if _, ok := at[r]; !ok && r != (toml.Range{}) {
+				at[r] = IssueRule(is)
+			}
+		}
+	}
+	if v != nil {
+		if rule, ok := c.onValue[v.Range]; ok {
+			return rule, true
+		}
+	}
+	if e != nil {
+		if rule, ok := c.onKey[e.KeyRange]; ok {
+			return rule, true
+		}
+	}
+	return "", false
+}
+
+// numberRule is the rule that reports what is wrong with the value v at
+// path, whose entry is e (nil for a list item): see numberRule in
+// issues.go. "" when nothing is.
+func (c *Context) numberRule(path []string, e *toml.Entry, v *toml.Value) string {
+	if v == nil {
+		return "" // no value: nothing to index the issues for
+	}
+	rule, issued := c.issueOn(e, v)
+	return numberRule(v, rule, issued, c, path)
+}
+
+// walkNumbers calls fn with the rule of each number of the document that
+// pick selects (numberRule). A number under a key or inside a value the
+// schema rejects is that issue's: the CLI rejects the config there, so the
+// number never travels (a number under an unknown key, an item of a list
+// where a string belongs).
+func (c *Context) walkNumbers(pick func(*toml.Value) bool, fn func(path []string, v *toml.Value, rule string)) {
+	within, by := -1, ""
+	walkValues(c.Doc.Root, nil, func(path []string, e *toml.Entry, v *toml.Value) {
+		if within >= 0 && len(path) > within {
+			// the walk is depth first: a longer path is inside
+			if pick(v) {
+				fn(path, v, by)
+			}
+			return
+		}
+		within = -1
+		rule, issued := c.issueOn(e, v)
+		if issued && (v.Kind == toml.KindTable || v.Kind == toml.KindArray) {
+			within, by = len(path), rule
+		}
+		if pick(v) {
+			fn(path, v, numberRule(v, rule, issued, c, path))
+		}
+	})
+}
+
 // Get returns the entry and value at a path of the document.
 func (c *Context) Get(path ...string) (*toml.Entry, *toml.Value) {
 	return c.Doc.Root.Lookup(path...)
@@ -111,16 +187,9 @@ func (c *Context) Str(path ...string) (string, *toml.Value, bool) {
 	return v.Str, v, true
 }
 
-// Field returns the schema field at path.
+// Field returns the schema field at path (schema.FieldAt).
 func (c *Context) Field(path ...string) *schema.Field {
-	return c.Schema.Lookup(path, func(depth int) string {
-		f := c.Schema.Lookup(path[:depth], nil)
-		if f == nil || f.Discriminator() == "" {
-			return ""
-		}
-		s, _, _ := c.Str(append(append([]string(nil), path[:depth]...), f.Discriminator())...)
-		return s
-	})
+	return c.Schema.FieldAt(c.Doc.Root, path)
 }
 
 // Text is the source text of a range.

@@ -1,7 +1,11 @@
 package lint
 
 import (
+	"slices"
 	"strings"
+	"sync"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
 // Suggest returns the candidate closest to s, or "" when none is close.
@@ -21,8 +25,8 @@ func Explain(r *Rule) string {
 	}
 	b.WriteString("\n\n")
 	b.WriteString(r.Summary + "\n\n")
-	if r.Doc != "" {
-		b.WriteString(strings.TrimSpace(r.Doc) + "\n\n")
+	if doc := r.FullDoc(); doc != "" {
+		b.WriteString(strings.TrimSpace(doc) + "\n\n")
 	}
 	if r.Bad != "" {
 		b.WriteString("Reported:\n\n```toml\n" + strings.TrimRight(r.Bad, "\n") + "\n```\n\n")
@@ -110,4 +114,98 @@ func StageMeaning(s Stage) string {
 		return "legal, but very likely a mistake"
 	}
 	return ""
+}
+
+// FullDoc is the rule's Doc followed by the bounds the schema's annotations
+// hold for it (Bounds): the numbers are written once, in the schema.
+func (r *Rule) FullDoc() string {
+	b := Bounds(r.ID)
+	if len(b) == 0 {
+		return r.Doc
+	}
+	return strings.TrimSpace(r.Doc) + "\n\nBounds, from the schema (`osmosis-lint schema`):\n\n- " + strings.Join(b, "\n- ")
+}
+
+var (
+	boundsOnce sync.Once
+	boundsOf   map[string][]string
+)
+
+// Bounds lists the bounds that a rule judges values by and that the
+// schema's annotations hold, one line a key ("`training.lr` (training): at
+// most 1"), in the schemas' order: soft limits (x-osmosis-limit) for
+// param-limit, ranges for param-range or the rule a range names, list
+// lengths for the rule that names them, advice (x-osmosis-advice) for the
+// rule it names.
+func Bounds(rule string) []string {
+	boundsOnce.Do(func() {
+		boundsOf = map[string][]string{}
+		lines := map[string][]string{} // rule and line without kinds -> kinds
+		var order []string
+		add := func(rule, line string, kind schema.Kind) {
+			k := rule + "\x00" + line
+			if _, ok := lines[k]; !ok {
+				order = append(order, k)
+			}
+			if !slices.Contains(lines[k], string(kind)) {
+				lines[k] = append(lines[k], string(kind))
+			}
+		}
+		for _, kind := range schema.Kinds() {
+			eachField(schema.For(kind).Root(), nil, 0, func(path []string, f *schema.Field) {
+				key := "`" + keyPath(path) + "`"
+				if limit, ok := f.Limit(); ok {
+					add(RuleParamLimit, key+": at most "+schema.FormatNumber(limit), kind)
+				}
+				if a, ok := f.Advice(); ok {
+					line := key + ": below " + schema.FormatNumber(a.Minimum) + " is reported; " + schema.FormatNumber(a.Recommended) + " or more advised"
+					if d := f.DefaultText(); d != "" {
+						line += " (default " + d + ")"
+					}
+					add(a.Rule, line, kind)
+				}
+				_, lo := f.Number("minItems")
+				_, hi := f.Number("maxItems")
+				if (lo || hi) && f.Rule() != "" {
+					add(f.Rule(), key+": "+itemsText(f)+" items", kind)
+				}
+				if t := f.RangeText(); t != "" && (f.HasType("number") || f.HasType("integer")) {
+					rule := f.Rule()
+					if rule == "" {
+						rule = RuleParamRange
+					}
+					add(rule, key+": "+t, kind)
+				}
+			})
+		}
+		for _, k := range order {
+			rule, line, _ := strings.Cut(k, "\x00")
+			key, bound, _ := strings.Cut(line, ": ")
+			boundsOf[rule] = append(boundsOf[rule], key+" ("+strings.Join(lines[k], ", ")+"): "+bound)
+		}
+	})
+	return boundsOf[rule]
+}
+
+// eachField calls fn for each field under f: declared keys, list items
+// ("*" in the path) and the keys of each variant, to a bounded depth.
+func eachField(f *schema.Field, path []string, depth int, fn func([]string, *schema.Field)) {
+	if f == nil || depth > 8 {
+		return
+	}
+	tables := []*schema.Field{f}
+	for _, tag := range f.VariantTags() {
+		tables = append(tables, f.Variant(tag))
+	}
+	for _, t := range tables {
+		for _, name := range t.Properties() {
+			child := t.Property(name)
+			p := append(slices.Clip(path), name)
+			fn(p, child)
+			eachField(child, p, depth+1, fn)
+			if items := child.Items(); items != nil {
+				eachField(items, append(slices.Clip(p), "*"), depth+1, fn)
+			}
+		}
+	}
 }

@@ -1,14 +1,21 @@
 package lint
 
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
+
 func init() {
 	register(&Rule{
 		ID:       RuleGRPOGroupSize,
 		Keys:     []string{"training.n_samples_per_prompt"},
 		Severity: Warning,
 		Stage:    StageAdvice,
-		Summary:  "n_samples_per_prompt = 1: every sample is its own group baseline, so there is no learning signal.",
+		Summary:  "Too few samples per prompt for GRPO: one sample is its own group baseline, so there is no learning signal.",
 		Doc: `GRPO scores each sample against the other samples of the same prompt. With one sample per prompt
-every advantage is zero and the run learns nothing. Use 4 or more (the platform default is 8).`,
+every advantage is zero and the run learns nothing. The advice below comes from the schema's
+x-osmosis-advice annotation.`,
 		Bad:   "# ...\n[training]\nn_samples_per_prompt = 1\n",
 		Good:  "# ...\n[training]\nn_samples_per_prompt = 8\n",
 		Kinds: []string{"training"},
@@ -16,9 +23,19 @@ every advantage is zero and the run learns nothing. Use 4 or more (the platform 
 	})
 }
 
+// checkGRPOGroupSize reports the keys it judges whose value is below the
+// field's advice (x-osmosis-advice).
 func checkGRPOGroupSize(c *Context) {
-	_, v := c.Get("training", "n_samples_per_prompt")
-	if x, ok := v.Number(); ok && x == 1 {
-		c.Report(v.Range, "training.n_samples_per_prompt", "n_samples_per_prompt = 1 leaves GRPO without a learning signal: each sample is compared only with itself; use 4 or more (default 8)")
+	for _, key := range c.rule.Keys {
+		path := strings.Split(key, ".")
+		e, v := c.Get(path...)
+		if c.numberRule(path, e, v) != RuleGRPOGroupSize {
+			continue
+		}
+		f := c.Field(path...)
+		a, _ := f.Advice()
+		x, _ := v.Number()
+		name := path[len(path)-1]
+		c.Report(v.Range, key, name+" = "+schema.FormatNumber(x)+" leaves GRPO without a learning signal: each sample is compared only with itself; use "+schema.FormatNumber(a.Recommended)+" or more (default "+f.DefaultText()+")")
 	}
 }

@@ -1,15 +1,20 @@
 package lint
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
 
 func init() {
 	register(&Rule{
 		ID:       RuleListLength,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Summary:  "A benchmark list with too many or too few items: 1 to 8 agents, at most 16 secrets.",
-		Doc: `A benchmark runs 1 to 8 [[agents]]; [secrets] required and [verifier] required list at most 16
-names each. The osmosis CLI rejects longer (or, for agents, empty) lists.`,
+		Summary:  "A benchmark list with too many or too few items: [[agents]], or the secrets a section requires.",
+		Doc: `A benchmark runs a bounded number of [[agents]], and [secrets] required and [verifier] required
+list a bounded number of names (the bounds are listed below, from the schema). The osmosis CLI
+rejects longer (or, for agents, empty) lists.`,
 		Bad:   "# ...\nagents = []\n",
 		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\n# ...\n",
 		Kinds: []string{"benchmark"},
@@ -35,4 +40,20 @@ func checkListLength(c *Context) {
 		}
 		c.Report(is.Range, is.Key, msg)
 	}
+}
+
+// itemsText says how many items a list field takes, from the schema:
+// "1 to 8", "at most 16", "at least 1".
+func itemsText(f *schema.Field) string {
+	lo, hasLo := f.Number("minItems")
+	hi, hasHi := f.Number("maxItems")
+	switch {
+	case hasLo && hasHi:
+		return schema.FormatNumber(lo) + " to " + schema.FormatNumber(hi)
+	case hasHi:
+		return "at most " + schema.FormatNumber(hi)
+	case hasLo:
+		return "at least " + schema.FormatNumber(lo)
+	}
+	return "any number of"
 }

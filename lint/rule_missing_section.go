@@ -42,7 +42,7 @@ func checkMissingSection(c *Context) {
 			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
 			fixes = append(fixes, fix("Add [secrets] required = []", false, appendSection(c.Doc, "[secrets]\nrequired = []\n")))
 		case "agents":
-			msg = "missing [[agents]]: a benchmark config needs 1 to 8 agents, each with a [agents.model]"
+			msg = "missing [[agents]]: a benchmark config needs " + itemsText(c.Field("agents")) + " agents, each with a [agents.model]"
 			agent := "[[agents]]\nharness = " + tomlString(placeholderFor("harness")) + "\n\n[agents.model]\ntype = \"provider\"\n" +
 				"model = " + tomlString(placeholderFor("model")) + "\napi_key_secret = " + tomlString(placeholderFor("api_key_secret")) + "\n"
 			fixes = append(fixes, fix("Add an [[agents]] table", false, appendSection(c.Doc, agent)))

@@ -51,6 +51,8 @@ func TestMissingSection(t *testing.T) {
 			kind: schema.Benchmark,
 			src:  benchHead,
 			want: []string{"1:1-1:13 missing-section agents"},
+			// the count comes from the schema's minItems and maxItems
+			msg: []string{"needs 1 to 8 agents"},
 		},
 		{
 			name: "a benchmark without [experiment]",

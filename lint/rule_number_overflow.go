@@ -16,7 +16,8 @@ func init() {
 		Doc: `Python reads integers of any size, floats that overflow to infinity (1e400) and nan, so the
 osmosis CLI accepts them. The config then travels to the platform as JSON, which has no infinity,
 no nan, and whose parsers keep integers to 64 bits: the platform is likely to reject the value or
-to read another one.`,
+to read another one. A number under a key, or inside a value, that is wrong itself (an unknown key,
+a list where a string belongs) is left to that finding.`,
 		Bad:   "# ...\n[advanced]\nseed = 99999999999999999999\n",
 		Good:  "# ...\n[advanced]\nseed = 42\n",
 		check: checkNumberOverflow,
@@ -38,26 +39,20 @@ func checkNumberOverflow(c *Context) {
 	if !anyValue(c.Doc.Root, unsendable) {
 		return
 	}
-	covered := map[toml.Range]bool{}
-	for _, is := range c.Issues {
-		if is.Value != nil {
-			covered[is.Value.Range] = true
-		}
-	}
-	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+	c.walkNumbers(unsendable, func(path []string, v *toml.Value, rule string) {
 		// the text and key are built only for a finding: building them for
 		// every value of a deeply nested array would be quadratic
-		if (v.Kind != toml.KindInteger && v.Kind != toml.KindFloat) || covered[v.Range] {
+		if rule != RuleNumberOverflow {
 			return
 		}
 		switch {
-		case v.Kind == toml.KindInteger && v.Overflow:
+		case v.Kind == toml.KindInteger:
 			c.Report(v.Range, strings.Join(path, "."), "the integer "+short(c.Text(v.Range))+" does not fit in 64 bits: the CLI accepts it, but the platform's JSON parser cannot hold it exactly")
-		case v.Kind == toml.KindFloat && v.Overflow:
+		case v.Overflow:
 			c.Report(v.Range, strings.Join(path, "."), short(c.Text(v.Range))+" is too large for a float: the CLI reads it as infinity, which JSON cannot carry to the platform")
-		case v.Kind == toml.KindFloat && math.IsNaN(v.Float):
+		case math.IsNaN(v.Float):
 			c.Report(v.Range, strings.Join(path, "."), c.Text(v.Range)+" is not a number: the CLI sends it as NaN, which is not valid JSON for the platform")
-		case v.Kind == toml.KindFloat && math.IsInf(v.Float, 0):
+		default:
 			c.Report(v.Range, strings.Join(path, "."), c.Text(v.Range)+" is infinite: the CLI sends it as Infinity, which is not valid JSON for the platform")
 		}
 	})

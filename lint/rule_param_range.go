@@ -5,10 +5,11 @@ func init() {
 		ID:       RuleParamRange,
 		Severity: Error,
 		Stage:    StagePlatform,
-		Summary:  "A parameter value that cannot work: a zero count, a negative learning rate, top_p above 1.",
-		Doc: `Some values are impossible whatever the platform's exact limits: lr <= 0; counts, lengths and
-intervals below 1; timeouts <= 0; a negative temperature; top_p outside (0, 1]; pass_threshold
-outside [0, 1]. The platform rejects them after submission.`,
+		Summary:  "A parameter value that cannot work: a zero count, a negative learning rate, a top_p beyond its range.",
+		Doc: `Some values are impossible whatever the platform's exact limits: a learning rate, a timeout, a
+count, a length or an interval that is not positive; a negative temperature; a top_p or a
+pass_threshold outside its range (the ranges are listed below, from the schema). The platform
+rejects them after submission.`,
 		Bad:   "# ...\n[sampling]\nrollout_top_p = 1.5\n",
 		Good:  "# ...\n[sampling]\nrollout_top_p = 0.95\n",
 		check: checkParamRange,

@@ -280,6 +280,29 @@ func (f *Field) Limit() (float64, bool) {
 	return toFloat(m["maximum"])
 }
 
+// Advice is a legal range of a field that is very likely a mistake
+// (x-osmosis-advice): values below Minimum get the finding of Rule, which
+// suggests Recommended or more.
+type Advice struct {
+	Minimum, Recommended float64
+	Rule                 string
+}
+
+// Advice returns the field's x-osmosis-advice annotation, if it has one.
+func (f *Field) Advice() (Advice, bool) {
+	v, ok := f.get("x-osmosis-advice")
+	m, _ := v.(map[string]any)
+	if !ok || m == nil {
+		return Advice{}, false
+	}
+	var a Advice
+	var okMin bool
+	a.Minimum, okMin = toFloat(m["minimum"])
+	a.Recommended, _ = toFloat(m["recommended"])
+	a.Rule, _ = m["x-osmosis-rule"].(string)
+	return a, okMin && a.Rule != ""
+}
+
 // RangeText describes the allowed range, e.g. "> 0", "[0, 1]", ">= 1".
 func (f *Field) RangeText() string {
 	lo, hasLo := f.Number("minimum")
@@ -587,6 +610,49 @@ func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
 		}
 	}
 	return f
+}
+
+// FieldAt returns the schema field at an instance path of a document (keys
+// and list indexes, as in Issue.Path), entering each discriminated table
+// (x-osmosis-discriminator) by the variant the document's tag selects: a
+// string at the table's discriminator key that names one of its variants.
+// With no tag, or one that names no variant, the table's base schema is
+// used. At the discriminator key itself it returns the base table's
+// property, which allows every variant's tag and carries the key's doc
+// and rule, rather than the variant's own constant: validation, hover and
+// the rules see one field there. root may be nil (no variant is entered).
+// It returns nil where the path leaves the schema. Validation, lint's rule
+// context and the editor features all look fields up here.
+func (s *Schema) FieldAt(root *toml.Table, path []string) *Field {
+	if n := len(path); n > 0 {
+		if base := s.Lookup(path[:n-1], nil); base != nil && base.Discriminator() == path[n-1] {
+			return base.Property(path[n-1])
+		}
+	}
+	if root == nil {
+		return s.Lookup(path, nil)
+	}
+	return s.Lookup(path, func(depth int) string { return s.TagAt(root, path[:depth]) })
+}
+
+// TagAt returns the variant tag of the discriminated table at an instance
+// path of a document: the string at its discriminator key, "" when the
+// schema's table there has no discriminator or the document no string tag.
+// The tag may name no variant (Field.Variant then returns nil).
+func (s *Schema) TagAt(root *toml.Table, path []string) string {
+	f := s.Lookup(path, nil)
+	if f == nil || f.Discriminator() == "" || root == nil {
+		return ""
+	}
+	_, val := root.Lookup(path...)
+	if val == nil || val.Kind != toml.KindTable {
+		return ""
+	}
+	tag := val.Table.Value(f.Discriminator())
+	if tag == nil || tag.Kind != toml.KindString {
+		return ""
+	}
+	return tag.Str
 }
 
 func escapePtr(s string) string {

@@ -113,27 +113,14 @@ type issueSpot struct {
 }
 
 // variantOf returns, for a path prefix, the discriminator value of the table
-// there, so that lookups enter the right variant.
+// there (TagAt), for the CLI's names of keys in variants.
 func (v *validation) variantOf(path []string) func(int) string {
-	return func(depth int) string {
-		_, val := locate(v.doc.Root, path[:depth])
-		if val == nil || val.Kind != toml.KindTable {
-			return ""
-		}
-		f := v.s.Lookup(path[:depth], nil)
-		if f == nil || f.Discriminator() == "" {
-			return ""
-		}
-		tag := val.Table.Value(f.Discriminator())
-		if tag == nil || tag.Kind != toml.KindString {
-			return ""
-		}
-		return tag.Str
-	}
+	return func(depth int) string { return v.s.TagAt(v.doc.Root, path[:depth]) }
 }
 
+// lookup is the field at path (FieldAt).
 func (v *validation) lookup(path []string) *Field {
-	return v.s.Lookup(path, v.variantOf(path))
+	return v.s.FieldAt(v.doc.Root, path)
 }
 
 func clone(p []string, extra ...string) []string {

@@ -35,27 +35,10 @@ type Names struct {
 	Secrets []string
 }
 
-// field returns the schema field at an instance path of the document,
-// entering benchmark model variants by their type.
+// field returns the schema field at an instance path of the document
+// (schema.FieldAt).
 func (f *File) field(path []string) *schema.Field {
-	// the discriminator itself is described by the table's own schema,
-	// which allows every variant's tag; a variant allows only its own
-	if n := len(path); n > 0 {
-		if base := f.Schema.Lookup(path[:n-1], nil); base != nil && base.Discriminator() == path[n-1] {
-			return base.Property(path[n-1])
-		}
-	}
-	return f.Schema.Lookup(path, func(depth int) string {
-		fl := f.Schema.Lookup(path[:depth], nil)
-		if fl == nil || fl.Discriminator() == "" {
-			return ""
-		}
-		_, v := f.Doc.Root.Lookup(append(append([]string(nil), path[:depth]...), fl.Discriminator())...)
-		if v == nil || v.Kind != toml.KindString {
-			return ""
-		}
-		return v.Str
-	})
+	return f.Schema.FieldAt(f.Doc.Root, path)
 }
 
 // tableAt returns the table a header statement opened, its instance path

@@ -368,17 +368,7 @@ func (f *File) completeKey(off int, trim string) []Item {
 }
 
 // tagAt returns the discriminator value of the table at path.
-func (f *File) tagAt(path []string) string {
-	fl := f.Schema.Lookup(path, nil)
-	if fl == nil || fl.Discriminator() == "" {
-		return ""
-	}
-	_, v := f.Doc.Root.Lookup(append(append([]string(nil), path...), fl.Discriminator())...)
-	if v == nil || v.Kind != toml.KindString {
-		return ""
-	}
-	return v.Str
-}
+func (f *File) tagAt(path []string) string { return f.Schema.TagAt(f.Doc.Root, path) }
 
 // keyInsertText writes `key = ` with a placeholder value of the right type.
 func keyInsertText(name string, f *schema.Field) (string, bool) {

@@ -136,7 +136,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 	}
 	for i, r := range rules {
 		index[r.ID] = i
-		help := r.Summary + "\n\n" + r.Doc
+		help := r.Summary + "\n\n" + r.FullDoc()
 		name := camel(r.ID)
 		if strings.EqualFold(name, r.ID) {
 			// SARIF wants a name that differs from the id, or none
@@ -146,7 +146,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 			ID:                   r.ID,
 			Name:                 name,
 			ShortDescription:     sarifText{Text: r.Summary},
-			FullDescription:      sarifText{Text: r.Doc},
+			FullDescription:      sarifText{Text: r.FullDoc()},
 			Help:                 sarifText{Text: help, Markdown: help},
 			HelpURI:              r.DocURL(),
 			DefaultConfiguration: sarifRuleConfig{Level: sarifLevel(r.Severity)},
