@@ -17,16 +17,6 @@ func init() {
 		Good:  "# ...\n[env]\nLOG_LEVEL = \"INFO\"\n",
 		check: checkEnvName,
 	})
-	register(&Rule{
-		ID:       RuleEnvReserved,
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "An [env] variable name starting with _OSMOSIS_, which the platform reserves.",
-		Doc:      `The platform reserves every environment variable name that starts with _OSMOSIS_ (the bare prefix included).`,
-		Bad:      "# ...\n[env]\n_OSMOSIS_DEBUG = \"1\"\n",
-		Good:     "# ...\n[env]\nMY_DEBUG = \"1\"\n",
-		check:    checkEnvReserved,
-	})
 }
 
 // isEnvName is ^[A-Z_][A-Z0-9_]*$ (without the trailing-newline quirk).
@@ -56,11 +46,5 @@ func checkEnvName(c *Context) {
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
-	}
-}
-
-func checkEnvReserved(c *Context) {
-	for _, is := range c.IssuesOf(RuleEnvReserved) {
-		c.Report(is.Range, is.Key, "env var "+code(is.Name)+" in "+where(parent(is.Path))+" starts with _OSMOSIS_, a prefix the platform reserves; choose another name")
 	}
 }
