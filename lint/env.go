@@ -1,9 +1,13 @@
 package lint
 
 import (
+	"fmt"
+	"strings"
 	"sync"
 
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gitsync"
 )
 
 // Env is the workspace a config file belongs to, as the cross-file rules see
@@ -89,4 +93,224 @@ func (e *Env) hasDataStem(stem string) bool {
 		}
 	}
 	return false
+}
+
+// maxRolloutPyproject bounds a rollout's pyproject.toml.
+const maxRolloutPyproject = 16 << 20
+
+// rolloutPyproject is what the osmosis CLI's submit preflight reads of
+// rollouts/<name>/pyproject.toml.
+type rolloutPyproject struct {
+	// present: a file the workspace holds (read through the door).
+	present bool
+	// badUTF8Line is the 1-based line of the first byte that is not UTF-8,
+	// or 0.
+	badUTF8Line int
+	// others are the declared dependencies the CLI's own environment may
+	// lack (it then skips loading the entrypoint): all but a plain
+	// osmosis-ai, which is the CLI itself.
+	others []string
+}
+
+// pyproject reads a rollout's pyproject.toml once per run (or per file
+// outside a run).
+func (e *Env) pyproject(rollout string) rolloutPyproject {
+	if e.paths != nil {
+		if v, ok := e.paths.pyprojects.Load(rollout); ok {
+			return v.(rolloutPyproject)
+		}
+	}
+	p := readRolloutPyproject(e, rollout)
+	if e.paths != nil {
+		e.paths.pyprojects.Store(rollout, p)
+	}
+	return p
+}
+
+func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
+	ro, ok := e.WS.Rollout(rollout)
+	if !ok || !ro.HasPyproject || !ro.Resolved.Inside {
+		return rolloutPyproject{}
+	}
+	c, err := e.WS.ReadFile(ro.Path+"/pyproject.toml", maxRolloutPyproject)
+	if err != nil {
+		return rolloutPyproject{}
+	}
+	p := rolloutPyproject{present: true}
+	if p.badUTF8Line = workspace.BadUTF8Line(c.Data); p.badUTF8Line > 0 {
+		return p
+	}
+	doc := toml.Parse(c.Data)
+	if len(doc.Errors) > 0 {
+		return p
+	}
+	_, deps := doc.Root.Lookup("project", "dependencies")
+	if deps == nil || deps.Kind != toml.KindArray {
+		return p
+	}
+	for _, d := range deps.Items {
+		s := d.Str
+		name := RequirementName(s)
+		switch {
+		case d.Kind != toml.KindString || name == "":
+		case name != "osmosis-ai":
+			p.others = append(p.others, name)
+		case !strings.EqualFold(strings.TrimSpace(s), "osmosis-ai") && !strings.EqualFold(strings.TrimSpace(s), "osmosis_ai"):
+			// a version or extras the CLI's own install may not have
+			p.others = append(p.others, strings.TrimSpace(s))
+		}
+	}
+	return p
+}
+
+// RequirementName is the normalized distribution name of a PEP 508
+// requirement ("osmosis-ai[server]>=0.3" -> "osmosis-ai").
+func RequirementName(req string) string {
+	req = strings.TrimSpace(req)
+	end := len(req)
+	for i, c := range req {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.') {
+			end = i
+			break
+		}
+	}
+	name := strings.ToLower(req[:end])
+	return strings.NewReplacer("_", "-", ".", "-").Replace(name)
+}
+
+// entrypointSide says which side refuses a missing or unloadable
+// entrypoint: the CLI, unless the rollout declares dependencies its
+// environment may lack, when the CLI skips the load and the platform
+// refuses it after installing them.
+func entrypointSide(c *Context, rollout string) string {
+	p := c.Env.pyproject(rollout)
+	if len(p.others) == 0 {
+		return ""
+	}
+	deps := strings.Join(p.others[:min(3, len(p.others))], ", ")
+	if len(p.others) > 3 {
+		deps += ", ..."
+	}
+	return " (the osmosis CLI refuses it at submit when its own Python environment has the rollout's dependencies (" + deps + "); without them it skips loading the entrypoint, and the platform refuses it after installing them)"
+}
+
+// syncView is what the sync rules see of one config: its rollout, the
+// branch or commit it pins, and what git says of them. The platform runs
+// the pushed commit, not the working tree: these rules say where the two
+// differ.
+type syncView struct {
+	repo    *gitsync.Repo
+	rollout string
+	// rv is the rollout's value in the config.
+	rv     *toml.Value
+	state  gitsync.RolloutState
+	branch string
+	bv     *toml.Value
+	commit string
+	cv     *toml.Value
+}
+
+// syncOf returns the config's sync view, or false when sync says nothing:
+// the file is outside a workspace, the root has no repository of its own,
+// the repository could not be read or has no remote-tracking ref of
+// origin, so nothing is known of what was pushed (doctor says so, once),
+// the current branch has no commit yet, or the config
+// names no rollout that exists as a directory inside rollouts/ (other
+// rules say what is wrong with it).
+func syncOf(c *Context) (syncView, bool) {
+	if !c.syncDone {
+		c.sync, c.syncOK = findSync(c)
+		c.syncDone = true
+	}
+	return c.sync, c.syncOK
+}
+
+func findSync(c *Context) (syncView, bool) {
+	var v syncView
+	if c.Env == nil {
+		return v, false
+	}
+	name, rv, ok := c.Str("experiment", "rollout")
+	if !ok || rolloutNameProblem(name) != "" {
+		return v, false
+	}
+	ro, found := c.Env.WS.Rollout(name)
+	if !found || !ro.Resolved.IsDir || !ro.Resolved.Inside {
+		return v, false
+	}
+	repo := c.Env.WS.GitSync()
+	if repo == nil || repo.Unchecked != "" || repo.NoRemote || repo.Unborn {
+		return v, false
+	}
+	st, ok := c.Env.WS.RolloutSync(name)
+	if !ok || st.Unchecked != "" {
+		return v, false
+	}
+	v = syncView{repo: repo, rollout: name, rv: rv, state: st}
+	if b, bv, ok := c.Str("experiment", "branch"); ok && strings.TrimSpace(b) != "" {
+		v.branch, v.bv = b, bv
+	}
+	if s, cv, ok := c.Str("experiment", "commit_sha"); ok && strings.TrimSpace(s) != "" {
+		v.commit, v.cv = s, cv
+	}
+	return v, true
+}
+
+// pinnedOf returns what git says of the config's pinned commit, when it
+// pins a well-formed one (commit-sha says what is wrong with another; with
+// a branch too, branch-and-commit) and something is known of it.
+func pinnedOf(c *Context) (syncView, gitsync.CommitState, bool) {
+	v, ok := syncOf(c)
+	if !ok || v.commit == "" || v.branch != "" || len(v.commit) < 7 || len(v.commit) > 40 || !isHex(v.commit) {
+		return v, gitsync.CommitState{}, false
+	}
+	cs := v.repo.PinnedCommit(v.commit)
+	return v, cs, cs.Known && cs.Unchecked == ""
+}
+
+// runBranch is the branch the platform runs for the config: its branch,
+// else origin's default branch ("" when it pins a commit or the default
+// is not known).
+func (v syncView) runBranch() string {
+	switch {
+	case v.commit != "":
+		return ""
+	case v.branch != "":
+		return v.branch
+	}
+	return v.repo.Default
+}
+
+// dir is the rollout's directory as messages name it.
+func (v syncView) dir() string { return "rollouts/" + v.rollout + "/" }
+
+// commitsPhrase says "3 commits that change rollouts/x/ (newest: `subject`)".
+func commitsPhrase(list []gitsync.Commit, dir string) string {
+	s := fmt.Sprintf("%d commits that change %s", len(list), dir)
+	if len(list) == 1 {
+		s = "1 commit that changes " + dir
+	}
+	if subj := list[0].Subject; subj != "" {
+		s += " (newest: " + code(subj) + ")"
+	}
+	return s
+}
+
+// maxNamed is how many files a message names before it counts the rest.
+const maxNamed = 3
+
+// namedFiles names the first few paths and counts the rest.
+func namedFiles(paths []string) string {
+	if len(paths) <= maxNamed {
+		return strings.Join(paths, ", ")
+	}
+	return strings.Join(paths[:maxNamed], ", ") + fmt.Sprintf(" and %d more", len(paths)-maxNamed)
+}
+
+// countOf says "1 file", "3 files".
+func countOf(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
 }

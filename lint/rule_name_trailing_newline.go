@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -43,7 +44,7 @@ func checkNameTrailingNewline(c *Context) {
 	if c.Kind == "benchmark" {
 		for _, a := range benchmarkAgents(c) {
 			if e := a.table.Get("env"); e != nil {
-				checkEnv(e.Value, "[agents.env] of agent "+itoa(a.n), a.key+".env")
+				checkEnv(e.Value, "[agents.env] of agent "+strconv.Itoa(a.n), a.key+".env")
 			}
 		}
 		for _, ref := range benchmarkSecretRefs(c) {
@@ -55,7 +56,7 @@ func checkNameTrailingNewline(c *Context) {
 		for i, it := range list.Items {
 			// the key is built only for a name that ends with a newline
 			if it.Kind == toml.KindString && strings.HasSuffix(it.Str, "\n") {
-				reportNewlineSecret(c, it.Str, it, "secrets.required."+itoa(i), "[secrets] required")
+				reportNewlineSecret(c, it.Str, it, "secrets.required."+strconv.Itoa(i), "[secrets] required")
 			}
 		}
 	}

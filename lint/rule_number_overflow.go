@@ -35,7 +35,7 @@ func unsendable(v *toml.Value) bool {
 }
 
 func checkNumberOverflow(c *Context) {
-	if !anyValue(c.Doc.Root, unsendable) {
+	if !toml.AnyValue(c.Doc.Root, unsendable) {
 		return
 	}
 	covered := map[toml.Range]bool{}
@@ -44,7 +44,7 @@ func checkNumberOverflow(c *Context) {
 			covered[is.Value.Range] = true
 		}
 	}
-	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+	toml.WalkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
 		// the text and key are built only for a finding: building them for
 		// every value of a deeply nested array would be quadratic
 		if (v.Kind != toml.KindInteger && v.Kind != toml.KindFloat) || covered[v.Range] {

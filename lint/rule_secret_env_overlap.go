@@ -1,6 +1,10 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema/toml"
+import (
+	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
 
 func init() {
 	register(&Rule{
@@ -41,6 +45,6 @@ func checkSecretEnvOverlap(c *Context) {
 				fixes = append(fixes, displayOnly("Remove the [env] variable", ed))
 			}
 		}
-		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)
+		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+strconv.Itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)
 	}
 }
