@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -157,16 +158,16 @@ func (m *migration) put(p place, e *toml.Entry, line string) {
 // carried is an entry written under another key, its value and trailing
 // comment kept.
 func (m *migration) carried(e *toml.Entry, key string) string {
-	if s, span, ok := pairLine(m.c, e.KeyRange); ok {
+	if s, span, ok := fix.PairLine(m.c.Doc, e.KeyRange); ok {
 		m.mark(span)
-		return movedLine(m.c, s, span, key)
+		return fix.MovedLine(m.c.Doc, s, span, key)
 	}
 	return keyText(key) + " = " + m.c.Text(e.Value.Range)
 }
 
 // entryText is an entry as it was written: its line, or key = value.
 func (m *migration) entryText(e *toml.Entry) []string {
-	if _, span, ok := pairLine(m.c, e.KeyRange); ok {
+	if _, span, ok := fix.PairLine(m.c.Doc, e.KeyRange); ok {
 		m.mark(span)
 		return strings.Split(strings.TrimRight(string(m.c.Doc.Src[span.Start:span.End]), "\r\n"), "\n")
 	}
@@ -234,7 +235,7 @@ func tableSpan(c *Context, t *toml.Table) (toml.Range, bool) {
 	if t == nil || t.Header == nil {
 		return toml.Range{}, false
 	}
-	return lineSpan(c.Doc, toml.Range{Start: t.Header.Range.Start, End: max(t.End, t.Header.Range.End)})
+	return fix.LineSpan(c.Doc, toml.Range{Start: t.Header.Range.Start, End: max(t.End, t.Header.Range.End)})
 }
 
 // withBlankAfter extends the span of a section to the blank line after it
@@ -316,7 +317,7 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	if notes := m.noteText("To do after the migration:"); notes != "" {
 		b.WriteString("\n" + notes)
 	}
-	return unsafeUnless(picked, "Migrate to the current eval config", replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
+	return fix.UnsafeUnless(picked, "Migrate to the current eval config", fix.Replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
 }
 
 // migrateBeside moves one local-eval section of an eval config that has
@@ -336,17 +337,17 @@ func migrateBeside(c *Context, name string) (Fix, bool) {
 	}
 	m := newMigration(c)
 	m.section(name)
-	p := newPlacement(c)
+	p := fix.NewPlacement(c.Doc)
 	var keys []string
 	for _, sec := range m.order {
 		for _, line := range m.lines[sec] {
-			p.add(sec, line)
+			p.Add(sec, line)
 		}
 	}
 	for k := range m.keys {
 		keys = append(keys, k)
 	}
-	edits, ok := p.edits()
+	edits, ok := p.Edits()
 	if !ok {
 		return Fix{}, false
 	}
@@ -358,8 +359,8 @@ func migrateBeside(c *Context, name string) (Fix, bool) {
 		edits = append(edits, e...)
 		keys = append(keys, "secrets.required")
 	}
-	edits = append(edits, replace(withBlankAfter(c.Doc, span), m.noteText("From ["+name+"], a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22:")))
-	f := fix("Move ["+name+"] into the current sections", false, edits...)
+	edits = append(edits, fix.Replace(withBlankAfter(c.Doc, span), m.noteText("From ["+name+"], a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22:")))
+	f := fix.New("Move ["+name+"] into the current sections", false, edits...)
 	f.Keys = keys
 	return f, true
 }
@@ -373,12 +374,12 @@ func addSecrets(c *Context, names []string) ([]Edit, bool) {
 	case list == nil:
 		_, sec := c.Get("secrets")
 		if sec == nil {
-			return []Edit{appendSection(c.Doc, "[secrets]\nrequired = ["+quotedList(names)+"]\n")}, true
+			return []Edit{fix.AppendSection(c.Doc, "[secrets]\nrequired = ["+quotedList(names)+"]\n")}, true
 		}
 		if sec.Kind != toml.KindTable {
 			return nil, false
 		}
-		e, ok := appendToTable(c.Doc, sec.Table, "required = ["+quotedList(names)+"]")
+		e, ok := fix.AppendToTable(c.Doc, sec.Table, "required = ["+quotedList(names)+"]")
 		return []Edit{e}, ok
 	case list.Kind != toml.KindArray || list.ArrayOfTables:
 		return nil, false
@@ -397,9 +398,9 @@ func addSecrets(c *Context, names []string) ([]Edit, bool) {
 		return nil, true
 	}
 	if n := len(list.Items); n > 0 {
-		return []Edit{insertAt(list.Items[n-1].Range.End, ", "+quotedList(fresh))}, true
+		return []Edit{fix.Insert(list.Items[n-1].Range.End, ", "+quotedList(fresh))}, true
 	}
-	return []Edit{insertAt(list.Range.Start+1, quotedList(fresh))}, true
+	return []Edit{fix.Insert(list.Range.Start+1, quotedList(fresh))}, true
 }
 
 // plain reports whether s can stand in a comment as it is: no control

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -48,7 +49,7 @@ func checkDatasetUnknown(c *Context) {
 	msg := "no platform dataset is named " + code(name) + " in " + list + hint
 	var fixes []Fix
 	if best != "" {
-		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
+		fixes = append(fixes, fix.Offer("Use \""+best+"\"", fix.Replace(v.Range, tomlString(best))))
 	} else if d, ok := c.Env.WS.LookupDataset(name); ok && d.DataFile != "" {
 		msg += "; upload " + d.DataFile + " with `osmosis dataset upload " + d.DataFile + "`"
 	}

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -70,7 +71,7 @@ func checkEntrypointNotFound(c *Context) {
 	case best != "":
 		msg += hint
 		if q, ok := toml.Quote(best); ok { // a file name may not be UTF-8
-			fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, q)))
+			fixes = append(fixes, fix.Offer("Use \""+best+"\"", fix.Replace(v.Range, q)))
 		}
 	case len(py) == 0:
 		msg += " (the rollout has no Python file)"

@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema"
+import (
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
 
 func init() {
 	register(&Rule{
@@ -32,7 +35,7 @@ func reportEnum(c *Context, rule string) {
 		hint, best := didYouMean(got, unquoteAll(is.Allowed))
 		msg = keyName(is.Path) + " in " + where(parent(is.Path)) + " must be " + orList(is.Allowed) + "; found " + code(snippet(c.Doc, is.Value)) + hint
 		if best != "" {
-			fixes = append(fixes, fix("Use \""+best+"\"", false, replace(is.Value.Range, tomlString(best))))
+			fixes = append(fixes, fix.New("Use \""+best+"\"", false, fix.Replace(is.Value.Range, tomlString(best))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
 func init() {
@@ -42,7 +44,7 @@ func checkEnvName(c *Context) {
 		var fixes []Fix
 		if up := strings.ToUpper(is.Name); up != is.Name && isEnvName(up) {
 			if !hasKey(c, append(append([]string(nil), parent(is.Path)...), up)) {
-				fixes = append(fixes, displayOnly("Rename to `"+up+"`", replace(is.Range, up)))
+				fixes = append(fixes, fix.Offer("Rename to `"+up+"`", fix.Replace(is.Range, up)))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -93,7 +94,7 @@ func checkLegacy(c *Context) {
 			reportRolloutEnv(c, is)
 		case "global-batch-size":
 			c.Report(is.Range, is.Key, "`global_batch_size` was renamed `rollout_batch_size` in osmosis-ai 0.2.20 (prompts rolled out per step); the current osmosis CLI rejects the old name",
-				fix("Rename to `rollout_batch_size`", false, replace(is.Range, "rollout_batch_size")))
+				fix.New("Rename to `rollout_batch_size`", false, fix.Replace(is.Range, "rollout_batch_size")))
 		case "secrets-map":
 			secretsMap = append(secretsMap, is)
 		}
@@ -113,7 +114,7 @@ func reportRolloutEnv(c *Context, is schema.Issue) {
 			var fixes []Fix
 			if h := e.Value.Table; h != nil && h.Header != nil && len(h.Header.Keys) == 2 && !hasKey(c, []string{"env"}) {
 				r := toml.Range{Start: h.Header.Keys[0].Range.Start, End: h.Header.Keys[1].Range.End}
-				fixes = append(fixes, fix("Rename [rollout.env] to [env]", true, replace(r, "env")))
+				fixes = append(fixes, fix.New("Rename [rollout.env] to [env]", true, fix.Replace(r, "env")))
 			}
 			c.Report(e.KeyRange, "rollout", msg, fixes...)
 		case "secrets":
@@ -153,7 +154,7 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 			renamed = append(renamed, note)
 		}
 	}
-	span, ok := lineSpan(c.Doc, r)
+	span, ok := fix.LineSpan(c.Doc, r)
 	if !ok {
 		return Fix{}, false
 	}
@@ -168,7 +169,7 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 		text += line + "\n"
 	}
 	text += "required = [" + strings.Join(names, ", ") + "]\n"
-	return fix("Rewrite as [secrets] required = [...]", len(renamed) == 0, replace(span, text)), true
+	return fix.New("Rewrite as [secrets] required = [...]", len(renamed) == 0, fix.Replace(span, text)), true
 }
 
 // reportSecretsMap handles [secrets] NAME = "record".

@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -133,7 +134,7 @@ func moveToSecretsFix(c *Context, name string, keyRange toml.Range) (Fix, bool) 
 	if !isSecretName(name) || !isBare(name) {
 		return Fix{}, false
 	}
-	_, span, ok := pairLine(c, keyRange)
+	_, span, ok := fix.PairLine(c.Doc, keyRange)
 	if !ok {
 		return Fix{}, false
 	}
@@ -141,7 +142,7 @@ func moveToSecretsFix(c *Context, name string, keyRange toml.Range) (Fix, bool) 
 	if !ok {
 		return Fix{}, false
 	}
-	f := displayOnly("Move `"+name+"` to [secrets] required (store the value first: `osmosis secret set "+name+"`)", append(adds, replace(span, ""))...)
+	f := fix.Offer("Move `"+name+"` to [secrets] required (store the value first: `osmosis secret set "+name+"`)", append(adds, fix.Replace(span, ""))...)
 	f.Keys = []string{"secrets.required"}
 	return f, true
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -76,21 +77,21 @@ func reportUnknown(c *Context, rule string) {
 		}
 		var fixes []Fix
 		if best != "" && !hasKey(c, append(append([]string(nil), parentPath...), best)) {
-			f := fix("Rename to `"+best+"`", false, replace(is.Range, keyText(best)))
+			f := fix.New("Rename to `"+best+"`", false, fix.Replace(is.Range, keyText(best)))
 			f.Keys = []string{strings.Join(append(append([]string(nil), parentPath...), best), ".")}
 			fixes = append(fixes, f)
 		}
 		if hint == "" {
 			if sec, key := homeKey(c, is.Name, parentPath, true); sec != "" {
-				if f, ok := moveKeyFix(c, is.Range, sec, key); ok {
+				if f, ok := fix.MoveKey(c.Doc, is.Range, sec, key); ok {
 					fixes = append(fixes, f)
 				}
 			}
 		}
-		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
-			if e, ok := deleteStmt(c.Doc, s); ok {
+		if s := fix.StmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
+			if e, ok := fix.DeleteStmt(c.Doc, s); ok {
 				// deleting loses the value: offered, never applied
-				fixes = append(fixes, displayOnly("Remove "+name, e))
+				fixes = append(fixes, fix.Offer("Remove "+name, e))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

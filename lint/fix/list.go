@@ -1,30 +1,30 @@
-package lint
+package fix
 
 import (
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"sort"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// removeItem returns an edit deleting item from list, with the comma that
+// RemoveItem returns an edit deleting item from list, with the comma that
 // separates it from its neighbour.
-func removeItem(c *Context, list, item *toml.Value) (Edit, bool) {
+func RemoveItem(src []byte, list, item *toml.Value) (Edit, bool) {
 	// items are in source order: find the item by its offset, not by a
 	// scan (one fix per duplicate of a long list would be quadratic)
 	idx := sort.Search(len(list.Items), func(i int) bool { return list.Items[i].Range.Start >= item.Range.Start })
 	if idx >= len(list.Items) || list.Items[idx] != item {
 		return Edit{}, false
 	}
-	src := c.Doc.Src
 	if idx > 0 {
 		// from the end of the previous item to the end of this one
 		prev := list.Items[idx-1]
-		return replace(toml.Range{Start: prev.Range.End, End: item.Range.End}, ""), onlyCommaBetween(src, prev.Range.End, item.Range.Start)
+		return Replace(toml.Range{Start: prev.Range.End, End: item.Range.End}, ""), onlyCommaBetween(src, prev.Range.End, item.Range.Start)
 	}
 	if len(list.Items) > 1 {
 		next := list.Items[1]
-		return replace(toml.Range{Start: item.Range.Start, End: next.Range.Start}, ""), onlyCommaBetween(src, item.Range.End, next.Range.Start)
+		return Replace(toml.Range{Start: item.Range.Start, End: next.Range.Start}, ""), onlyCommaBetween(src, item.Range.End, next.Range.Start)
 	}
-	return replace(item.Range, ""), true
+	return Replace(item.Range, ""), true
 }
 
 // onlyCommaBetween reports whether src[a:b] holds only spaces and one comma,

@@ -1,4 +1,4 @@
-package lint
+package fix
 
 import (
 	"sort"
@@ -7,17 +7,17 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// replace is an edit that replaces r with text.
-func replace(r toml.Range, text string) Edit { return Edit{Range: r, NewText: text} }
+// Replace is an edit that replaces r with text.
+func Replace(r toml.Range, text string) Edit { return Edit{Range: r, NewText: text} }
 
-// insertAt is an edit that inserts text at off.
-func insertAt(off int, text string) Edit {
+// Insert is an edit that inserts text at off.
+func Insert(off int, text string) Edit {
 	return Edit{Range: toml.Range{Start: off, End: off}, NewText: text}
 }
 
-// fix builds a fix from edits: safe, or unsafe (applied only by --fix
+// New builds a fix from edits: safe, or unsafe (applied only by --fix
 // --unsafe-fixes).
-func fix(title string, safe bool, edits ...Edit) Fix {
+func New(title string, safe bool, edits ...Edit) Fix {
 	a := Unsafe
 	if safe {
 		a = Safe
@@ -25,27 +25,27 @@ func fix(title string, safe bool, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: a, Edits: edits}
 }
 
-// displayOnly builds a fix that is offered and never applied by a command:
+// Offer builds a fix that is offered and never applied by a command:
 // one that drops a value the user wrote, picks a model, a dataset or the
 // code to run, or rewrites what the user typed into something else. The
 // editor offers it as a code action for the user to choose.
-func displayOnly(title string, edits ...Edit) Fix {
+func Offer(title string, edits ...Edit) Fix {
 	return Fix{Title: title, Applicability: DisplayOnly, Edits: edits}
 }
 
-// unsafeUnless builds an unsafe fix, or a display-only one when it writes
-// a value picked for the user (see fillValue).
-func unsafeUnless(picked bool, title string, edits ...Edit) Fix {
+// UnsafeUnless builds an unsafe fix, or a display-only one when it writes
+// a value picked for the user (lint fills such values for missing keys).
+func UnsafeUnless(picked bool, title string, edits ...Edit) Fix {
 	if picked {
-		return displayOnly(title, edits...)
+		return Offer(title, edits...)
 	}
-	return fix(title, false, edits...)
+	return New(title, false, edits...)
 }
 
-// lineSpan returns the range of the whole lines covering r, including the
+// LineSpan returns the range of the whole lines covering r, including the
 // final newline, so deleting it leaves no blank line behind. It returns
 // false when another statement shares those lines.
-func lineSpan(doc *toml.Document, r toml.Range) (toml.Range, bool) {
+func LineSpan(doc *toml.Document, r toml.Range) (toml.Range, bool) {
 	first := doc.Lines.Line(r.Start)
 	last := doc.Lines.Line(max(r.Start, r.End-1))
 	start := doc.Lines.LineStart(first)
@@ -58,17 +58,17 @@ func lineSpan(doc *toml.Document, r toml.Range) (toml.Range, bool) {
 	return toml.Range{Start: start, End: end}, true
 }
 
-// deleteStmt deletes a top-level statement with its line.
-func deleteStmt(doc *toml.Document, s *toml.Stmt) (Edit, bool) {
-	r, ok := lineSpan(doc, s.Range)
+// DeleteStmt deletes a top-level statement with its line.
+func DeleteStmt(doc *toml.Document, s *toml.Stmt) (Edit, bool) {
+	r, ok := LineSpan(doc, s.Range)
 	if !ok {
 		return Edit{}, false
 	}
-	return replace(r, ""), true
+	return Replace(r, ""), true
 }
 
-// stmtAt returns the top-level statement whose key starts at off.
-func stmtAt(doc *toml.Document, off int) *toml.Stmt {
+// StmtAt returns the top-level statement whose key starts at off.
+func StmtAt(doc *toml.Document, off int) *toml.Stmt {
 	i := sort.Search(len(doc.Stmts), func(i int) bool { return doc.Stmts[i].Range.End > off })
 	if i < len(doc.Stmts) && doc.Stmts[i].Range.Start <= off {
 		return doc.Stmts[i]
@@ -76,10 +76,10 @@ func stmtAt(doc *toml.Document, off int) *toml.Stmt {
 	return nil
 }
 
-// appendToTable returns an edit adding the line `text` at the end of the
+// AppendToTable returns an edit adding the line `text` at the end of the
 // body of table t (after its last pair), or nil when t is not a [header]
 // table.
-func appendToTable(doc *toml.Document, t *toml.Table, text string) (Edit, bool) {
+func AppendToTable(doc *toml.Document, t *toml.Table, text string) (Edit, bool) {
 	if t == nil {
 		return Edit{}, false
 	}
@@ -96,11 +96,11 @@ func appendToTable(doc *toml.Document, t *toml.Table, text string) (Edit, bool) 
 		off = len(doc.Src)
 		nl = "\n"
 	}
-	return insertAt(off, nl+text+"\n"), true
+	return Insert(off, nl+text+"\n"), true
 }
 
-// appendSection returns an edit adding a section at the end of the file.
-func appendSection(doc *toml.Document, text string) Edit {
+// AppendSection returns an edit adding a section at the end of the file.
+func AppendSection(doc *toml.Document, text string) Edit {
 	prefix := "\n"
 	if len(doc.Src) > 0 && doc.Src[len(doc.Src)-1] != '\n' {
 		prefix = "\n\n"
@@ -108,5 +108,5 @@ func appendSection(doc *toml.Document, text string) Edit {
 	if len(doc.Src) == 0 {
 		prefix = ""
 	}
-	return insertAt(len(doc.Src), prefix+text)
+	return Insert(len(doc.Src), prefix+text)
 }
