@@ -3,6 +3,8 @@ package lint
 import (
 	"sort"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -30,7 +32,7 @@ type Context struct {
 	limit, omitted int
 	cuts           map[string]cut
 	// creds are the credentials the file holds, found on first use.
-	creds     []heldCredential
+	creds     []credential.Held
 	credsDone bool
 	// outsideGit is Input.OutsideGit.
 	outsideGit bool
@@ -46,9 +48,9 @@ type cut struct {
 }
 
 // credentials returns the credentials the file holds (see credentialsIn).
-func (c *Context) credentials() []heldCredential {
+func (c *Context) credentials() []credential.Held {
 	if !c.credsDone {
-		c.creds, c.credsDone = credentialsIn(c.Doc), true
+		c.creds, c.credsDone = credential.In(c.Doc), true
 	}
 	return c.creds
 }

@@ -7,6 +7,8 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -86,14 +88,8 @@ type Finding struct {
 	Secrets []Secret `json:"-"`
 }
 
-// Secret is a part of a file that output shows masked.
-type Secret struct {
-	// Range is the secret's bytes in the file.
-	Range toml.Range
-	// Shown is how many of its leading bytes may be shown: a provider's
-	// prefix, never a byte of the secret itself.
-	Shown int
-}
+// Secret is a part of a file that output shows masked (lint/credential).
+type Secret = credential.Secret
 
 // Fix, Edit and Applicability are lint/fix's: what a fix is, which rules
 // build and the fixer applies.
@@ -185,4 +181,75 @@ func SplitMessage(msg string) (headline, rest string) {
 		}
 	}
 	return msg, ""
+}
+
+// Masked returns src with every credential it holds masked, whichever
+// rules ran: the secrets the findings carry when they all come from Check
+// (which gives each finding all of the file's), else all that a search of
+// src finds (no findings, or findings made without reading the file as a
+// config), as credential.Mask masks them.
+func Masked(src []byte, fs []Finding) []byte {
+	seen := map[toml.Range]bool{}
+	var secrets []Secret
+	add := func(s Secret) {
+		if !seen[s.Range] {
+			seen[s.Range] = true
+			secrets = append(secrets, s)
+		}
+	}
+	searched := len(fs) > 0
+	for _, f := range fs {
+		if f.Secrets == nil {
+			searched = false
+		}
+		for _, s := range f.Secrets {
+			add(s)
+		}
+	}
+	if !searched {
+		for _, h := range credential.In(toml.Parse(src)) {
+			add(h.Secret)
+		}
+	}
+	return credential.Mask(src, secrets)
+}
+
+// withoutCredentials keeps every credential of the file out of the
+// findings: messages and fix titles quote it masked, and a fix whose new
+// text would write it again (moved into [env], kept in a comment,
+// rewritten as a secret name) is not offered.
+func withoutCredentials(fs []Finding, creds []credential.Held) {
+	if len(creds) == 0 {
+		return
+	}
+	for i := range fs {
+		f := &fs[i]
+		f.Message = credential.Hidden(f.Message, creds)
+		var kept []Fix // a new slice: findings may share their fixes' array
+		for _, fx := range f.Fixes {
+			if credential.FixCarries(fx, creds) {
+				continue
+			}
+			fx.Title = credential.Hidden(fx.Title, creds)
+			kept = append(kept, fx)
+		}
+		f.Fixes = kept
+	}
+}
+
+// attachSecrets gives every finding the places of all the file's
+// credentials (one shared slice, empty but not nil when there are none),
+// so that an output showing any line of the file masks them without
+// searching the file again (see Masked).
+func attachSecrets(fs []Finding, creds []credential.Held) {
+	if len(fs) == 0 {
+		return
+	}
+	all := make([]Secret, len(creds))
+	for i, h := range creds {
+		all[i] = h.Secret
+	}
+	for i := range fs {
+		fs[i].Secrets = all
+	}
 }

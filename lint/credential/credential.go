@@ -1,4 +1,10 @@
-package lint
+// Package credential finds credentials in config text: the detector of
+// values that are very likely a credential (provider key formats, tokens,
+// passwords under credential names), the credentials a TOML document
+// holds (values and comment words), and the masking and hiding that keep
+// them out of every output. Pure functions of text: lint's rules and its
+// findings use them; it knows no rule.
+package credential
 
 import (
 	"encoding/base64"
@@ -20,62 +26,62 @@ import (
 // random. Templates, references, plain URLs, paths, words and hashes under
 // ordinary names stay quiet.
 
-// credential says what a value was taken for.
-type credential struct {
-	// what names it: "an OpenAI API key", "a JSON Web Token".
-	what string
-	// lead is how many bytes of the trimmed value may be shown: a
+// Credential says what a value was taken for.
+type Credential struct {
+	// What names it: "an OpenAI API key", "a JSON Web Token".
+	What string
+	// Lead is how many bytes of the trimmed value may be shown: a
 	// provider's prefix, never a byte of the secret part.
-	lead int
-	// detail adds why, when the form alone does not say it.
-	detail string
+	Lead int
+	// Detail adds why, when the form alone does not say it.
+	Detail string
 }
 
-// describe names a credential value without showing it: its lead, if any,
+// Describe names a credential value without showing it: its lead, if any,
 // and its length ("`sk-proj-…`, 164 characters").
-func (c credential) describe(value string) string {
+func (c Credential) Describe(value string) string {
 	v := strings.TrimSpace(value)
 	out := strconv.Itoa(utf8.RuneCountInString(v)) + " characters"
-	if c.lead > 0 {
-		out = "`" + v[:c.lead] + "…`, " + out
+	if c.Lead > 0 {
+		out = "`" + v[:c.Lead] + "…`, " + out
 	}
-	if c.detail != "" {
-		out += ", " + c.detail
+	if c.Detail != "" {
+		out += ", " + c.Detail
 	}
 	return out
 }
 
-// detectCredential reports whether the value of the env var name is very
+// Detect reports whether the value of the env var name is very
 // likely a credential.
-func detectCredential(name, value string) (credential, bool) {
+func Detect(name, value string) (Credential, bool) {
 	v := strings.TrimSpace(value)
 	if len(v) < 6 {
-		return credential{}, false
+		return Credential{}, false
 	}
 	if documentedExample(v) {
-		return credential{}, false
+		return Credential{}, false
 	}
 	if c, ok := knownShape(v); ok {
 		return c, true
 	}
 	if templated(v) || reference(v) {
-		return credential{}, false
+		return Credential{}, false
 	}
 	if c, ok := underCredentialName(name, v); ok {
 		return c, true
 	}
-	if len(v) >= 40 && tokenLike(v) && !isHex(v) && classes(v) >= 2 && entropy(v) >= 4.5 && !wordy(v) {
+	if len(v) >= 40 && tokenLike(v) && !allIn(v, hexDigits) && classes(v) >= 2 && Entropy(v) >= 4.5 && !wordy(v) {
 		if text, ok := base64Text(v); ok {
 			// a blob of encoded configuration, unless what it encodes is
 			// a credential
 			if c, ok := knownShape(strings.TrimSpace(text)); ok {
-				return credential{what: "a base64-encoded " + strings.TrimPrefix(strings.TrimPrefix(c.what, "an "), "a ")}, true
+				return Credential{What: "a base64-encoded " + strings.TrimPrefix(strings.TrimPrefix(c.What, "an "), "a ")}, true
 			}
-			return credential{}, false
+			return Credential{}, false
 		}
-		return credential{what: "a credential", detail: "a long random-looking token: " + formatBits(entropy(v)) + " bits of entropy per character"}, true
+		return Credential{What: "a credential", Detail: "a long random-looking token: " + formatBits(Entropy(v)) + " bits of entropy per character"}, true
 	}
-	return credential{}, false
+	return Credential{}, false
 }
 
 // base64Text decodes v as base64 (standard or URL alphabet, padded or
@@ -129,9 +135,9 @@ func connectionStringSecret(v string) (string, bool) {
 }
 
 // knownShape recognizes credentials by their form alone.
-func knownShape(v string) (credential, bool) {
+func knownShape(v string) (Credential, bool) {
 	if v == "" || documentedExample(v) {
-		return credential{}, false
+		return Credential{}, false
 	}
 	for _, f := range formatsByFirst[v[0]] {
 		if c, ok := f.match(v); ok {
@@ -140,32 +146,32 @@ func knownShape(v string) (credential, bool) {
 	}
 	switch {
 	case strings.Contains(v, "-----BEGIN") && strings.Contains(v, "PRIVATE KEY"):
-		return credential{what: "a PEM private key", lead: len("-----BEGIN")}, true
+		return Credential{What: "a PEM private key", Lead: len("-----BEGIN")}, true
 	case strings.HasPrefix(v, "{") && strings.Contains(v, `"private_key"`):
-		return credential{what: "a service-account JSON key"}, true
+		return Credential{What: "a service-account JSON key"}, true
 	case isJWT(v):
-		return credential{what: "a JSON Web Token", lead: 3}, true
+		return Credential{What: "a JSON Web Token", Lead: 3}, true
 	}
 	if scheme, rest, ok := cutFold(v, "bearer ", "basic ", "token "); ok {
 		// the credentials of RFC 9110: one token68 (no spaces, no words)
 		if t := strings.TrimSpace(rest); len(t) >= 8 && allIn(t, token68) && !masked(t) && (classes(t) >= 2 || len(t) >= 20) && !templated(t) && !reference(t) {
-			return credential{what: "an Authorization header value", lead: len(scheme)}, true
+			return Credential{What: "an Authorization header value", Lead: len(scheme)}, true
 		}
 	}
 	if !strings.Contains(v, "@") {
 		// no user information, so no URL with a password (and no parse)
 	} else if u, err := url.Parse(v); err == nil && u.Scheme != "" && u.User != nil {
 		if p, ok := u.User.Password(); ok && p != "" && !templated(p) && !reference(p) && !masked(p) {
-			return credential{what: "a URL with a password", lead: len(u.Scheme) + len("://")}, true
+			return Credential{What: "a URL with a password", Lead: len(u.Scheme) + len("://")}, true
 		}
 	}
 	if k, ok := connectionStringSecret(v); ok {
-		return credential{what: "a connection string with a " + k}, true
+		return Credential{What: "a connection string with a " + k}, true
 	}
-	if i := strings.IndexByte(v, ':'); i >= 8 && i <= 10 && allIn(v[:i], digits) && len(v)-i-1 == 35 && allIn(v[i+1:], alnum+"_-") {
-		return credential{what: "a Telegram bot token"}, true
+	if i := strings.IndexByte(v, ':'); i >= 8 && i <= 10 && allIn(v[:i], Digits) && len(v)-i-1 == 35 && allIn(v[i+1:], Alnum+"_-") {
+		return Credential{What: "a Telegram bot token"}, true
 	}
-	return credential{}, false
+	return Credential{}, false
 }
 
 // keyFormat is a provider's key format: a fixed prefix and a body of a
@@ -180,109 +186,110 @@ type keyFormat struct {
 	random bool
 }
 
-func (f keyFormat) match(v string) (credential, bool) {
+func (f keyFormat) match(v string) (Credential, bool) {
 	if !strings.HasPrefix(v, f.prefix) {
-		return credential{}, false
+		return Credential{}, false
 	}
 	body := v[len(f.prefix):]
 	if len(body) < f.min || f.max > 0 && len(body) > f.max || !allIn(body, f.alphabet) {
-		return credential{}, false
+		return Credential{}, false
 	}
-	if masked(body) || entropy(body) < 2.5 || standIn(body) {
+	if masked(body) || Entropy(body) < 2.5 || standIn(body) {
 		// a template's stand-in: ghp_xxxx..., AKIAXXXXXXXXXXXXXXXX,
 		// sk-proj-REPLACE_WITH_YOUR_KEY
-		return credential{}, false
+		return Credential{}, false
 	}
-	if f.random && !(classes(body) >= 2 && entropy(body) >= 3.5 && !wordy(body)) {
-		return credential{}, false
+	if f.random && !(classes(body) >= 2 && Entropy(body) >= 3.5 && !wordy(body)) {
+		return Credential{}, false
 	}
-	return credential{what: f.what, lead: len(f.prefix)}, true
+	return Credential{What: f.what, Lead: len(f.prefix)}, true
 }
 
 const (
-	digits   = "0123456789"
-	upper    = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-	lower    = "abcdefghijklmnopqrstuvwxyz"
-	alnum    = digits + upper + lower
-	urlsafe  = alnum + "_-"
-	hexLow   = digits + "abcdef"
-	b64chars = alnum + "+/="
-	token68  = alnum + "-._~+/="
+	Digits      = "0123456789"
+	Upper       = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+	Lower       = "abcdefghijklmnopqrstuvwxyz"
+	Alnum       = Digits + Upper + Lower
+	URLSafe     = Alnum + "_-"
+	HexLower    = Digits + "abcdef"
+	hexDigits   = HexLower + "ABCDEF"
+	Base64Chars = Alnum + "+/="
+	token68     = Alnum + "-._~+/="
 )
 
 // keyFormats are tried in order: a longer prefix before its shorter one.
 var keyFormats = []keyFormat{
-	{"an Anthropic API key", "sk-ant-api03-", urlsafe, 20, 0, false},
-	{"an Anthropic admin key", "sk-ant-admin01-", urlsafe, 20, 0, false},
-	{"an Anthropic key", "sk-ant-", urlsafe, 32, 0, true},
-	{"an OpenRouter API key", "sk-or-v1-", hexLow, 64, 64, false},
-	{"an OpenAI project key", "sk-proj-", urlsafe, 32, 0, false},
-	{"an OpenAI service account key", "sk-svcacct-", urlsafe, 32, 0, false},
-	{"an OpenAI admin key", "sk-admin-", urlsafe, 32, 0, false},
-	{"an API key (the sk- form of OpenAI, DeepSeek and others)", "sk-", urlsafe, 20, 0, true},
-	{"a GitHub personal access token", "ghp_", alnum, 36, 36, false},
-	{"a GitHub OAuth token", "gho_", alnum, 36, 36, false},
-	{"a GitHub user-to-server token", "ghu_", alnum, 36, 36, false},
-	{"a GitHub server-to-server token", "ghs_", alnum, 36, 36, false},
-	{"a GitHub refresh token", "ghr_", alnum, 36, 36, false},
-	{"a GitHub fine-grained token", "github_pat_", alnum + "_", 50, 0, false},
-	{"a GitLab personal access token", "glpat-", urlsafe + ".", 20, 0, false},
-	{"a GitLab deploy token", "gldt-", urlsafe, 20, 0, false},
-	{"a GitLab runner token", "glrt-", urlsafe, 20, 0, false},
-	{"a GitLab pipeline trigger token", "glptt-", hexLow, 40, 40, false},
-	{"a GitLab feed token", "glft-", urlsafe, 20, 0, false},
-	{"a GitLab SCIM token", "glsoat-", urlsafe, 20, 0, false},
-	{"a GitLab OAuth application secret", "gloas-", urlsafe, 64, 0, false},
-	{"a GitLab agent token", "glagent-", urlsafe, 50, 0, false},
-	{"a GitLab CI/CD job token", "glcbt-", urlsafe, 20, 0, false},
-	{"an AWS access key id", "AKIA", digits + upper, 16, 16, false},
-	{"an AWS temporary access key id", "ASIA", digits + upper, 16, 16, false},
-	{"an AWS session token", "FwoGZXIvYXdz", b64chars, 80, 0, false},
-	{"an AWS session token", "IQoJb3JpZ2lu", b64chars, 80, 0, false},
-	{"a Hugging Face token", "hf_", alnum, 30, 40, false},
-	{"a Hugging Face organization token", "api_org_", alnum, 30, 40, false},
-	{"a Slack bot token", "xoxb-", alnum + "-", 20, 0, false},
-	{"a Slack user token", "xoxp-", alnum + "-", 20, 0, false},
-	{"a Slack token", "xoxa-", alnum + "-", 20, 0, false},
-	{"a Slack token", "xoxr-", alnum + "-", 20, 0, false},
-	{"a Slack token", "xoxe-", alnum + "-.", 20, 0, false},
-	{"a Slack app token", "xapp-", alnum + "-", 20, 0, false},
-	{"a Slack webhook URL", "https://hooks.slack.com/services/", alnum + "/", 30, 0, false},
-	{"a Discord webhook URL", "https://discord.com/api/webhooks/", urlsafe + "/", 40, 0, false},
-	{"a Stripe secret key", "sk_live_", alnum, 24, 0, false},
-	{"a Stripe test secret key", "sk_test_", alnum, 24, 0, false},
-	{"a Stripe restricted key", "rk_live_", alnum, 24, 0, false},
-	{"a Stripe restricted test key", "rk_test_", alnum, 24, 0, false},
-	{"a Stripe webhook secret", "whsec_", alnum, 24, 0, false},
-	{"a Google API key", "AIza", urlsafe, 35, 35, false},
-	{"a Google OAuth client secret", "GOCSPX-", urlsafe, 24, 0, false},
-	{"a Groq API key", "gsk_", alnum, 40, 0, false},
-	{"an xAI API key", "xai-", alnum, 60, 0, false},
-	{"an npm token", "npm_", alnum, 36, 36, false},
-	{"a PyPI token", "pypi-AgE", urlsafe, 50, 0, false},
-	{"a Pinecone API key", "pcsk_", urlsafe, 40, 0, false},
-	{"a Replicate API token", "r8_", alnum, 30, 0, false},
-	{"a Perplexity API key", "pplx-", alnum, 40, 0, false},
-	{"a Fireworks API key", "fw_", alnum, 20, 0, false},
-	{"a Daytona API key", "dtn_", alnum, 20, 0, false},
-	{"a LangSmith API key", "lsv2_pt_", hexLow + "_", 30, 0, false},
-	{"a LangSmith service key", "lsv2_sk_", hexLow + "_", 30, 0, false},
-	{"a Tavily API key", "tvly-", urlsafe, 20, 0, false},
-	{"a SendGrid API key", "SG.", urlsafe + ".", 60, 0, false},
-	{"a Databricks token", "dapi", hexLow, 32, 32, false},
-	{"a DigitalOcean token", "dop_v1_", hexLow, 64, 64, false},
-	{"a Shopify access token", "shpat_", hexLow + "ABCDEF", 32, 32, false},
-	{"a Linear API key", "lin_api_", alnum, 40, 0, false},
-	{"a Notion token", "ntn_", alnum, 40, 0, false},
-	{"a Notion token", "secret_", alnum, 43, 43, true},
-	{"a Supabase token", "sbp_", hexLow, 40, 40, false},
-	{"a Sentry token", "sntrys_", b64chars + "_", 50, 0, false},
-	{"a Sentry user token", "sntryu_", hexLow, 64, 64, false},
-	{"a Postman API key", "PMAK-", hexLow + "-", 59, 59, false},
-	{"a Mailgun API key", "key-", hexLow, 32, 32, true},
-	{"a Doppler token", "dp.st.", urlsafe + ".", 40, 0, false},
-	{"a Heroku API key", "HRKU-", urlsafe, 40, 0, false},
-	{"an age secret key", "AGE-SECRET-KEY-1", digits + upper, 50, 0, false},
+	{"an Anthropic API key", "sk-ant-api03-", URLSafe, 20, 0, false},
+	{"an Anthropic admin key", "sk-ant-admin01-", URLSafe, 20, 0, false},
+	{"an Anthropic key", "sk-ant-", URLSafe, 32, 0, true},
+	{"an OpenRouter API key", "sk-or-v1-", HexLower, 64, 64, false},
+	{"an OpenAI project key", "sk-proj-", URLSafe, 32, 0, false},
+	{"an OpenAI service account key", "sk-svcacct-", URLSafe, 32, 0, false},
+	{"an OpenAI admin key", "sk-admin-", URLSafe, 32, 0, false},
+	{"an API key (the sk- form of OpenAI, DeepSeek and others)", "sk-", URLSafe, 20, 0, true},
+	{"a GitHub personal access token", "ghp_", Alnum, 36, 36, false},
+	{"a GitHub OAuth token", "gho_", Alnum, 36, 36, false},
+	{"a GitHub user-to-server token", "ghu_", Alnum, 36, 36, false},
+	{"a GitHub server-to-server token", "ghs_", Alnum, 36, 36, false},
+	{"a GitHub refresh token", "ghr_", Alnum, 36, 36, false},
+	{"a GitHub fine-grained token", "github_pat_", Alnum + "_", 50, 0, false},
+	{"a GitLab personal access token", "glpat-", URLSafe + ".", 20, 0, false},
+	{"a GitLab deploy token", "gldt-", URLSafe, 20, 0, false},
+	{"a GitLab runner token", "glrt-", URLSafe, 20, 0, false},
+	{"a GitLab pipeline trigger token", "glptt-", HexLower, 40, 40, false},
+	{"a GitLab feed token", "glft-", URLSafe, 20, 0, false},
+	{"a GitLab SCIM token", "glsoat-", URLSafe, 20, 0, false},
+	{"a GitLab OAuth application secret", "gloas-", URLSafe, 64, 0, false},
+	{"a GitLab agent token", "glagent-", URLSafe, 50, 0, false},
+	{"a GitLab CI/CD job token", "glcbt-", URLSafe, 20, 0, false},
+	{"an AWS access key id", "AKIA", Digits + Upper, 16, 16, false},
+	{"an AWS temporary access key id", "ASIA", Digits + Upper, 16, 16, false},
+	{"an AWS session token", "FwoGZXIvYXdz", Base64Chars, 80, 0, false},
+	{"an AWS session token", "IQoJb3JpZ2lu", Base64Chars, 80, 0, false},
+	{"a Hugging Face token", "hf_", Alnum, 30, 40, false},
+	{"a Hugging Face organization token", "api_org_", Alnum, 30, 40, false},
+	{"a Slack bot token", "xoxb-", Alnum + "-", 20, 0, false},
+	{"a Slack user token", "xoxp-", Alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxa-", Alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxr-", Alnum + "-", 20, 0, false},
+	{"a Slack token", "xoxe-", Alnum + "-.", 20, 0, false},
+	{"a Slack app token", "xapp-", Alnum + "-", 20, 0, false},
+	{"a Slack webhook URL", "https://hooks.slack.com/services/", Alnum + "/", 30, 0, false},
+	{"a Discord webhook URL", "https://discord.com/api/webhooks/", URLSafe + "/", 40, 0, false},
+	{"a Stripe secret key", "sk_live_", Alnum, 24, 0, false},
+	{"a Stripe test secret key", "sk_test_", Alnum, 24, 0, false},
+	{"a Stripe restricted key", "rk_live_", Alnum, 24, 0, false},
+	{"a Stripe restricted test key", "rk_test_", Alnum, 24, 0, false},
+	{"a Stripe webhook secret", "whsec_", Alnum, 24, 0, false},
+	{"a Google API key", "AIza", URLSafe, 35, 35, false},
+	{"a Google OAuth client secret", "GOCSPX-", URLSafe, 24, 0, false},
+	{"a Groq API key", "gsk_", Alnum, 40, 0, false},
+	{"an xAI API key", "xai-", Alnum, 60, 0, false},
+	{"an npm token", "npm_", Alnum, 36, 36, false},
+	{"a PyPI token", "pypi-AgE", URLSafe, 50, 0, false},
+	{"a Pinecone API key", "pcsk_", URLSafe, 40, 0, false},
+	{"a Replicate API token", "r8_", Alnum, 30, 0, false},
+	{"a Perplexity API key", "pplx-", Alnum, 40, 0, false},
+	{"a Fireworks API key", "fw_", Alnum, 20, 0, false},
+	{"a Daytona API key", "dtn_", Alnum, 20, 0, false},
+	{"a LangSmith API key", "lsv2_pt_", HexLower + "_", 30, 0, false},
+	{"a LangSmith service key", "lsv2_sk_", HexLower + "_", 30, 0, false},
+	{"a Tavily API key", "tvly-", URLSafe, 20, 0, false},
+	{"a SendGrid API key", "SG.", URLSafe + ".", 60, 0, false},
+	{"a Databricks token", "dapi", HexLower, 32, 32, false},
+	{"a DigitalOcean token", "dop_v1_", HexLower, 64, 64, false},
+	{"a Shopify access token", "shpat_", HexLower + "ABCDEF", 32, 32, false},
+	{"a Linear API key", "lin_api_", Alnum, 40, 0, false},
+	{"a Notion token", "ntn_", Alnum, 40, 0, false},
+	{"a Notion token", "secret_", Alnum, 43, 43, true},
+	{"a Supabase token", "sbp_", HexLower, 40, 40, false},
+	{"a Sentry token", "sntrys_", Base64Chars + "_", 50, 0, false},
+	{"a Sentry user token", "sntryu_", HexLower, 64, 64, false},
+	{"a Postman API key", "PMAK-", HexLower + "-", 59, 59, false},
+	{"a Mailgun API key", "key-", HexLower, 32, 32, true},
+	{"a Doppler token", "dp.st.", URLSafe + ".", 40, 0, false},
+	{"a Heroku API key", "HRKU-", URLSafe, 40, 0, false},
+	{"an age secret key", "AGE-SECRET-KEY-1", Digits + Upper, 50, 0, false},
 }
 
 // formatsByFirst holds keyFormats by the first byte of their prefix, in
@@ -296,39 +303,39 @@ var formatsByFirst = func() (out [256][]keyFormat) {
 }()
 
 // underCredentialName decides a value whose name says it holds a secret.
-func underCredentialName(name, v string) (credential, bool) {
+func underCredentialName(name, v string) (Credential, bool) {
 	tier := credentialName(name)
-	if tier == nameOrdinary || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") || pathLike(v) || allIn(v, digits) {
-		return credential{}, false
+	if tier == nameOrdinary || strings.ContainsAny(v, " \t") || strings.Contains(v, "://") || pathLike(v) || allIn(v, Digits) {
+		return Credential{}, false
 	}
 	if standIn(v) {
-		return credential{}, false
+		return Credential{}, false
 	}
-	h := entropy(v)
+	h := Entropy(v)
 	switch {
 	case tier == nameWeak && identifierLike(v):
 		// a key of a cache, a bucket or a run: grpo_qwen3_8b_lr1e-6,
 		// checkpoints/run-42/step-1000.pt
-		return credential{}, false
+		return Credential{}, false
 	case tier == namePassword && len(v) >= 6 && (classes(v) >= 2 || len(v) >= 12) && !wordy(v):
-		return credential{what: "a password"}, true
+		return Credential{What: "a password"}, true
 	case tier == namePassword && len(v) >= 8 && classes(v) >= 2 && symbols(v) && !placeholderWords(v):
 		// a password of words, made strong the usual way: sunshine2024!
-		return credential{what: "a password"}, true
-	case tier == nameWeak && (isHex(v) || isUUID(v)):
+		return Credential{What: "a password"}, true
+	case tier == nameWeak && (allIn(v, hexDigits) || isUUID(v)):
 		// a hash or an id under a name such as CACHE_KEY or IDEMPOTENCY_KEY
-		return credential{}, false
-	case len(v) >= 16 && classes(v) >= 2 && h >= randomEntropy(v) && !wordy(v):
-		return credential{what: "a credential", detail: "random-looking under a credential name: " + formatBits(h) + " bits of entropy per character"}, true
+		return Credential{}, false
+	case len(v) >= 16 && classes(v) >= 2 && h >= RandomEntropy(v) && !wordy(v):
+		return Credential{What: "a credential", Detail: "random-looking under a credential name: " + formatBits(h) + " bits of entropy per character"}, true
 	}
-	return credential{}, false
+	return Credential{}, false
 }
 
-// randomEntropy is the entropy a random value of v's alphabet reaches:
+// RandomEntropy is the entropy a random value of v's alphabet reaches:
 // hex digits carry 4 bits at most, so random hex of 16 to 64 digits comes
 // to about 3.5 to 3.9; other token alphabets to 3.8 and more.
-func randomEntropy(v string) float64 {
-	if isHex(v) {
+func RandomEntropy(v string) float64 {
+	if allIn(v, hexDigits) {
 		return 3.0
 	}
 	return 3.5
@@ -382,11 +389,18 @@ func symbols(v string) bool {
 	return false
 }
 
+// passwordStandIns and keyStandIns are the words of values that stand for
+// a password or a key (written as one text: each is a word, not an id).
+var (
+	passwordStandIns = strings.Fields("change your replace example placeholder secret password dummy todo fixme")
+	keyStandIns      = strings.Fields("your replace example placeholder changeme change_me change-me dummy fixme insert_ insert- redacted")
+)
+
 // placeholderWords reports a value that says it stands for a password:
 // change-me-123, your_password_1.
 func placeholderWords(v string) bool {
 	l := strings.ToLower(v)
-	for _, w := range []string{"change", "your", "replace", "example", "placeholder", "secret", "password", "dummy", "todo", "fixme"} {
+	for _, w := range passwordStandIns {
 		if strings.Contains(l, w) {
 			return true
 		}
@@ -399,7 +413,7 @@ func placeholderWords(v string) bool {
 // words.
 func standIn(v string) bool {
 	l := strings.ToLower(v)
-	for _, w := range []string{"your", "replace", "example", "placeholder", "changeme", "change_me", "change-me", "dummy", "fixme", "insert_", "insert-", "redacted"} {
+	for _, w := range keyStandIns {
 		if strings.Contains(l, w) {
 			return true
 		}
@@ -416,7 +430,7 @@ func identifierLike(v string) bool {
 	if strings.Contains(v, "/") && !strings.ContainsAny(v, "+=") {
 		return true
 	}
-	if i := strings.LastIndexByte(v, '.'); i > 0 && len(v)-i-1 >= 1 && len(v)-i-1 <= 5 && allIn(v[i+1:], lower) {
+	if i := strings.LastIndexByte(v, '.'); i > 0 && len(v)-i-1 >= 1 && len(v)-i-1 <= 5 && allIn(v[i+1:], Lower) {
 		return true
 	}
 	seps := 0
@@ -438,7 +452,7 @@ func isUUID(v string) bool {
 			if v[i] != '-' {
 				return false
 			}
-		} else if strings.IndexByte(hexLow+"ABCDEF", v[i]) < 0 {
+		} else if strings.IndexByte(HexLower+"ABCDEF", v[i]) < 0 {
 			return false
 		}
 	}
@@ -489,7 +503,7 @@ func pathLike(v string) bool {
 
 // tokenLike reports a value of one piece in a token alphabet.
 func tokenLike(v string) bool {
-	return allIn(v, b64chars+"_-.") && !strings.HasPrefix(v, ".")
+	return allIn(v, Base64Chars+"_-.") && !strings.HasPrefix(v, ".")
 }
 
 func isJWT(v string) bool {
@@ -498,7 +512,7 @@ func isJWT(v string) bool {
 	}
 	parts := strings.Split(v, ".")
 	return len(parts) == 3 && strings.HasPrefix(parts[0], "eyJ") && strings.HasPrefix(parts[1], "eyJ") &&
-		len(parts[0]) >= 10 && len(parts[1]) >= 10 && allIn(parts[0]+parts[1]+parts[2], urlsafe)
+		len(parts[0]) >= 10 && len(parts[1]) >= 10 && allIn(parts[0]+parts[1]+parts[2], URLSafe)
 }
 
 func isIdent(s string) bool {
@@ -570,8 +584,8 @@ func wordy(s string) bool {
 	return inRuns*2 >= len(s)
 }
 
-// entropy is the Shannon entropy of s in bits per character.
-func entropy(s string) float64 {
+// Entropy is the Shannon entropy of s in bits per character.
+func Entropy(s string) float64 {
 	counts := map[rune]int{}
 	n := 0
 	for _, r := range s {

@@ -1,9 +1,10 @@
-package lint
+package credential
 
 import (
 	"strconv"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -12,38 +13,38 @@ import (
 // text carries it. The search is the same whichever rules are selected, so
 // that turning the rule off does not turn the masking off.
 
-// heldCredential is a string of the file that looks like a credential.
-type heldCredential struct {
-	// table is the path of the table holding the value (array indexes as
+// Held is a string of the file that looks like a credential.
+type Held struct {
+	// Table is the path of the table holding the value (array indexes as
 	// numbers), name its key; item >= 0 for an element of an array.
-	table []string
-	name  string
-	item  int
-	// keyRange is the key's range, for a fix that moves the pair.
-	keyRange toml.Range
-	value    *toml.Value // nil for a word of a comment
-	cred     credential
-	// env is set for a value of an [env] table (at any depth).
-	env bool
-	// text is the credential as it appears in messages and fix text (the
-	// value, trimmed); secret is where it is in the file.
-	text   string
-	secret Secret
+	Table []string
+	Name  string
+	Item  int
+	// KeyRange is the key's range, for a fix that moves the pair.
+	KeyRange toml.Range
+	Value    *toml.Value // nil for a word of a comment
+	Cred     Credential
+	// Env is set for a value of an [env] table (at any depth).
+	Env bool
+	// Text is the credential as it appears in messages and fix text (the
+	// Value, trimmed); secret is where it is in the file.
+	Text   string
+	Secret Secret
 }
 
-// key is the dotted key of the value, as findings name keys.
-func (h heldCredential) key() string {
-	if h.value == nil {
+// Key is the dotted key of the value, as findings name keys.
+func (h Held) Key() string {
+	if h.Value == nil {
 		return ""
 	}
-	parts := append(append([]string(nil), h.table...), h.name)
-	if h.item >= 0 {
-		parts = append(parts, strconv.Itoa(h.item))
+	parts := append(append([]string(nil), h.Table...), h.Name)
+	if h.Item >= 0 {
+		parts = append(parts, strconv.Itoa(h.Item))
 	}
 	return strings.Join(parts, ".")
 }
 
-// credentialsIn finds the credentials of a document: values of [env]
+// In finds the credentials of a document: values of [env]
 // tables that detectCredential takes for one, values under a name in the
 // form of an environment variable (OPENAI_API_KEY in the wrong table)
 // decided the same way, any other string or comment word only when it has
@@ -51,7 +52,7 @@ func (h heldCredential) key() string {
 // rejected (a duplicate key) are searched too, and one it could not place
 // in a table is decided as an [env] value would be: they are still
 // printed.
-func credentialsIn(doc *toml.Document) []heldCredential {
+func In(doc *toml.Document) []Held {
 	w := credWalk{doc: doc}
 	for _, s := range doc.Stmts {
 		if s.Uncertain && s.Value != nil {
@@ -88,7 +89,7 @@ type credWalk struct {
 	doc       *toml.Document
 	path      []string
 	uncertain map[*toml.Value]bool
-	out       []heldCredential
+	out       []Held
 }
 
 func (w *credWalk) table(t *toml.Table, broad bool) {
@@ -132,17 +133,17 @@ func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value
 	// a header of an endpoint model is named as an env var is
 	// (X-Api-Key): decided the same way
 	header := len(w.path) > 0 && w.path[len(w.path)-1] == "extra_headers"
-	var cred credential
+	var cred Credential
 	var ok bool
-	if env || header || broad || item < 0 && isEnvVarName(name) {
-		cred, ok = detectCredential(name, v.Str)
+	if env || header || broad || item < 0 && IsEnvVarName(name) {
+		cred, ok = Detect(name, v.Str)
 	} else if t := strings.TrimSpace(v.Str); len(t) >= 6 {
 		cred, ok = knownShape(t)
 	}
 	if ok {
-		w.out = append(w.out, heldCredential{
-			table: append([]string(nil), w.path...), name: name, item: item, keyRange: keyRange, value: v, cred: cred, env: env,
-			text: strings.TrimSpace(v.Str), secret: secretOf(w.doc, v, cred),
+		w.out = append(w.out, Held{
+			Table: append([]string(nil), w.path...), Name: name, Item: item, KeyRange: keyRange, Value: v, Cred: cred, Env: env,
+			Text: strings.TrimSpace(v.Str), Secret: secretOf(w.doc, v, cred),
 		})
 	}
 }
@@ -158,17 +159,17 @@ func inEnvTable(table []string) bool {
 	return false
 }
 
-// isEnvVarName reports a key spelled as an environment variable
+// IsEnvVarName reports a key spelled as an environment variable
 // (OPENAI_API_KEY): upper case, digits and underscores, with a letter
 // first. Config keys are lower case, so such a key outside [env] is an
 // environment variable put in the wrong table.
-func isEnvVarName(s string) bool {
-	return len(s) >= 2 && s[0] >= 'A' && s[0] <= 'Z' && isNameTail(s[1:])
+func IsEnvVarName(s string) bool {
+	return len(s) >= 2 && s[0] >= 'A' && s[0] <= 'Z' && allIn(s[1:], Upper+Digits+"_")
 }
 
 // commentCredentials finds the words of a comment that have the form of a
 // credential (a key pasted in a note, a line of [env] commented out).
-func commentCredentials(out []heldCredential, c *toml.Comment) []heldCredential {
+func commentCredentials(out []Held, c *toml.Comment) []Held {
 	text := c.Text
 	for i := 0; i < len(text); {
 		for i < len(text) && isWordSep(text[i]) {
@@ -181,7 +182,7 @@ func commentCredentials(out []heldCredential, c *toml.Comment) []heldCredential 
 		if w := text[i:j]; len(w) >= 8 {
 			if cred, ok := knownShape(w); ok {
 				r := toml.Range{Start: c.Range.Start + i, End: c.Range.Start + j}
-				out = append(out, heldCredential{item: -1, cred: cred, text: w, secret: Secret{Range: r, Shown: cred.lead}})
+				out = append(out, Held{Item: -1, Cred: cred, Text: w, Secret: Secret{Range: r, Shown: cred.Lead}})
 			}
 		}
 		i = j
@@ -193,13 +194,13 @@ func isWordSep(b byte) bool {
 	return b == ' ' || b == '\t' || b == '"' || b == '\'' || b == '`' || b == '=' || b == ',' || b == '(' || b == ')' || b == '[' || b == ']' || b == '#'
 }
 
-// hidden is text with every word that holds a credential replaced by the
+// Hidden is text with every word that holds a credential replaced by the
 // credential's shown lead and an ellipsis. Words are compared by their
 // letters and digits, ignoring case: a value upper-cased or with its
 // dashes turned into underscores (a suggested secret name) is still the
 // secret.
-func hidden(text string, creds []heldCredential) string {
-	if !carries(text, creds) {
+func Hidden(text string, creds []Held) string {
+	if !Carries(text, creds) {
 		return text
 	}
 	var b strings.Builder
@@ -215,7 +216,7 @@ func hidden(text string, creds []heldCredential) string {
 		}
 		word := text[i:j]
 		if h, ok := heldIn(word, creds); ok {
-			lead := h.text[:min(h.cred.lead, len(h.text))]
+			lead := h.Text[:min(h.Cred.Lead, len(h.Text))]
 			if !strings.HasPrefix(word, lead) {
 				lead = ""
 			}
@@ -227,13 +228,13 @@ func hidden(text string, creds []heldCredential) string {
 	return b.String()
 }
 
-// carries reports whether text holds one of the credentials.
-func carries(text string, creds []heldCredential) bool {
+// Carries reports whether text holds one of the credentials.
+func Carries(text string, creds []Held) bool {
 	_, ok := heldIn(text, creds)
 	return ok
 }
 
-func heldIn(text string, creds []heldCredential) (heldCredential, bool) {
+func heldIn(text string, creds []Held) (Held, bool) {
 	norm := alnumUpper(text)
 	for _, h := range creds {
 		for _, f := range secretForms(h) {
@@ -242,14 +243,14 @@ func heldIn(text string, creds []heldCredential) (heldCredential, bool) {
 			}
 		}
 	}
-	return heldCredential{}, false
+	return Held{}, false
 }
 
 // secretForms are the pieces of a credential that must not be quoted, as
 // alnumUpper writes them: the part after its shown lead, and each long
 // word of it (a PEM key's lines, the token of a header value).
-func secretForms(h heldCredential) []string {
-	body := h.text[min(h.cred.lead, len(h.text)):]
+func secretForms(h Held) []string {
+	body := h.Text[min(h.Cred.Lead, len(h.Text)):]
 	var out []string
 	if f := alnumUpper(body); len(f) >= 6 {
 		out = append(out, f)
@@ -287,51 +288,36 @@ func isQuoteSep(c byte) bool {
 	return false
 }
 
-// withoutCredentials keeps every credential of the file out of the
-// findings: messages and fix titles quote it masked, and a fix whose new
-// text would write it again (moved into [env], kept in a comment,
-// rewritten as a secret name) is not offered.
-func withoutCredentials(fs []Finding, creds []heldCredential) {
-	if len(creds) == 0 {
-		return
-	}
-	for i := range fs {
-		f := &fs[i]
-		f.Message = hidden(f.Message, creds)
-		var kept []Fix // a new slice: findings may share their fixes' array
-		for _, fx := range f.Fixes {
-			if fixCarries(fx, creds) {
-				continue
-			}
-			fx.Title = hidden(fx.Title, creds)
-			kept = append(kept, fx)
-		}
-		f.Fixes = kept
-	}
-}
-
-func fixCarries(fx Fix, creds []heldCredential) bool {
+// FixCarries reports whether the text a fix writes holds one of the
+// credentials.
+func FixCarries(fx fix.Fix, creds []Held) bool {
 	for _, e := range fx.Edits {
-		if carries(e.NewText, creds) {
+		if Carries(e.NewText, creds) {
 			return true
 		}
 	}
 	return false
 }
 
-// attachSecrets gives every finding the places of all the file's
-// credentials (one shared slice, empty but not nil when there are none),
-// so that an output showing any line of the file masks them without
-// searching the file again (see Masked).
-func attachSecrets(fs []Finding, creds []heldCredential) {
-	if len(fs) == 0 {
-		return
+// secretOf is where a string value's secret is in the file: the literal's
+// content, of which the leading whitespace and the credential's lead may
+// be shown when the source spells them as the value does.
+func secretOf(doc *toml.Document, v *toml.Value, cred Credential) Secret {
+	text := doc.Text(v.Range)
+	q := 1
+	if strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
+		q = 3
 	}
-	all := make([]Secret, len(creds))
-	for i, h := range creds {
-		all[i] = h.secret
+	r := toml.Range{Start: v.Range.Start + q, End: v.Range.End - q}
+	if r.End < r.Start || len(text) < 2*q {
+		return Secret{Range: v.Range}
 	}
-	for i := range fs {
-		fs[i].Secrets = all
+	content := text[q : len(text)-q]
+	ws := len(content) - len(strings.TrimLeft(content, " \t\r\n"))
+	lead := strings.TrimSpace(v.Str)[:cred.Lead]
+	shown := 0
+	if strings.HasPrefix(content[ws:], lead) {
+		shown = ws + len(lead)
 	}
+	return Secret{Range: r, Shown: shown}
 }
