@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -82,11 +83,11 @@ func checkLegacy(c *Context) {
 		case "local-eval":
 			var fixes []Fix
 			if !migrated {
-				if f, ok := migrateLocalEval(c); ok {
+				if f, ok := legacy.MigrateLocalEval(legacyConfig(c)); ok {
 					fixes, migrated = []Fix{f}, true
 				}
 			}
-			if f, ok := migrateBeside(c, is.Name); ok {
+			if f, ok := legacy.MigrateBeside(legacyConfig(c), is.Name); ok {
 				fixes = append(fixes, f)
 			}
 			c.Report(is.Range, is.Key, "["+is.Name+"] is a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22, which the current osmosis CLI rejects: "+localEvalSections[is.Name], fixes...)
@@ -194,4 +195,20 @@ func reportSecretsMap(c *Context, issues []schema.Issue) {
 func valueAt(c *Context, path []string) *toml.Value {
 	_, v := c.Get(path...)
 	return v
+}
+
+// legacyConfig is the config as lint/legacy migrates it, with what only
+// lint decides: the value filled in for a key, the names the platform takes.
+func legacyConfig(c *Context) *legacy.Config {
+	return &legacy.Config{
+		Doc:    c.Doc,
+		Kind:   c.Kind,
+		Schema: c.Schema,
+		Fill: func(path []string, f *schema.Field) (string, bool) {
+			v, picked, _ := fillValue(c, path, f)
+			return v, picked
+		},
+		SecretName:  isSecretName,
+		DatasetStem: datasetPathStem,
+	}
 }

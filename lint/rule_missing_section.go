@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 )
 
 func init() {
@@ -24,7 +25,7 @@ stops at the first missing section, before it looks at anything else.`,
 }
 
 func checkMissingSection(c *Context) {
-	if localEvalFile(c) {
+	if legacy.LocalEvalFile(c.Doc, c.Kind) {
 		return // a local-eval config: legacy-config migrates the whole file
 	}
 	for _, is := range c.IssuesOf(RuleMissingSection) {

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -117,7 +118,7 @@ func moveToSecretsFix(c *Context, name string, keyRange toml.Range) (Fix, bool) 
 	if !ok {
 		return Fix{}, false
 	}
-	adds, ok := addSecrets(c, []string{name})
+	adds, ok := legacy.AddSecrets(c.Doc, []string{name})
 	if !ok {
 		return Fix{}, false
 	}

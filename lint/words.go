@@ -6,6 +6,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
@@ -42,10 +43,7 @@ func dotted(parts []string) string {
 
 // keyText writes one key in TOML syntax (toml.QuoteKey), for a key that is
 // UTF-8 as for dotted.
-func keyText(k string) string {
-	q, _ := toml.QuoteKey(k)
-	return q
-}
+func keyText(k string) string { return fix.KeyText(k) }
 
 // isBare reports whether k is written unquoted.
 func isBare(k string) bool { return keyText(k) == k }
@@ -54,10 +52,7 @@ func isBare(k string) bool { return keyText(k) == k }
 // UTF-8 as for dotted. A name read from the workspace's files (a directory,
 // a file) goes through toml.Quote, and no fix is offered when it is not
 // UTF-8: no TOML string holds it.
-func tomlString(s string) string {
-	q, _ := toml.Quote(s)
-	return q
-}
+func tomlString(s string) string { return fix.StringText(s) }
 
 // snippet is a value's source text, shortened for a message.
 func snippet(doc *toml.Document, v *toml.Value) string {

@@ -37,7 +37,7 @@ func (p *Placement) Edits() ([]Edit, bool) {
 		text := strings.Join(p.lines[sec], "\n")
 		_, v := p.doc.Root.Lookup(sec)
 		if v == nil {
-			fresh = append(fresh, "["+quoteKey(sec)+"]\n"+text+"\n")
+			fresh = append(fresh, "["+KeyText(sec)+"]\n"+text+"\n")
 			continue
 		}
 		if v.Kind != toml.KindTable {
@@ -75,7 +75,7 @@ func PairLine(doc *toml.Document, r toml.Range) (*toml.Stmt, toml.Range, bool) {
 // indentation or final newline.
 func MovedLine(doc *toml.Document, s *toml.Stmt, span toml.Range, key string) string {
 	rest := string(doc.Src[s.Keys[0].Range.End:span.End])
-	return quoteKey(key) + strings.TrimRight(rest, "\r\n")
+	return KeyText(key) + strings.TrimRight(rest, "\r\n")
 }
 
 // MoveKey moves the pair whose key is r into another top-level section
@@ -105,9 +105,16 @@ func MoveKey(doc *toml.Document, r toml.Range, section, key string) (Fix, bool) 
 	return f, true
 }
 
-// quoteKey writes one key in TOML syntax, for a key that is UTF-8: read
-// from a parsed document or given by a rule.
-func quoteKey(k string) string {
+// KeyText writes one key in TOML syntax (toml.QuoteKey), for a key that
+// is UTF-8: read from a parsed document, the schema or a rule.
+func KeyText(k string) string {
 	q, _ := toml.QuoteKey(k)
+	return q
+}
+
+// StringText writes s as a TOML basic string (toml.Quote), for text that
+// is UTF-8 as for KeyText.
+func StringText(s string) string {
+	q, _ := toml.Quote(s)
 	return q
 }

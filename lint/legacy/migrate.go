@@ -1,4 +1,11 @@
-package lint
+// Package legacy migrates the osmosis CLI's earlier config shapes to the
+// current ones: the local-eval config of osmosis-ai 0.2.18 to 0.2.22
+// ([eval], [llm], [runs], ...) rewritten as a current eval config, or one of
+// its sections moved into the current sections of an eval config that has
+// them. The legacy-config rule of lint offers the result as its fix; what
+// only lint knows (the value to fill in for a key, which names the platform
+// takes) it passes in Config.
+package legacy
 
 import (
 	"bytes"
@@ -41,10 +48,35 @@ var localEvalDropped = map[string]string{
 // legacyOrder is the order the local-eval sections are migrated in.
 var legacyOrder = []string{"eval", "llm", "runs", "timeouts", "output", "baseline", "grader"}
 
+// Config is the config to migrate and what lint decides for it.
+type Config struct {
+	Doc    *toml.Document
+	Kind   schema.Kind
+	Schema *schema.Schema
+	// Fill is the value written for a current key the old config gives
+	// none: its TOML text, and whether it was picked for the user (the
+	// fix is then display-only).
+	Fill func(path []string, f *schema.Field) (text string, picked bool)
+	// SecretName reports a name the platform takes for a secret.
+	SecretName func(name string) bool
+	// DatasetStem is the platform's name of a dataset given as a file
+	// path, and whether it is one.
+	DatasetStem func(name string) (stem string, isPath bool)
+}
+
+func (c *Config) get(path ...string) (*toml.Entry, *toml.Value) { return c.Doc.Root.Lookup(path...) }
+
+func (c *Config) has(path ...string) bool {
+	e, _ := c.get(path...)
+	return e != nil
+}
+
+func (c *Config) text(r toml.Range) string { return c.Doc.Text(r) }
+
 // migration collects what a legacy section becomes: lines for current
 // sections, secret names, and notes (what had no place, what to do).
 type migration struct {
-	c     *Context
+	c     *Config
 	order []string            // sections in the order lines came
 	lines map[string][]string // section -> lines, in order
 	keys  map[string]string   // "section.key" -> the line written for it
@@ -55,7 +87,7 @@ type migration struct {
 	written map[int]bool
 }
 
-func newMigration(c *Context) *migration {
+func newMigration(c *Config) *migration {
 	return &migration{c: c, lines: map[string][]string{}, keys: map[string]string{}, written: map[int]bool{}}
 }
 
@@ -91,7 +123,7 @@ func (m *migration) add(p place, line string) {
 // what has none (the whole section, when it has no place at all) as
 // commented-out text with the reason.
 func (m *migration) section(name string) {
-	_, v := m.c.Get(name)
+	_, v := m.c.get(name)
 	if v == nil || v.Kind != toml.KindTable {
 		return
 	}
@@ -115,26 +147,26 @@ func (m *migration) entry(sec string, e *toml.Entry) {
 		if sec == "llm" && e.Key == "base_url" {
 			why = "has no place in an eval config (the rollout calls its model itself)"
 		}
-		m.keep("["+sec+"] "+keyText(e.Key)+" "+why, m.entryText(e))
+		m.keep("["+sec+"] "+fix.KeyText(e.Key)+" "+why, m.entryText(e))
 		return
 	}
 	switch {
 	case p.section == "secrets":
-		if name := e.Value.Str; e.Value.Kind == toml.KindString && isSecretName(name) && isBare(name) {
+		if name := e.Value.Str; e.Value.Kind == toml.KindString && m.c.SecretName(name) && fix.KeyText(name) == name {
 			m.secrets = append(m.secrets, name)
 			m.notes = append(m.notes, "store the API key as a platform secret: `osmosis secret set "+name+"`")
 			return
 		}
-		m.keep("["+sec+"] "+keyText(e.Key)+" is not a secret name the platform takes", m.entryText(e))
+		m.keep("["+sec+"] "+fix.KeyText(e.Key)+" is not a secret name the platform takes", m.entryText(e))
 		return
 	case e.Key == "dataset" && e.Value.Kind == toml.KindString:
 		name := e.Value.Str
-		if stem, isPath := datasetPathStem(name); isPath && stem != "" && stem != "." && stem != ".." {
-			m.put(p, e, keyText(p.key)+" = "+tomlString(stem))
+		if stem, isPath := m.c.DatasetStem(name); isPath && stem != "" && stem != "." && stem != ".." {
+			m.put(p, e, fix.KeyText(p.key)+" = "+fix.StringText(stem))
 			if plain(name) && plain(stem) {
 				m.notes = append(m.notes, "upload "+name+" with `osmosis dataset upload "+name+"`: the platform names it "+stem)
 			} else {
-				m.notes = append(m.notes, "upload "+tomlString(name)+" with `osmosis dataset upload`: the platform names it "+tomlString(stem))
+				m.notes = append(m.notes, "upload "+fix.StringText(name)+" with `osmosis dataset upload`: the platform names it "+fix.StringText(stem))
 			}
 			return
 		}
@@ -145,11 +177,11 @@ func (m *migration) entry(sec string, e *toml.Entry) {
 // put writes the line for p unless the config or the migration has a value
 // there already: then the old entry is kept as a note.
 func (m *migration) put(p place, e *toml.Entry, line string) {
-	if old, ok := m.keys[p.section+"."+p.key]; ok || hasKey(m.c, []string{p.section, p.key}) {
+	if old, ok := m.keys[p.section+"."+p.key]; ok || m.c.has(p.section, p.key) {
 		if ok && old == line {
 			return
 		}
-		m.keep(keyText(e.Key)+" was not moved: ["+p.section+"] "+p.key+" is set already", m.entryText(e))
+		m.keep(fix.KeyText(e.Key)+" was not moved: ["+p.section+"] "+p.key+" is set already", m.entryText(e))
 		return
 	}
 	m.add(p, line)
@@ -162,7 +194,7 @@ func (m *migration) carried(e *toml.Entry, key string) string {
 		m.mark(span)
 		return fix.MovedLine(m.c.Doc, s, span, key)
 	}
-	return keyText(key) + " = " + m.c.Text(e.Value.Range)
+	return fix.KeyText(key) + " = " + m.c.text(e.Value.Range)
 }
 
 // entryText is an entry as it was written: its line, or key = value.
@@ -171,7 +203,7 @@ func (m *migration) entryText(e *toml.Entry) []string {
 		m.mark(span)
 		return strings.Split(strings.TrimRight(string(m.c.Doc.Src[span.Start:span.End]), "\r\n"), "\n")
 	}
-	return strings.Split(keyText(e.Key)+" = "+m.c.Text(e.Value.Range), "\n")
+	return strings.Split(fix.KeyText(e.Key)+" = "+m.c.text(e.Value.Range), "\n")
 }
 
 // sectionText is a [header] section as it was written.
@@ -184,7 +216,7 @@ func (m *migration) sectionText(name string, t *toml.Table) []string {
 	for _, e := range t.Entries {
 		out = append(out, m.entryText(e)...)
 	}
-	return append([]string{"[" + keyText(name) + "]"}, out...)
+	return append([]string{"[" + fix.KeyText(name) + "]"}, out...)
 }
 
 // ownComments are the comments of a [header] section that sit on lines of
@@ -231,7 +263,7 @@ func (m *migration) noteText(head string) string {
 
 // tableSpan is the whole lines of a [header] table: its header, its pairs
 // and the comments among them.
-func tableSpan(c *Context, t *toml.Table) (toml.Range, bool) {
+func tableSpan(c *Config, t *toml.Table) (toml.Range, bool) {
 	if t == nil || t.Header == nil {
 		return toml.Range{}, false
 	}
@@ -255,21 +287,21 @@ func withBlankAfter(doc *toml.Document, span toml.Range) toml.Range {
 	return span
 }
 
-// migrateLocalEval rewrites a local-eval config of osmosis-ai 0.2.18 to
+// MigrateLocalEval rewrites a local-eval config of osmosis-ai 0.2.18 to
 // 0.2.22 ([eval], [llm], [runs], [timeouts], ...) as a current eval config.
 // It keeps the file's leading comments, maps every key that has a current
 // place, keeps every other key and section as comments that say why, and
 // lists what to do next. It needs review (the dataset must be uploaded
 // under the name it writes), so it is not safe.
-func migrateLocalEval(c *Context) (Fix, bool) {
-	if !localEvalFile(c) || len(c.Doc.Errors) > 0 {
+func MigrateLocalEval(c *Config) (fix.Fix, bool) {
+	if !LocalEvalFile(c.Doc, c.Kind) || len(c.Doc.Errors) > 0 {
 		// the rewrite is made from the tree: a skipped statement, or the
 		// rest of a file read only up to a limit, would be lost
-		return Fix{}, false
+		return fix.Fix{}, false
 	}
 	for _, sec := range []string{"secrets", "evaluation"} {
-		if _, v := c.Get(sec); v != nil {
-			return Fix{}, false // current sections to merge with: not certain
+		if _, v := c.get(sec); v != nil {
+			return fix.Fix{}, false // current sections to merge with: not certain
 		}
 	}
 	m := newMigration(c)
@@ -291,7 +323,7 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	for _, k := range []string{"rollout", "entrypoint", "model_path", "dataset"} {
 		line, ok := m.keys["experiment."+k]
 		if !ok {
-			v, p, _ := fillValue(c, []string{"experiment", k}, exp.Property(k))
+			v, p := c.Fill([]string{"experiment", k}, exp.Property(k))
 			line = k + " = " + v
 			picked = picked || p
 		}
@@ -302,10 +334,10 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	}
 	b.WriteString("\n[secrets]\nrequired = [" + quotedList(m.secrets) + "]\n")
 	for _, keep := range []string{"env", "advanced"} {
-		if _, v := c.Get(keep); v != nil && v.Kind == toml.KindTable {
+		if _, v := c.get(keep); v != nil && v.Kind == toml.KindTable {
 			span, ok := tableSpan(c, v.Table)
 			if !ok {
-				return Fix{}, false
+				return fix.Fix{}, false
 			}
 			b.WriteString("\n" + strings.TrimRight(string(c.Doc.Src[span.Start:span.End]), "\r\n") + "\n")
 			m.mark(span)
@@ -320,20 +352,20 @@ func migrateLocalEval(c *Context) (Fix, bool) {
 	return fix.UnsafeUnless(picked, "Migrate to the current eval config", fix.Replace(toml.Range{Start: 0, End: len(c.Doc.Src)}, b.String())), true
 }
 
-// migrateBeside moves one local-eval section of an eval config that has
+// MigrateBeside moves one local-eval section of an eval config that has
 // [experiment] already into the current sections, and leaves in its place
 // what had none, as comments.
-func migrateBeside(c *Context, name string) (Fix, bool) {
-	if c.Kind != schema.Eval || localEvalFile(c) {
-		return Fix{}, false
+func MigrateBeside(c *Config, name string) (fix.Fix, bool) {
+	if c.Kind != schema.Eval || LocalEvalFile(c.Doc, c.Kind) {
+		return fix.Fix{}, false
 	}
-	_, v := c.Get(name)
+	_, v := c.get(name)
 	if v == nil || v.Kind != toml.KindTable {
-		return Fix{}, false
+		return fix.Fix{}, false
 	}
 	span, ok := tableSpan(c, v.Table)
 	if !ok {
-		return Fix{}, false
+		return fix.Fix{}, false
 	}
 	m := newMigration(c)
 	m.section(name)
@@ -349,12 +381,12 @@ func migrateBeside(c *Context, name string) (Fix, bool) {
 	}
 	edits, ok := p.Edits()
 	if !ok {
-		return Fix{}, false
+		return fix.Fix{}, false
 	}
 	if len(m.secrets) > 0 {
-		e, ok := addSecrets(c, m.secrets)
+		e, ok := AddSecrets(c.Doc, m.secrets)
 		if !ok {
-			return Fix{}, false
+			return fix.Fix{}, false
 		}
 		edits = append(edits, e...)
 		keys = append(keys, "secrets.required")
@@ -365,22 +397,22 @@ func migrateBeside(c *Context, name string) (Fix, bool) {
 	return f, true
 }
 
-// addSecrets adds names to [secrets] required: into the list, as the key
+// AddSecrets adds names to [secrets] required: into the list, as the key
 // of a [secrets] table without one, or as a new section. Names listed
 // already need no edit.
-func addSecrets(c *Context, names []string) ([]Edit, bool) {
-	_, list := c.Get("secrets", "required")
+func AddSecrets(doc *toml.Document, names []string) ([]fix.Edit, bool) {
+	_, list := doc.Root.Lookup("secrets", "required")
 	switch {
 	case list == nil:
-		_, sec := c.Get("secrets")
+		_, sec := doc.Root.Lookup("secrets")
 		if sec == nil {
-			return []Edit{fix.AppendSection(c.Doc, "[secrets]\nrequired = ["+quotedList(names)+"]\n")}, true
+			return []fix.Edit{fix.AppendSection(doc, "[secrets]\nrequired = ["+quotedList(names)+"]\n")}, true
 		}
 		if sec.Kind != toml.KindTable {
 			return nil, false
 		}
-		e, ok := fix.AppendToTable(c.Doc, sec.Table, "required = ["+quotedList(names)+"]")
-		return []Edit{e}, ok
+		e, ok := fix.AppendToTable(doc, sec.Table, "required = ["+quotedList(names)+"]")
+		return []fix.Edit{e}, ok
 	case list.Kind != toml.KindArray || list.ArrayOfTables:
 		return nil, false
 	}
@@ -398,9 +430,9 @@ func addSecrets(c *Context, names []string) ([]Edit, bool) {
 		return nil, true
 	}
 	if n := len(list.Items); n > 0 {
-		return []Edit{fix.Insert(list.Items[n-1].Range.End, ", "+quotedList(fresh))}, true
+		return []fix.Edit{fix.Insert(list.Items[n-1].Range.End, ", "+quotedList(fresh))}, true
 	}
-	return []Edit{fix.Insert(list.Range.Start+1, quotedList(fresh))}, true
+	return []fix.Edit{fix.Insert(list.Range.Start+1, quotedList(fresh))}, true
 }
 
 // plain reports whether s can stand in a comment as it is: no control
@@ -417,20 +449,20 @@ func plain(s string) bool {
 func quotedList(names []string) string {
 	out := make([]string, len(names))
 	for i, n := range names {
-		out[i] = tomlString(n)
+		out[i] = fix.StringText(n)
 	}
 	return strings.Join(out, ", ")
 }
 
-// localEvalFile reports whether an eval config is in the local-eval shape:
+// LocalEvalFile reports whether an eval config is in the local-eval shape:
 // an [eval] table and no [experiment].
-func localEvalFile(c *Context) bool {
-	if c.Kind != schema.Eval {
+func LocalEvalFile(doc *toml.Document, kind schema.Kind) bool {
+	if kind != schema.Eval {
 		return false
 	}
-	if _, v := c.Get("experiment"); v != nil {
+	if _, v := doc.Root.Lookup("experiment"); v != nil {
 		return false
 	}
-	_, ev := c.Get("eval")
+	_, ev := doc.Root.Lookup("eval")
 	return ev != nil && ev.Kind == toml.KindTable
 }
