@@ -116,17 +116,3 @@ func TestCredentialsNeverQuoted(t *testing.T) {
 		}
 	}
 }
-
-func TestHidden(t *testing.T) {
-	creds := []credential.Held{{Text: "ghp_aB3dE5gH7jK9mN0pQ2", Cred: credential.Credential{Lead: 4}}}
-	for in, want := range map[string]string{
-		"secret name `ghp_aB3dE5gH7jK9mN0pQ2` is bad": "secret name `ghp_…` is bad",
-		"use `GHP_AB3DE5GH7JK9MN0PQ2` instead":        "use `…` instead",
-		"the tail aB3dE5gH7jK9mN0pQ2 alone":           "the tail … alone",
-		"nothing here":                                "nothing here",
-	} {
-		if got := credential.Hidden(in, creds); got != want {
-			t.Errorf("hidden(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
