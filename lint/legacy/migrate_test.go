@@ -79,8 +79,10 @@ func TestMigrateLocalEval(t *testing.T) {
 			Fill: func(path []string, f *schema.Field) (string, bool) {
 				return `"<your-` + path[len(path)-1] + `>"`, false
 			},
-			SecretName:  func(name string) bool { return name == strings.ToUpper(name) },
-			DatasetStem: func(name string) (string, bool) { return strings.TrimSuffix(name, ".jsonl"), strings.HasSuffix(name, ".jsonl") },
+			SecretName: func(name string) bool { return name == strings.ToUpper(name) },
+			DatasetStem: func(name string) (string, bool) {
+				return strings.TrimSuffix(name, ".jsonl"), strings.HasSuffix(name, ".jsonl")
+			},
 		}
 	}
 	src := "# my eval\n[eval]\nrollout = \"agent\"\nentrypoint = \"main.py\"\ndataset = \"data/q.jsonl\"\n\n[llm]\nmodel = \"openai/gpt-5\"\napi_key_env = \"OPENAI_API_KEY\"\n"
