@@ -3,6 +3,8 @@ package lint
 import (
 	"sort"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -35,7 +37,7 @@ type Context struct {
 	limit, omitted int
 	cuts           map[string]cut
 	// creds are the credentials the file holds, found on first use.
-	creds     []heldCredential
+	creds     []credential.Held
 	credsDone bool
 	// outsideGit is Input.OutsideGit.
 	outsideGit bool
@@ -51,9 +53,9 @@ type cut struct {
 }
 
 // credentials returns the credentials the file holds (see credentialsIn).
-func (c *Context) credentials() []heldCredential {
+func (c *Context) credentials() []credential.Held {
 	if !c.credsDone {
-		c.creds, c.credsDone = credentialsIn(c.Doc), true
+		c.creds, c.credsDone = credential.In(c.Doc), true
 	}
 	return c.creds
 }
@@ -154,7 +156,7 @@ func (c *Context) numberRule(path []string, e *toml.Entry, v *toml.Value) string
 // where a string belongs).
 func (c *Context) walkNumbers(pick func(*toml.Value) bool, fn func(path []string, v *toml.Value, rule string)) {
 	within, by := -1, ""
-	walkValues(c.Doc.Root, nil, func(path []string, e *toml.Entry, v *toml.Value) {
+	toml.WalkValues(c.Doc.Root, nil, func(path []string, e *toml.Entry, v *toml.Value) {
 		if within >= 0 && len(path) > within {
 			// the walk is depth first: a longer path is inside
 			if pick(v) {

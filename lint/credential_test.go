@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
 )
 
 // fake builds a credential-shaped value at run time: a prefix and a body of
@@ -26,68 +28,68 @@ type envCase struct{ name, value string }
 
 // credentialCases are values that must be reported.
 func credentialCases() []envCase {
-	jwt := b64url(`{"alg":"HS256","typ":"JWT"}`) + "." + b64url(`{"sub":"1234567890","name":"worker","iat":1516239022}`) + "." + fake(1, "", urlsafe, 43)
-	pem := "-----BEGIN RSA PRIVATE KEY-----\n" + fake(2, "MIIEow", b64chars, 64) + "\n-----END RSA PRIVATE KEY-----\n"
-	sa := `{"type": "service_account", "project_id": "research", "private_key_id": "` + fake(3, "", hexLow, 40) + `", "private_key": "-----BEGIN PRIVATE KEY-----\n` + fake(4, "", b64chars, 48) + `\n-----END PRIVATE KEY-----\n", "client_email": "worker@research.iam.gserviceaccount.com"}`
+	jwt := b64url(`{"alg":"HS256","typ":"JWT"}`) + "." + b64url(`{"sub":"1234567890","name":"worker","iat":1516239022}`) + "." + fake(1, "", credential.URLSafe, 43)
+	pem := "-----BEGIN RSA PRIVATE KEY-----\n" + fake(2, "MIIEow", credential.Base64Chars, 64) + "\n-----END RSA PRIVATE KEY-----\n"
+	sa := `{"type": "service_account", "project_id": "research", "private_key_id": "` + fake(3, "", credential.HexLower, 40) + `", "private_key": "-----BEGIN PRIVATE KEY-----\n` + fake(4, "", credential.Base64Chars, 48) + `\n-----END PRIVATE KEY-----\n", "client_email": "worker@research.iam.gserviceaccount.com"}`
 	return []envCase{
-		{"OPENAI_API_KEY", fake(10, "sk-proj-", urlsafe, 120)},
-		{"OPENAI_API_KEY", fake(11, "sk-", alnum, 48)},
-		{"OPENAI_ADMIN_KEY", fake(12, "sk-admin-", urlsafe, 60)},
-		{"OPENAI_SVC", fake(13, "sk-svcacct-", urlsafe, 80)},
-		{"ANTHROPIC_API_KEY", fake(14, "sk-ant-api03-", urlsafe, 93) + "AA"},
-		{"CLAUDE", fake(15, "sk-ant-admin01-", urlsafe, 93)},
-		{"GITHUB_TOKEN", fake(16, "ghp_", alnum, 36)},
-		{"GH_OAUTH", fake(17, "gho_", alnum, 36)},
-		{"GH_APP", fake(18, "ghs_", alnum, 36)},
-		{"GITHUB_PAT", fake(19, "github_pat_", alnum, 22) + fake(20, "_", alnum, 59)},
-		{"GITLAB_TOKEN", fake(21, "glpat-", urlsafe, 20)},
-		{"AWS_ACCESS_KEY_ID", fake(22, "AKIA", digits+upper, 16)},
-		{"AWS_ACCESS_KEY_ID", fake(23, "ASIA", digits+upper, 16)},
-		{"AWS_SECRET_ACCESS_KEY", fake(24, "", b64chars[:64], 40)},
-		{"AWS_SESSION_TOKEN", fake(25, "IQoJb3JpZ2luX2VjE", b64chars, 300)},
-		{"AWS_SESSION_TOKEN", fake(26, "FwoGZXIvYXdzE", b64chars, 200)},
-		{"HF_TOKEN", fake(27, "hf_", alnum, 34)},
-		{"SLACK_BOT_TOKEN", "xoxb-" + fake(28, "", digits, 12) + "-" + fake(29, "", digits, 13) + "-" + fake(30, "", alnum, 24)},
-		{"SLACK_HOOK", "https://hooks.slack.com/services/" + fake(31, "T", digits+upper, 8) + "/" + fake(32, "B", digits+upper, 10) + "/" + fake(33, "", alnum, 24)},
-		{"STRIPE_SECRET_KEY", fake(34, "sk_live_", alnum, 99)},
-		{"STRIPE", fake(35, "rk_test_", alnum, 99)},
-		{"GOOGLE_API_KEY", fake(36, "AIza", urlsafe, 35)},
-		{"GROQ_API_KEY", fake(37, "gsk_", alnum, 52)},
-		{"XAI_API_KEY", fake(38, "xai-", alnum, 80)},
-		{"OPENROUTER_API_KEY", fake(39, "sk-or-v1-", hexLow, 64)},
-		{"NPM_TOKEN", fake(40, "npm_", alnum, 36)},
-		{"PINECONE_API_KEY", fake(41, "pcsk_", urlsafe, 70)},
-		{"REPLICATE_API_TOKEN", fake(42, "r8_", alnum, 37)},
-		{"PERPLEXITY", fake(43, "pplx-", alnum, 48)},
-		{"LANGSMITH_API_KEY", fake(44, "lsv2_pt_", hexLow, 32) + fake(45, "_", hexLow, 10)},
-		{"TAVILY", fake(46, "tvly-", alnum, 32)},
-		{"SENDGRID", fake(47, "SG.", urlsafe, 22) + fake(48, ".", urlsafe, 43)},
-		{"DATABRICKS_HOST_TOKEN", fake(49, "dapi", hexLow, 32)},
-		{"TELEGRAM_BOT", fake(50, "", digits, 10) + ":" + fake(51, "AA", urlsafe, 33)},
+		{"OPENAI_API_KEY", fake(10, "sk-proj-", credential.URLSafe, 120)},
+		{"OPENAI_API_KEY", fake(11, "sk-", credential.Alnum, 48)},
+		{"OPENAI_ADMIN_KEY", fake(12, "sk-admin-", credential.URLSafe, 60)},
+		{"OPENAI_SVC", fake(13, "sk-svcacct-", credential.URLSafe, 80)},
+		{"ANTHROPIC_API_KEY", fake(14, "sk-ant-api03-", credential.URLSafe, 93) + "AA"},
+		{"CLAUDE", fake(15, "sk-ant-admin01-", credential.URLSafe, 93)},
+		{"GITHUB_TOKEN", fake(16, "ghp_", credential.Alnum, 36)},
+		{"GH_OAUTH", fake(17, "gho_", credential.Alnum, 36)},
+		{"GH_APP", fake(18, "ghs_", credential.Alnum, 36)},
+		{"GITHUB_PAT", fake(19, "github_pat_", credential.Alnum, 22) + fake(20, "_", credential.Alnum, 59)},
+		{"GITLAB_TOKEN", fake(21, "glpat-", credential.URLSafe, 20)},
+		{"AWS_ACCESS_KEY_ID", fake(22, "AKIA", credential.Digits+credential.Upper, 16)},
+		{"AWS_ACCESS_KEY_ID", fake(23, "ASIA", credential.Digits+credential.Upper, 16)},
+		{"AWS_SECRET_ACCESS_KEY", fake(24, "", credential.Base64Chars[:64], 40)},
+		{"AWS_SESSION_TOKEN", fake(25, "IQoJb3JpZ2luX2VjE", credential.Base64Chars, 300)},
+		{"AWS_SESSION_TOKEN", fake(26, "FwoGZXIvYXdzE", credential.Base64Chars, 200)},
+		{"HF_TOKEN", fake(27, "hf_", credential.Alnum, 34)},
+		{"SLACK_BOT_TOKEN", "xoxb-" + fake(28, "", credential.Digits, 12) + "-" + fake(29, "", credential.Digits, 13) + "-" + fake(30, "", credential.Alnum, 24)},
+		{"SLACK_HOOK", "https://hooks.slack.com/services/" + fake(31, "T", credential.Digits+credential.Upper, 8) + "/" + fake(32, "B", credential.Digits+credential.Upper, 10) + "/" + fake(33, "", credential.Alnum, 24)},
+		{"STRIPE_SECRET_KEY", fake(34, "sk_live_", credential.Alnum, 99)},
+		{"STRIPE", fake(35, "rk_test_", credential.Alnum, 99)},
+		{"GOOGLE_API_KEY", fake(36, "AIza", credential.URLSafe, 35)},
+		{"GROQ_API_KEY", fake(37, "gsk_", credential.Alnum, 52)},
+		{"XAI_API_KEY", fake(38, "xai-", credential.Alnum, 80)},
+		{"OPENROUTER_API_KEY", fake(39, "sk-or-v1-", credential.HexLower, 64)},
+		{"NPM_TOKEN", fake(40, "npm_", credential.Alnum, 36)},
+		{"PINECONE_API_KEY", fake(41, "pcsk_", credential.URLSafe, 70)},
+		{"REPLICATE_API_TOKEN", fake(42, "r8_", credential.Alnum, 37)},
+		{"PERPLEXITY", fake(43, "pplx-", credential.Alnum, 48)},
+		{"LANGSMITH_API_KEY", fake(44, "lsv2_pt_", credential.HexLower, 32) + fake(45, "_", credential.HexLower, 10)},
+		{"TAVILY", fake(46, "tvly-", credential.Alnum, 32)},
+		{"SENDGRID", fake(47, "SG.", credential.URLSafe, 22) + fake(48, ".", credential.URLSafe, 43)},
+		{"DATABRICKS_HOST_TOKEN", fake(49, "dapi", credential.HexLower, 32)},
+		{"TELEGRAM_BOT", fake(50, "", credential.Digits, 10) + ":" + fake(51, "AA", credential.URLSafe, 33)},
 		{"SESSION", jwt},
-		{"AUTHORIZATION", "Bearer " + fake(52, "", urlsafe, 40)},
-		{"PROXY_AUTH", "Basic " + base64.StdEncoding.EncodeToString([]byte("worker:"+fake(53, "", alnum, 12)))},
+		{"AUTHORIZATION", "Bearer " + fake(52, "", credential.URLSafe, 40)},
+		{"PROXY_AUTH", "Basic " + base64.StdEncoding.EncodeToString([]byte("worker:"+fake(53, "", credential.Alnum, 12)))},
 		{"SIGNING", pem},
 		{"GOOGLE_APPLICATION_CREDENTIALS_JSON", sa},
 		{"DATABASE_URL", "postgres://u:p@h/db"},
-		{"REDIS_URL", "redis://:" + fake(54, "", alnum, 16) + "@cache.internal:6379/0"},
+		{"REDIS_URL", "redis://:" + fake(54, "", credential.Alnum, 16) + "@cache.internal:6379/0"},
 		{"BROKER", "amqp://guest:s3cr3t-Pa55@rabbit:5672/"},
 		{"DB_PASSWORD", "Tr0ub4dor&3"},
-		{"ADMIN_PASSWD", fake(55, "", alnum+"!#%&*", 16)},
-		{"JWT_SECRET", fake(56, "", alnum, 32)},
-		{"OAUTH_CLIENT_SECRET", fake(57, "", urlsafe, 40)},
+		{"ADMIN_PASSWD", fake(55, "", credential.Alnum+"!#%&*", 16)},
+		{"JWT_SECRET", fake(56, "", credential.Alnum, 32)},
+		{"OAUTH_CLIENT_SECRET", fake(57, "", credential.URLSafe, 40)},
 		{"MY_SERVICE_TOKEN", "q8Zr2LxV9mWc4Tn7Kp1Y"},
-		{"WANDB_API_KEY", fake(58, "", hexLow, 40)},
-		{"MISTRAL_API_KEY", fake(59, "", alnum, 32)},
-		{"AZURE_OPENAI_API_KEY", fake(60, "", hexLow, 32)},
-		{"DEEPSEEK", fake(61, "sk-", hexLow, 32)},
-		{"MODAL_TOKEN_SECRET", fake(62, "as-", alnum, 22)},
-		{"SERVICE_PAT", fake(63, "", alnum, 40)},
-		{"OPENAI_API_KEY", "  " + fake(64, "sk-proj-", urlsafe, 100)},
-		{"API_KEY", fake(65, "", alnum, 40) + "\n"},
-		{"BLOB", fake(66, "", b64chars, 60)},
-		{"FIREWORKS_API_KEY", fake(67, "fw_", alnum, 24)},
-		{"DO_TOKEN", fake(68, "dop_v1_", hexLow, 64)},
+		{"WANDB_API_KEY", fake(58, "", credential.HexLower, 40)},
+		{"MISTRAL_API_KEY", fake(59, "", credential.Alnum, 32)},
+		{"AZURE_OPENAI_API_KEY", fake(60, "", credential.HexLower, 32)},
+		{"DEEPSEEK", fake(61, "sk-", credential.HexLower, 32)},
+		{"MODAL_TOKEN_SECRET", fake(62, "as-", credential.Alnum, 22)},
+		{"SERVICE_PAT", fake(63, "", credential.Alnum, 40)},
+		{"OPENAI_API_KEY", "  " + fake(64, "sk-proj-", credential.URLSafe, 100)},
+		{"API_KEY", fake(65, "", credential.Alnum, 40) + "\n"},
+		{"BLOB", fake(66, "", credential.Base64Chars, 60)},
+		{"FIREWORKS_API_KEY", fake(67, "fw_", credential.Alnum, 24)},
+		{"DO_TOKEN", fake(68, "dop_v1_", credential.HexLower, 64)},
 	}
 }
 
@@ -103,11 +105,11 @@ func ordinaryCases() []envCase {
 		{"SCIKIT_MODEL", "sk-learn-random-forest-classifier-v2"},
 		{"RUN_ID", "2026-05-12T10:30:00Z"},
 		{"CACHE_DIR", "/tmp/cache/huggingface/datasets/abc123"},
-		{"CACHE_KEY", fake(100, "", hexLow, 40)},
-		{"BUILD_KEY", fake(101, "", hexLow, 12)},
-		{"GIT_COMMIT", fake(102, "", hexLow, 40)},
-		{"DATASET_CHECKSUM", fake(103, "", hexLow, 32)},
-		{"IMAGE_DIGEST", fake(104, "sha256:", hexLow, 64)},
+		{"CACHE_KEY", fake(100, "", credential.HexLower, 40)},
+		{"BUILD_KEY", fake(101, "", credential.HexLower, 12)},
+		{"GIT_COMMIT", fake(102, "", credential.HexLower, 40)},
+		{"DATASET_CHECKSUM", fake(103, "", credential.HexLower, 32)},
+		{"IMAGE_DIGEST", fake(104, "sha256:", credential.HexLower, 64)},
 		{"KEY_COLUMN", "conversation_id_column"},
 		{"AUTH_MODE", "oauth2-client-credentials"},
 		{"AUTH_SCHEME", "bearer"},
@@ -170,19 +172,19 @@ func TestCredentialTable(t *testing.T) {
 	}
 	caught := 0
 	for _, c := range creds {
-		if got, ok := detectCredential(c.name, c.value); ok {
+		if got, ok := credential.Detect(c.name, c.value); ok {
 			caught++
 			// what is shown is a known prefix: at least 8 bytes stay hidden
-			if got.lead > len(strings.TrimSpace(c.value))-8 {
-				t.Errorf("%s: shows %d of %d bytes", c.name, got.lead, len(c.value))
+			if got.Lead > len(strings.TrimSpace(c.value))-8 {
+				t.Errorf("%s: shows %d of %d bytes", c.name, got.Lead, len(c.value))
 			}
 		} else {
-			t.Logf("missed: %s = %.24q... (entropy %.2f)", c.name, c.value, entropy(strings.TrimSpace(c.value)))
+			t.Logf("missed: %s = %.24q... (entropy %.2f)", c.name, c.value, credential.Entropy(strings.TrimSpace(c.value)))
 		}
 	}
 	for _, c := range plain {
-		if got, ok := detectCredential(c.name, c.value); ok {
-			t.Errorf("false alarm: %s = %q taken for %s", c.name, c.value, got.what)
+		if got, ok := credential.Detect(c.name, c.value); ok {
+			t.Errorf("false alarm: %s = %q taken for %s", c.name, c.value, got.What)
 		}
 	}
 	t.Logf("caught %d of %d credentials (%.1f%%); %d ordinary values quiet", caught, len(creds), 100*float64(caught)/float64(len(creds)), len(plain))
@@ -202,18 +204,18 @@ func TestEntropy(t *testing.T) {
 		{"abcd", 2},
 		{"0123456789abcdef", 4},
 	} {
-		if got := entropy(c.s); math.Abs(got-c.want) > 1e-9 {
+		if got := credential.Entropy(c.s); math.Abs(got-c.want) > 1e-9 {
 			t.Errorf("entropy(%q) = %v, want %v", c.s, got, c.want)
 		}
 	}
 	// random values of the alphabets keys use, against words and hashes
-	if h := entropy(fake(7, "", alnum, 40)); h < 4.5 {
+	if h := credential.Entropy(fake(7, "", credential.Alnum, 40)); h < 4.5 {
 		t.Errorf("a random 40-character token has entropy %.2f", h)
 	}
-	if h := entropy(fake(8, "", hexLow, 40)); h < randomEntropy("0f") || h > 4 {
+	if h := credential.Entropy(fake(8, "", credential.HexLower, 40)); h < credential.RandomEntropy("0f") || h > 4 {
 		t.Errorf("a random 40-digit hex string has entropy %.2f", h)
 	}
-	if h := entropy("production-openai-key"); h > 3.7 {
+	if h := credential.Entropy("production-openai-key"); h > 3.7 {
 		t.Errorf("a few words have entropy %.2f", h)
 	}
 }

@@ -5,10 +5,11 @@
 package lint
 
 import (
-	"bytes"
-	"encoding/json"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -87,76 +88,23 @@ type Finding struct {
 	Secrets []Secret `json:"-"`
 }
 
-// Secret is a part of a file that output shows masked.
-type Secret struct {
-	// Range is the secret's bytes in the file.
-	Range toml.Range
-	// Shown is how many of its leading bytes may be shown: a provider's
-	// prefix, never a byte of the secret itself.
-	Shown int
-}
+// Secret is a part of a file that output shows masked (lint/credential).
+type Secret = credential.Secret
 
-// Fix is one way to repair a finding: text edits to apply together.
-type Fix struct {
-	Title         string        `json:"title"`
-	Applicability Applicability `json:"applicability"`
-	Edits         []Edit        `json:"edits"`
-	// Keys are the dotted key paths to which the fix carries the file's
-	// own text, besides the key of its finding: the new name of a rename,
-	// the destination of a move, a table rewritten in another form. Two
-	// fixes that touch one key (or a table and a key inside it) are
-	// alternatives: the fixer never applies both in one round. A value
-	// problem the fix reveals there is the user's, not the fix's.
-	Keys []string `json:"-"`
-}
-
-// Applicability says how far a fix may be applied without review.
-type Applicability string
-
-// The applicabilities, from the most to the least trusted.
-const (
-	// Safe fixes keep the config's meaning: --fix and an editor's "fix
-	// all" apply them.
-	Safe Applicability = "safe"
-	// Unsafe fixes are right in the usual case but change what the config
-	// says, keeping the user's values: applied only by --fix
-	// --unsafe-fixes.
-	Unsafe Applicability = "unsafe"
-	// DisplayOnly fixes are offered (editor code actions, the JSON
-	// report) and never applied by a command or door (the fixer refuses
-	// them): only a person knows whether they are right. Every fix that
-	// drops a value the user wrote, picks a model, a dataset or a file to
-	// run, or rewrites what the user typed into something else is
-	// display-only.
-	DisplayOnly Applicability = "display-only"
+// Fix, Edit and Applicability are lint/fix's: what a fix is, which rules
+// build and the fixer applies.
+type (
+	Fix           = fix.Fix
+	Edit          = fix.Edit
+	Applicability = fix.Applicability
 )
 
-// MarshalJSON writes the applicability and, for readers of version 1 of the
-// JSON report, the boolean `safe` it replaced.
-// Like the reports, it leaves <, > and & as they are.
-func (f Fix) MarshalJSON() ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	err := enc.Encode(struct {
-		Title         string        `json:"title"`
-		Safe          bool          `json:"safe"`
-		Applicability Applicability `json:"applicability"`
-		Edits         []Edit        `json:"edits"`
-	}{f.Title, f.Applicability == Safe, f.Applicability, f.Edits})
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
-}
-
-// Edit replaces the bytes of Range with NewText.
-type Edit struct {
-	Range   toml.Range `json:"-"`
-	NewText string     `json:"new_text"`
-	// 1-based positions of Range, filled when findings are located.
-	Line      int `json:"line"`
-	Column    int `json:"column"`
-	EndLine   int `json:"end_line"`
-	EndColumn int `json:"end_column"`
-}
+// The applicabilities, from the most to the least trusted (see lint/fix).
+const (
+	Safe        = fix.Safe
+	Unsafe      = fix.Unsafe
+	DisplayOnly = fix.DisplayOnly
+)
 
 // Suppressible reports whether a suppression comment can silence the
 // finding: its rule allows it, and it is not a submit error (a finding
@@ -233,4 +181,75 @@ func SplitMessage(msg string) (headline, rest string) {
 		}
 	}
 	return msg, ""
+}
+
+// Masked returns src with every credential it holds masked, whichever
+// rules ran: the secrets the findings carry when they all come from Check
+// (which gives each finding all of the file's), else all that a search of
+// src finds (no findings, or findings made without reading the file as a
+// config), as credential.Mask masks them.
+func Masked(src []byte, fs []Finding) []byte {
+	seen := map[toml.Range]bool{}
+	var secrets []Secret
+	add := func(s Secret) {
+		if !seen[s.Range] {
+			seen[s.Range] = true
+			secrets = append(secrets, s)
+		}
+	}
+	searched := len(fs) > 0
+	for _, f := range fs {
+		if f.Secrets == nil {
+			searched = false
+		}
+		for _, s := range f.Secrets {
+			add(s)
+		}
+	}
+	if !searched {
+		for _, h := range credential.In(toml.Parse(src)) {
+			add(h.Secret)
+		}
+	}
+	return credential.Mask(src, secrets)
+}
+
+// withoutCredentials keeps every credential of the file out of the
+// findings: messages and fix titles quote it masked, and a fix whose new
+// text would write it again (moved into [env], kept in a comment,
+// rewritten as a secret name) is not offered.
+func withoutCredentials(fs []Finding, creds []credential.Held) {
+	if len(creds) == 0 {
+		return
+	}
+	for i := range fs {
+		f := &fs[i]
+		f.Message = credential.Hidden(f.Message, creds)
+		var kept []Fix // a new slice: findings may share their fixes' array
+		for _, fx := range f.Fixes {
+			if credential.FixCarries(fx, creds) {
+				continue
+			}
+			fx.Title = credential.Hidden(fx.Title, creds)
+			kept = append(kept, fx)
+		}
+		f.Fixes = kept
+	}
+}
+
+// attachSecrets gives every finding the places of all the file's
+// credentials (one shared slice, empty but not nil when there are none),
+// so that an output showing any line of the file masks them without
+// searching the file again (see Masked).
+func attachSecrets(fs []Finding, creds []credential.Held) {
+	if len(fs) == 0 {
+		return
+	}
+	all := make([]Secret, len(creds))
+	for i, h := range creds {
+		all[i] = h.Secret
+	}
+	for i := range fs {
+		fs[i].Secrets = all
+	}
 }

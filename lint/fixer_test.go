@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -56,11 +57,11 @@ func TestFixEditsValidated(t *testing.T) {
 	}
 	// edits given out of order are sorted; insertions at one offset keep
 	// their order, before a replacement starting there
-	got, reason := sortedEdits(6, []Edit{edit(4, 6, "Z"), edit(1, 1, "a"), edit(1, 2, "B"), edit(1, 1, "b")})
+	got, reason := fix.Sorted(6, []Edit{edit(4, 6, "Z"), edit(1, 1, "a"), edit(1, 2, "B"), edit(1, 1, "b")})
 	if reason != "" {
 		t.Fatal(reason)
 	}
-	out, _ := applyEdits(src, got)
+	out, _ := fix.Apply(src, got)
 	if string(out) != "aabBcdZ" {
 		t.Errorf("got %q", out)
 	}
@@ -165,7 +166,7 @@ func TestCompatibleAgreesWithReference(t *testing.T) {
 				}
 				es = append(es, edit(a, b, string(rune('A'+r.IntN(26)))))
 			}
-			sorted, reason := sortedEdits(len(src), es)
+			sorted, reason := fix.Sorted(len(src), es)
 			if reason != "" {
 				continue
 			}
@@ -179,15 +180,15 @@ func TestCompatibleAgreesWithReference(t *testing.T) {
 			edits = append(edits, c.edits...)
 		}
 		slices.SortStableFunc(edits, func(a, b Edit) int {
-			if editBefore(a, b) {
+			if fix.Before(a, b) {
 				return -1
 			}
-			if editBefore(b, a) {
+			if fix.Before(b, a) {
 				return 1
 			}
 			return 0
 		})
-		got, _ := applyEdits(src, edits)
+		got, _ := fix.Apply(src, edits)
 		want, n := referenceCompatible(src, fixes)
 		if len(chosen) != n || !bytes.Equal(got, want) {
 			t.Fatalf("kept %d fixes: %q; the reference kept %d: %q\nfixes: %v", len(chosen), got, n, want, fixes)
@@ -303,7 +304,7 @@ func TestFixerNeverAppliesDisplayOnly(t *testing.T) {
 	}
 	// and the invariant on its own: a finding whose only fix is
 	// display-only keeps its file as it is
-	f := Finding{Rule: RuleUnknownKey, Key: "a", Severity: Error, Fixes: []Fix{displayOnly("drop", edit(0, 1, ""))}}
+	f := Finding{Rule: RuleUnknownKey, Key: "a", Severity: Error, Fixes: []Fix{fix.Offer("drop", edit(0, 1, ""))}}
 	x := newFixer(Input{}, FixOptions{Unsafe: true})
 	x.check = func(doc *toml.Document) []Finding {
 		if string(doc.Src) == "abc" {

@@ -108,7 +108,7 @@ func newError(before, after []Finding) (Finding, bool) {
 // blankStrings counts the string values of src that are empty or blank.
 func blankStrings(src []byte) int {
 	n := 0
-	walkValues(toml.Parse(src).Root, nil, func(_ []string, _ *toml.Entry, v *toml.Value) {
+	toml.WalkValues(toml.Parse(src).Root, nil, func(_ []string, _ *toml.Entry, v *toml.Value) {
 		if v.Kind == toml.KindString && strings.TrimSpace(v.Str) == "" {
 			n++
 		}

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -112,7 +113,7 @@ func compareWithReference(t *testing.T, src []byte, fs []Finding) {
 	var cands []*candidate
 	var fixes [][]Edit
 	for i := range fs {
-		edits, reason := sortedEdits(len(src), fs[i].Fixes[0].Edits)
+		edits, reason := fix.Sorted(len(src), fs[i].Fixes[0].Edits)
 		if reason != "" {
 			continue
 		}
@@ -126,14 +127,14 @@ func compareWithReference(t *testing.T, src []byte, fs []Finding) {
 	}
 	slices.SortStableFunc(edits, func(a, b Edit) int {
 		switch {
-		case editBefore(a, b):
+		case fix.Before(a, b):
 			return -1
-		case editBefore(b, a):
+		case fix.Before(b, a):
 			return 1
 		}
 		return 0
 	})
-	got, _ := applyEdits(src, edits)
+	got, _ := fix.Apply(src, edits)
 	want, n := referenceCompatible(src, fixes)
 	if len(chosen) != n || !bytes.Equal(got, want) {
 		t.Fatalf("kept %d fixes: %q; the reference kept %d: %q", len(chosen), got, n, want)

@@ -3,6 +3,7 @@ package lint
 import (
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -226,7 +227,7 @@ func TestNumberOwner(t *testing.T) {
 	}
 	var counts []string
 	for id, n := range fired {
-		counts = append(counts, id+"="+itoa(n))
+		counts = append(counts, id+"="+strconv.Itoa(n))
 	}
 	sort.Strings(counts)
 	t.Logf("%d values: %s", tried, strings.Join(counts, " "))

@@ -66,7 +66,7 @@ func TestMigrateLocalEval(t *testing.T) {
 func lostPieces(src, out []byte) []string {
 	doc := toml.Parse(src)
 	var lost []string
-	walkValues(doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+	toml.WalkValues(doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
 		if v.Kind == toml.KindTable || v.Kind == toml.KindArray {
 			return
 		}

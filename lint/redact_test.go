@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -39,8 +41,8 @@ func TestMasked(t *testing.T) {
 // secret's place and quotes no byte of it, and that the masked source hides
 // it while keeping the provider's prefix.
 func TestSecretInEnvRedacts(t *testing.T) {
-	key := fake(90, "sk-proj-", urlsafe, 60)
-	pat := fake(91, "ghp_", alnum, 36)
+	key := fake(90, "sk-proj-", credential.URLSafe, 60)
+	pat := fake(91, "ghp_", credential.Alnum, 36)
 	src := goodTraining + "\n[env]\nOPENAI_API_KEY = \"  " + key + "\"\nGH = '''" + pat + "'''\nDB = \"postgres://u:" + "hunter2hunter2" + "@h/db\"\n"
 	fs := Check([]byte(src), Input{Path: "configs/training/run.toml", Kind: "training"})
 	masked := string(Masked([]byte(src), fs))

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -34,7 +35,7 @@ func checkAuthorizationHeader(c *Context) {
 		for _, e := range h.Table.Entries {
 			if strings.EqualFold(e.Key, "authorization") {
 				c.Report(e.KeyRange, a.key+".model.endpoint.extra_headers",
-					"extra_headers of agent "+itoa(a.n)+" must not set "+code(e.Key)+": the platform sends api_key_secret as the bearer token; keep the key in a secret record")
+					"extra_headers of agent "+strconv.Itoa(a.n)+" must not set "+code(e.Key)+": the platform sends api_key_secret as the bearer token; keep the key in a secret record")
 			}
 		}
 	}

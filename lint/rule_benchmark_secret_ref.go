@@ -3,6 +3,7 @@ package lint
 import (
 	"strconv"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -190,7 +191,7 @@ func checkBenchmarkSecretRefs(c *Context) {
 				once(harness.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" needs harness_api_key_secret = "+tomlString(want)+": the name of a platform secret record holding "+want)
 			case hasHKS && hks != want:
 				once(hksVal.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" reads "+want+", so harness_api_key_secret must be "+tomlString(want)+"; found "+code(hks),
-					displayOnly("Use \""+want+"\"", replace(hksVal.Range, tomlString(want))))
+					fix.Offer("Use \""+want+"\"", fix.Replace(hksVal.Range, tomlString(want))))
 			}
 		} else if hksEntry != nil {
 			subject := "the official scaffold of " + agent
@@ -198,9 +199,9 @@ func checkBenchmarkSecretRefs(c *Context) {
 				subject = "the " + code(a.harness) + " harness of " + agent
 			}
 			var fixes []Fix
-			if s := stmtAt(c.Doc, hksEntry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
-				if e, ok := deleteStmt(c.Doc, s); ok {
-					fixes = append(fixes, displayOnly("Remove harness_api_key_secret", e))
+			if s := fix.StmtAt(c.Doc, hksEntry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
+				if e, ok := fix.DeleteStmt(c.Doc, s); ok {
+					fixes = append(fixes, fix.Offer("Remove harness_api_key_secret", e))
 				}
 			}
 			once(hksEntry.KeyRange, a.key+".harness_api_key_secret", subject+" does not use harness_api_key_secret; remove it (only cursor-cli takes one)", fixes...)
@@ -215,9 +216,9 @@ func checkBenchmarkSecretRefs(c *Context) {
 }
 
 func removeEnvFix(c *Context, ev envVar) []Fix {
-	if s := stmtAt(c.Doc, ev.entry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) == 1 {
-		if e, ok := deleteStmt(c.Doc, s); ok {
-			return []Fix{displayOnly("Remove the env var", e)}
+	if s := fix.StmtAt(c.Doc, ev.entry.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) == 1 {
+		if e, ok := fix.DeleteStmt(c.Doc, s); ok {
+			return []Fix{fix.Offer("Remove the env var", e)}
 		}
 	}
 	return nil

@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/osmosis-lint/osmosis-lint/lint/fix"
+
 func init() {
 	register(&Rule{
 		ID:                 RuleBranchAndCommit,
@@ -29,9 +31,9 @@ func checkBranchAndCommit(c *Context) {
 		}
 	}
 	var fixes []Fix
-	if s := stmtAt(c.Doc, bv.Range.Start); s != nil {
-		if e, ok := deleteStmt(c.Doc, s); ok {
-			fixes = append(fixes, displayOnly("Remove branch (keep the pinned commit)", e))
+	if s := fix.StmtAt(c.Doc, bv.Range.Start); s != nil {
+		if e, ok := fix.DeleteStmt(c.Doc, s); ok {
+			fixes = append(fixes, fix.Offer("Remove branch (keep the pinned commit)", e))
 		}
 	}
 	c.Report(cv.Range, "experiment", "branch "+code(branch)+" and commit_sha are both set in [experiment]: a run starts from one of them; remove one", fixes...)

@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+)
 
 func init() {
 	register(&Rule{
@@ -26,7 +30,7 @@ func checkBranchName(c *Context) {
 		if is.Got != "" {
 			msg = "branch must not contain whitespace; found " + code(is.Got)
 			if t := strings.TrimSpace(is.Got); t != is.Got && t != "" && !strings.ContainsFunc(t, isPySpace) {
-				fixes = append(fixes, fix("Use \""+t+"\"", true, replace(is.Value.Range, tomlString(t))))
+				fixes = append(fixes, fix.New("Use \""+t+"\"", true, fix.Replace(is.Value.Range, tomlString(t))))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

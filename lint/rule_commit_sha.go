@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+)
 
 func init() {
 	register(&Rule{
@@ -35,7 +39,7 @@ func checkCommitSHA(c *Context) {
 			msg += ": a SHA-1 commit id has 40 digits"
 		}
 		if trimmed != is.Got && len(trimmed) >= 7 && len(trimmed) <= 40 && isHex(trimmed) {
-			fixes = append(fixes, fix("Use \""+trimmed+"\"", true, replace(is.Value.Range, tomlString(trimmed))))
+			fixes = append(fixes, fix.New("Use \""+trimmed+"\"", true, fix.Replace(is.Value.Range, tomlString(trimmed))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}

@@ -3,6 +3,8 @@ package lint
 import (
 	"path"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
 func init() {
@@ -67,7 +69,7 @@ func checkDatasetIsPath(c *Context) {
 	if stem != "" && stem != "." && stem != ".." {
 		msg += ": upload the file with `osmosis dataset upload` and use its name (" + code(stem) + ")"
 		if c.Env != nil && c.Env.hasDataStem(stem) {
-			fixes = append(fixes, fix("Use the dataset name \""+stem+"\"", true, replace(v.Range, tomlString(stem))))
+			fixes = append(fixes, fix.New("Use the dataset name \""+stem+"\"", true, fix.Replace(v.Range, tomlString(stem))))
 		}
 	}
 	c.Report(v.Range, "experiment.dataset", msg, fixes...)

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -20,19 +21,6 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDatasetUnknown,
-	})
-	register(&Rule{
-		ID:        RuleDatasetNotReady,
-		Keys:      []string{"experiment.dataset"},
-		Severity:  Warning,
-		Stage:     StagePlatform,
-		Summary:   "experiment.dataset is known to the platform but not uploaded yet.",
-		Doc:       `A dataset whose status in the saved platform list is not "uploaded" (still processing, or failed) cannot be used by a run yet.`,
-		Bad:       "[experiment]\n# ...\ndataset = \"still-processing\"\n",
-		Good:      "[experiment]\n# ...\ndataset = \"multiply\"\n",
-		Kinds:     []string{"training", "eval"},
-		Workspace: true,
-		check:     checkDatasetNotReady,
 	})
 }
 
@@ -61,21 +49,9 @@ func checkDatasetUnknown(c *Context) {
 	msg := "no platform dataset is named " + code(name) + " in " + list + hint
 	var fixes []Fix
 	if best != "" {
-		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
+		fixes = append(fixes, fix.Offer("Use \""+best+"\"", fix.Replace(v.Range, tomlString(best))))
 	} else if d, ok := c.Env.WS.LookupDataset(name); ok && d.DataFile != "" {
 		msg += "; upload " + d.DataFile + " with `osmosis dataset upload " + d.DataFile + "`"
 	}
 	c.Report(v.Range, "experiment.dataset", msg, fixes...)
-}
-
-func checkDatasetNotReady(c *Context) {
-	name, v, ok := c.Str("experiment", "dataset")
-	if !ok || !c.Env.WS.HasPlatformList() {
-		return
-	}
-	d, ok := c.Env.WS.LookupDataset(name)
-	if !ok || d.Source != workspace.SourceDatasetsFile || d.Status == "" || d.Status == "uploaded" {
-		return
-	}
-	c.Report(v.Range, "experiment.dataset", "dataset "+code(name)+" has the status "+code(d.Status)+" on the platform, not `uploaded`; a run cannot use it yet")
 }

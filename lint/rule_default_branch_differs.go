@@ -1,5 +1,7 @@
 package lint
 
+import "github.com/osmosis-lint/osmosis-lint/lint/fix"
+
 func init() {
 	register(&Rule{
 		ID:       RuleDefaultBranchDiffers,
@@ -38,8 +40,8 @@ func checkDefaultBranchDiffers(c *Context) {
 	case v.state.BranchPushed:
 		msg += `; set branch = "` + r.Branch + `" to run this branch`
 		if _, sec := c.Get("experiment"); sec != nil {
-			if e, ok := appendToTable(c.Doc, sec.Table, "branch = "+tomlString(r.Branch)); ok {
-				fixes = append(fixes, displayOnly("Run branch "+r.Branch+" (set branch = "+tomlString(r.Branch)+")", e))
+			if e, ok := fix.AppendToTable(c.Doc, sec.Table, "branch = "+tomlString(r.Branch)); ok {
+				fixes = append(fixes, fix.Offer("Run branch "+r.Branch+" (set branch = "+tomlString(r.Branch)+")", e))
 			}
 		}
 	case r.Upstream == "" || r.UpstreamGone:

@@ -1,6 +1,10 @@
 package lint
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+)
 
 func TestDefaultBranchDiffers(t *testing.T) {
 	const at = "2:11-2:17 default-branch-differs experiment.rollout"
@@ -43,7 +47,7 @@ func TestDefaultBranchDiffersFix(t *testing.T) {
 	if fx.Applicability != DisplayOnly {
 		t.Errorf("applicability %s, want display-only: it changes what runs", fx.Applicability)
 	}
-	out, _ := applyEdits([]byte(src), fx.Edits)
+	out, _ := fix.Apply([]byte(src), fx.Edits)
 	got := string(out)
 	if want := syncConfig(`branch = "feature"`); got != want {
 		t.Errorf("fixed config:\n%s\nwant:\n%s", got, want)

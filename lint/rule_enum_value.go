@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema"
+import (
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/schema"
+)
 
 func init() {
 	register(&Rule{
@@ -17,20 +20,6 @@ not know.`,
 		Kinds: []string{"benchmark"},
 		check: func(c *Context) { reportEnum(c, RuleEnumValue) },
 	})
-	register(&Rule{
-		ID:       RuleUnknownVariant,
-		Severity: Error,
-		Stage:    StageSubmit,
-		Fixable:  sometimes(Unsafe),
-		Summary:  "A benchmark agent model whose type is missing or not provider, endpoint or hosted.",
-		Doc: `[agents.model] is one of three shapes chosen by type: "provider" (model, api_key_secret),
-"endpoint" (base_url, model, api_key_secret, extra_headers) or "hosted" (base_model,
-lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
-		Bad:   "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"openai\"\nmodel = \"gpt-5\"\n",
-		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
-		Kinds: []string{"benchmark"},
-		check: func(c *Context) { reportEnum(c, RuleUnknownVariant) },
-	})
 }
 
 func reportEnum(c *Context, rule string) {
@@ -46,7 +35,7 @@ func reportEnum(c *Context, rule string) {
 		hint, best := didYouMean(got, unquoteAll(is.Allowed))
 		msg = keyName(is.Path) + " in " + where(parent(is.Path)) + " must be " + orList(is.Allowed) + "; found " + code(snippet(c.Doc, is.Value)) + hint
 		if best != "" {
-			fixes = append(fixes, fix("Use \""+best+"\"", false, replace(is.Value.Range, tomlString(best))))
+			fixes = append(fixes, fix.New("Use \""+best+"\"", false, fix.Replace(is.Value.Range, tomlString(best))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
 func init() {
@@ -16,16 +18,6 @@ func init() {
 		Bad:   "# ...\n[env]\nlog_level = \"INFO\"\n",
 		Good:  "# ...\n[env]\nLOG_LEVEL = \"INFO\"\n",
 		check: checkEnvName,
-	})
-	register(&Rule{
-		ID:       RuleEnvReserved,
-		Severity: Error,
-		Stage:    StageSubmit,
-		Summary:  "An [env] variable name starting with _OSMOSIS_, which the platform reserves.",
-		Doc:      `The platform reserves every environment variable name that starts with _OSMOSIS_ (the bare prefix included).`,
-		Bad:      "# ...\n[env]\n_OSMOSIS_DEBUG = \"1\"\n",
-		Good:     "# ...\n[env]\nMY_DEBUG = \"1\"\n",
-		check:    checkEnvReserved,
 	})
 }
 
@@ -52,15 +44,9 @@ func checkEnvName(c *Context) {
 		var fixes []Fix
 		if up := strings.ToUpper(is.Name); up != is.Name && isEnvName(up) {
 			if !hasKey(c, append(append([]string(nil), parent(is.Path)...), up)) {
-				fixes = append(fixes, displayOnly("Rename to `"+up+"`", replace(is.Range, up)))
+				fixes = append(fixes, fix.Offer("Rename to `"+up+"`", fix.Replace(is.Range, up)))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
-	}
-}
-
-func checkEnvReserved(c *Context) {
-	for _, is := range c.IssuesOf(RuleEnvReserved) {
-		c.Report(is.Range, is.Key, "env var "+code(is.Name)+" in "+where(parent(is.Path))+" starts with _OSMOSIS_, a prefix the platform reserves; choose another name")
 	}
 }

@@ -1,6 +1,10 @@
 package lint
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+)
 
 func init() {
 	register(&Rule{
@@ -30,7 +34,7 @@ func checkHLEParity(c *Context) {
 	}
 	var fixes []Fix
 	if _, t := c.Get("tasks"); t == nil {
-		fixes = append(fixes, displayOnly("Add [tasks] task_set = \"parity\"", appendSection(c.Doc, "[tasks]\ntask_set = \"parity\"\n")))
+		fixes = append(fixes, fix.Offer("Add [tasks] task_set = \"parity\"", fix.AppendSection(c.Doc, "[tasks]\ntask_set = \"parity\"\n")))
 	}
 	c.Report(v.Range, "experiment.benchmark", "HLE runs are comparable with published scores only on the parity task set: add task_set = \"parity\" to [tasks]", fixes...)
 }

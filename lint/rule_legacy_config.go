@@ -3,6 +3,8 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -81,11 +83,11 @@ func checkLegacy(c *Context) {
 		case "local-eval":
 			var fixes []Fix
 			if !migrated {
-				if f, ok := migrateLocalEval(c); ok {
+				if f, ok := legacy.MigrateLocalEval(legacyConfig(c)); ok {
 					fixes, migrated = []Fix{f}, true
 				}
 			}
-			if f, ok := migrateBeside(c, is.Name); ok {
+			if f, ok := legacy.MigrateBeside(legacyConfig(c), is.Name); ok {
 				fixes = append(fixes, f)
 			}
 			c.Report(is.Range, is.Key, "["+is.Name+"] is a section of the local-eval config of osmosis-ai 0.2.18 to 0.2.22, which the current osmosis CLI rejects: "+localEvalSections[is.Name], fixes...)
@@ -93,7 +95,7 @@ func checkLegacy(c *Context) {
 			reportRolloutEnv(c, is)
 		case "global-batch-size":
 			c.Report(is.Range, is.Key, "`global_batch_size` was renamed `rollout_batch_size` in osmosis-ai 0.2.20 (prompts rolled out per step); the current osmosis CLI rejects the old name",
-				fix("Rename to `rollout_batch_size`", false, replace(is.Range, "rollout_batch_size")))
+				fix.New("Rename to `rollout_batch_size`", false, fix.Replace(is.Range, "rollout_batch_size")))
 		case "secrets-map":
 			secretsMap = append(secretsMap, is)
 		}
@@ -113,7 +115,7 @@ func reportRolloutEnv(c *Context, is schema.Issue) {
 			var fixes []Fix
 			if h := e.Value.Table; h != nil && h.Header != nil && len(h.Header.Keys) == 2 && !hasKey(c, []string{"env"}) {
 				r := toml.Range{Start: h.Header.Keys[0].Range.Start, End: h.Header.Keys[1].Range.End}
-				fixes = append(fixes, fix("Rename [rollout.env] to [env]", true, replace(r, "env")))
+				fixes = append(fixes, fix.New("Rename [rollout.env] to [env]", true, fix.Replace(r, "env")))
 			}
 			c.Report(e.KeyRange, "rollout", msg, fixes...)
 		case "secrets":
@@ -153,7 +155,7 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 			renamed = append(renamed, note)
 		}
 	}
-	span, ok := lineSpan(c.Doc, r)
+	span, ok := fix.LineSpan(c.Doc, r)
 	if !ok {
 		return Fix{}, false
 	}
@@ -168,7 +170,7 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 		text += line + "\n"
 	}
 	text += "required = [" + strings.Join(names, ", ") + "]\n"
-	return fix("Rewrite as [secrets] required = [...]", len(renamed) == 0, replace(span, text)), true
+	return fix.New("Rewrite as [secrets] required = [...]", len(renamed) == 0, fix.Replace(span, text)), true
 }
 
 // reportSecretsMap handles [secrets] NAME = "record".
@@ -193,4 +195,20 @@ func reportSecretsMap(c *Context, issues []schema.Issue) {
 func valueAt(c *Context, path []string) *toml.Value {
 	_, v := c.Get(path...)
 	return v
+}
+
+// legacyConfig is the config as lint/legacy migrates it, with what only
+// lint decides: the value filled in for a key, the names the platform takes.
+func legacyConfig(c *Context) *legacy.Config {
+	return &legacy.Config{
+		Doc:    c.Doc,
+		Kind:   c.Kind,
+		Schema: c.Schema,
+		Fill: func(path []string, f *schema.Field) (string, bool) {
+			v, picked, _ := fillValue(c, path, f)
+			return v, picked
+		},
+		SecretName:  isSecretName,
+		DatasetStem: datasetPathStem,
+	}
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -36,8 +37,8 @@ func checkMissingRequired(c *Context) {
 		var fixes []Fix
 		if _, v := c.Get(p...); v != nil && v.Kind == toml.KindTable {
 			if line, picked, ok := addedKeyLine(c, is.Path, is.Field); ok {
-				if e, ok := appendToTable(c.Doc, v.Table, line); ok {
-					fixes = append(fixes, unsafeUnless(picked, "Add `"+is.Name+"`", e))
+				if e, ok := fix.AppendToTable(c.Doc, v.Table, line); ok {
+					fixes = append(fixes, fix.UnsafeUnless(picked, "Add `"+is.Name+"`", e))
 				}
 			}
 		}

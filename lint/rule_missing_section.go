@@ -2,6 +2,9 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 )
 
 func init() {
@@ -22,7 +25,7 @@ stops at the first missing section, before it looks at anything else.`,
 }
 
 func checkMissingSection(c *Context) {
-	if localEvalFile(c) {
+	if legacy.LocalEvalFile(c.Doc, c.Kind) {
 		return // a local-eval config: legacy-config migrates the whole file
 	}
 	for _, is := range c.IssuesOf(RuleMissingSection) {
@@ -36,16 +39,16 @@ func checkMissingSection(c *Context) {
 				msg = "missing [experiment] section: " + article(string(c.Kind)) + " " + string(c.Kind) + " config needs [experiment] with rollout, entrypoint, model_path and dataset"
 			}
 			if text, picked, ok := newSection(c, "experiment"); ok {
-				fixes = append(fixes, unsafeUnless(picked, "Add [experiment]", insertAt(0, text+"\n")))
+				fixes = append(fixes, fix.UnsafeUnless(picked, "Add [experiment]", fix.Insert(0, text+"\n")))
 			}
 		case "secrets":
 			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
-			fixes = append(fixes, fix("Add [secrets] required = []", false, appendSection(c.Doc, "[secrets]\nrequired = []\n")))
+			fixes = append(fixes, fix.New("Add [secrets] required = []", false, fix.AppendSection(c.Doc, "[secrets]\nrequired = []\n")))
 		case "agents":
 			msg = "missing [[agents]]: a benchmark config needs " + itemsText(c.Field("agents")) + " agents, each with a [agents.model]"
 			agent := "[[agents]]\nharness = " + tomlString(placeholderFor("harness")) + "\n\n[agents.model]\ntype = \"provider\"\n" +
 				"model = " + tomlString(placeholderFor("model")) + "\napi_key_secret = " + tomlString(placeholderFor("api_key_secret")) + "\n"
-			fixes = append(fixes, fix("Add an [[agents]] table", false, appendSection(c.Doc, agent)))
+			fixes = append(fixes, fix.New("Add an [[agents]] table", false, fix.AppendSection(c.Doc, agent)))
 		default:
 			msg = "missing [" + is.Name + "] section"
 		}

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -66,7 +67,7 @@ func checkModelUnknown(c *Context) {
 	}
 	var fixes []Fix
 	if best != "" {
-		fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, tomlString(best))))
+		fixes = append(fixes, fix.Offer("Use \""+best+"\"", fix.Replace(v.Range, tomlString(best))))
 	}
 	c.Report(v.Range, "experiment.model_path", msg, fixes...)
 }

@@ -1,8 +1,10 @@
 package lint
 
 import (
+	"strconv"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -32,7 +34,7 @@ func checkNameTrailingNewline(c *Context) {
 			if name, ok := strings.CutSuffix(e.Key, "\n"); ok && isEnvName(name) {
 				var fixes []Fix
 				if t.Table.Get(name) == nil { // else the fix would define the key twice
-					fixes = append(fixes, fix("Remove the newline", true, replace(e.KeyRange, keyText(name))))
+					fixes = append(fixes, fix.New("Remove the newline", true, fix.Replace(e.KeyRange, keyText(name))))
 				}
 				c.Report(e.KeyRange, key+"."+e.Key, "env var name "+code(e.Key)+" in "+where+" ends with a newline; no environment variable can be named that way", fixes...)
 			}
@@ -43,7 +45,7 @@ func checkNameTrailingNewline(c *Context) {
 	if c.Kind == "benchmark" {
 		for _, a := range benchmarkAgents(c) {
 			if e := a.table.Get("env"); e != nil {
-				checkEnv(e.Value, "[agents.env] of agent "+itoa(a.n), a.key+".env")
+				checkEnv(e.Value, "[agents.env] of agent "+strconv.Itoa(a.n), a.key+".env")
 			}
 		}
 		for _, ref := range benchmarkSecretRefs(c) {
@@ -55,7 +57,7 @@ func checkNameTrailingNewline(c *Context) {
 		for i, it := range list.Items {
 			// the key is built only for a name that ends with a newline
 			if it.Kind == toml.KindString && strings.HasSuffix(it.Str, "\n") {
-				reportNewlineSecret(c, it.Str, it, "secrets.required."+itoa(i), "[secrets] required")
+				reportNewlineSecret(c, it.Str, it, "secrets.required."+strconv.Itoa(i), "[secrets] required")
 			}
 		}
 	}
@@ -64,6 +66,6 @@ func checkNameTrailingNewline(c *Context) {
 func reportNewlineSecret(c *Context, name string, v *toml.Value, key, where string) {
 	if trimmed, ok := strings.CutSuffix(name, "\n"); ok && isSecretName(trimmed) && !strings.HasSuffix(trimmed, "\n") {
 		c.Report(v.Range, key, "secret name "+code(name)+" in "+where+" ends with a newline; no secret record can be named that way",
-			fix("Remove the newline", true, replace(v.Range, tomlString(trimmed))))
+			fix.New("Remove the newline", true, fix.Replace(v.Range, tomlString(trimmed))))
 	}
 }

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -31,9 +32,9 @@ func checkNotATable(c *Context) {
 			msg = code(name) + " must be an array of tables, one [[" + name + "]] per item; found " + aType(is.Value)
 			if is.Value != nil && is.Value.Kind == toml.KindTable && is.Value.Table.Header != nil {
 				h := is.Value.Table.Header
-				fixes = append(fixes, fix("Write [["+name+"]]", true,
-					replace(toml.Range{Start: h.Range.Start, End: h.Range.Start + 1}, "[["),
-					replace(toml.Range{Start: h.Range.End - 1, End: h.Range.End}, "]]")))
+				fixes = append(fixes, fix.New("Write [["+name+"]]", true,
+					fix.Replace(toml.Range{Start: h.Range.Start, End: h.Range.Start + 1}, "[["),
+					fix.Replace(toml.Range{Start: h.Range.End - 1, End: h.Range.End}, "]]")))
 				msg += ": write [[" + name + "]] instead of [" + name + "]"
 			}
 		} else {
@@ -42,9 +43,9 @@ func checkNotATable(c *Context) {
 				msg += ": write [" + name + "] instead of [[" + name + "]]"
 				if len(is.Value.Items) == 1 && is.Value.Items[0].Table.Header != nil {
 					h := is.Value.Items[0].Table.Header
-					fixes = append(fixes, fix("Write ["+name+"]", true,
-						replace(toml.Range{Start: h.Range.Start, End: h.Range.Start + 2}, "["),
-						replace(toml.Range{Start: h.Range.End - 2, End: h.Range.End}, "]")))
+					fixes = append(fixes, fix.New("Write ["+name+"]", true,
+						fix.Replace(toml.Range{Start: h.Range.Start, End: h.Range.Start + 2}, "["),
+						fix.Replace(toml.Range{Start: h.Range.End - 2, End: h.Range.End}, "]")))
 				}
 			} else if is.Value != nil {
 				msg += " " + code(snippet(c.Doc, is.Value))

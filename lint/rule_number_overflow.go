@@ -36,7 +36,7 @@ func unsendable(v *toml.Value) bool {
 }
 
 func checkNumberOverflow(c *Context) {
-	if !anyValue(c.Doc.Root, unsendable) {
+	if !toml.AnyValue(c.Doc.Root, unsendable) {
 		return
 	}
 	c.walkNumbers(unsendable, func(path []string, v *toml.Value, rule string) {

@@ -1,7 +1,9 @@
 package lint
 
 import (
+	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -40,10 +42,10 @@ func mayHoldPlaceholder(v *toml.Value) bool {
 }
 
 func checkPlaceholder(c *Context) {
-	if !anyValue(c.Doc.Root, mayHoldPlaceholder) {
+	if !toml.AnyValue(c.Doc.Root, mayHoldPlaceholder) {
 		return
 	}
-	walkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
+	toml.WalkValues(c.Doc.Root, nil, func(path []string, _ *toml.Entry, v *toml.Value) {
 		if v.Kind != toml.KindString {
 			return
 		}
@@ -57,4 +59,10 @@ func checkPlaceholder(c *Context) {
 		msg := "the placeholder " + code(m) + " is still in " + code(strings.Join(path, ".")) + ": replace it with a real value"
 		c.Report(v.Range, strings.Join(path, "."), msg)
 	})
+}
+
+// lazyRE compiles a regular expression on first use, so that a run that
+// never needs it (most runs need few) does not pay for it at start-up.
+func lazyRE(pattern string) func() *regexp.Regexp {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(pattern) })
 }

@@ -2,6 +2,8 @@ package lint
 
 import (
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
 func init() {
@@ -49,7 +51,7 @@ func checkRolloutName(c *Context) {
 	}
 	var fixes []Fix
 	if s, ok := strings.CutPrefix(strings.Trim(r, "/"), "rollouts/"); ok && s != "" && rolloutNameProblem(s) == "" {
-		fixes = append(fixes, fix("Use \""+s+"\"", true, replace(v.Range, tomlString(s))))
+		fixes = append(fixes, fix.New("Use \""+s+"\"", true, fix.Replace(v.Range, tomlString(s))))
 	}
 	subject := "rollout " + code(r)
 	if r == "" {

@@ -1,6 +1,9 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema/toml"
+import (
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
 
 func init() {
 	register(&Rule{
@@ -48,7 +51,7 @@ func checkRolloutNotFound(c *Context) {
 	case best != "":
 		msg += hint
 		if q, ok := toml.Quote(best); ok { // a directory name may not be UTF-8
-			fixes = append(fixes, displayOnly("Use \""+best+"\"", replace(v.Range, q)))
+			fixes = append(fixes, fix.Offer("Use \""+best+"\"", fix.Replace(v.Range, q)))
 		}
 	case len(names) == 0:
 		msg += " (rollouts/ has no rollout yet)"

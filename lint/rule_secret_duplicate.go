@@ -1,6 +1,10 @@
 package lint
 
-import "strconv"
+import (
+	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+)
 
 func init() {
 	register(&Rule{
@@ -23,8 +27,8 @@ func checkSecretDuplicate(c *Context) {
 		msg := "secret " + code(is.Name) + " is listed twice in [secrets] required (first on line " + strconv.Itoa(line+1) + ")"
 		var fixes []Fix
 		if _, list := c.Get("secrets", "required"); list != nil {
-			if e, ok := removeItem(c, list, is.Value); ok {
-				fixes = append(fixes, fix("Remove the repeated "+code(is.Name), true, e))
+			if e, ok := fix.RemoveItem(c.Doc.Src, list, is.Value); ok {
+				fixes = append(fixes, fix.New("Remove the repeated "+code(is.Name), true, e))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema/toml"
+import (
+	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
 
 func init() {
 	register(&Rule{
@@ -36,11 +41,11 @@ func checkSecretEnvOverlap(c *Context) {
 			continue
 		}
 		var fixes []Fix
-		if s := stmtAt(c.Doc, e.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
-			if ed, ok := deleteStmt(c.Doc, s); ok {
-				fixes = append(fixes, displayOnly("Remove the [env] variable", ed))
+		if s := fix.StmtAt(c.Doc, e.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue {
+			if ed, ok := fix.DeleteStmt(c.Doc, s); ok {
+				fixes = append(fixes, fix.Offer("Remove the [env] variable", ed))
 			}
 		}
-		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)
+		c.Report(e.KeyRange, "env."+e.Key, code(e.Key)+" is both an [env] variable and a secret in [secrets] required (item "+strconv.Itoa(i+1)+"); the secret is injected under that name, so remove one of them", fixes...)
 	}
 }

@@ -4,6 +4,10 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -59,71 +63,48 @@ func checkSecretInEnv(c *Context) {
 			continue // authorization-header reports it (and it stays masked)
 		}
 		var fixes []Fix
-		if h.value != nil && len(h.table) == 1 && h.table[0] == "env" && h.item < 0 {
-			if f, ok := moveToSecretsFix(c, h.name, h.keyRange); ok {
+		if h.Value != nil && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
+			if f, ok := moveToSecretsFix(c, h.Name, h.KeyRange); ok {
 				fixes = append(fixes, f)
 			}
 		}
-		r := h.secret.Range
-		if h.value != nil {
-			r = h.value.Range
+		r := h.Secret.Range
+		if h.Value != nil {
+			r = h.Value.Range
 		}
-		c.Report(r, h.key(), leakMessage(h), fixes...)
-		c.findings[len(c.findings)-1].Secrets = []Secret{h.secret}
+		c.Report(r, h.Key(), leakMessage(h), fixes...)
+		c.findings[len(c.findings)-1].Secrets = []Secret{h.Secret}
 	}
 }
 
 // authorizationHeader reports an Authorization value in an endpoint
 // model's extra_headers, which is the authorization-header rule's.
-func authorizationHeader(h heldCredential) bool {
-	return h.value != nil && strings.EqualFold(h.name, "authorization") && len(h.table) > 0 && h.table[len(h.table)-1] == "extra_headers"
+func authorizationHeader(h credential.Held) bool {
+	return h.Value != nil && strings.EqualFold(h.Name, "authorization") && len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers"
 }
 
 // leakMessage says where a credential is, what it looks like and what to
 // do, naming only its lead and length.
-func leakMessage(h heldCredential) string {
-	seen := "looks like " + h.cred.what + " (" + h.cred.describe(h.text) + ")"
+func leakMessage(h credential.Held) string {
+	seen := "looks like " + h.Cred.What + " (" + h.Cred.Describe(h.Text) + ")"
 	switch {
-	case h.value == nil:
+	case h.Value == nil:
 		return "a comment holds what " + seen + ": comments are visible in the repository like the rest of the file; remove it and rotate the key"
-	case h.env:
-		return code(h.name) + " in " + where(h.table) + " " + seen + ": [env] values sit in the repository and the CLI prints them at submit; store it with `osmosis secret set " + h.name + "`, list it in [secrets] required and rotate it"
+	case h.Env:
+		return code(h.Name) + " in " + where(h.Table) + " " + seen + ": [env] values sit in the repository and the CLI prints them at submit; store it with `osmosis secret set " + h.Name + "`, list it in [secrets] required and rotate it"
 	}
-	subject := code(h.name) + " in " + where(h.table)
-	if len(h.table) > 0 && h.table[len(h.table)-1] == "extra_headers" {
+	subject := code(h.Name) + " in " + where(h.Table)
+	if len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers" {
 		return subject + " " + seen + ": extra_headers are written in the config, which is visible in the repository; an endpoint's key belongs in a platform secret record named by api_key_secret (`osmosis secret set NAME`), and this one must be rotated"
 	}
-	if h.item >= 0 {
-		subject = "item " + strconv.Itoa(h.item+1) + " of " + subject
+	if h.Item >= 0 {
+		subject = "item " + strconv.Itoa(h.Item+1) + " of " + subject
 	}
 	name := "NAME"
-	if isEnvVarName(h.name) {
-		name = h.name
+	if credential.IsEnvVarName(h.Name) {
+		name = h.Name
 	}
 	return subject + " " + seen + ": a config's values are visible in the repository; store it with `osmosis secret set " + name + "`, refer to it only by that name (in [secrets] required) and rotate it"
-}
-
-// secretOf is where a string value's secret is in the file: the literal's
-// content, of which the leading whitespace and the credential's lead may
-// be shown when the source spells them as the value does.
-func secretOf(doc *toml.Document, v *toml.Value, cred credential) Secret {
-	text := doc.Text(v.Range)
-	q := 1
-	if strings.HasPrefix(text, `"""`) || strings.HasPrefix(text, "'''") {
-		q = 3
-	}
-	r := toml.Range{Start: v.Range.Start + q, End: v.Range.End - q}
-	if r.End < r.Start || len(text) < 2*q {
-		return Secret{Range: v.Range}
-	}
-	content := text[q : len(text)-q]
-	ws := len(content) - len(strings.TrimLeft(content, " \t\r\n"))
-	lead := strings.TrimSpace(v.Str)[:cred.lead]
-	shown := 0
-	if strings.HasPrefix(content[ws:], lead) {
-		shown = ws + len(lead)
-	}
-	return Secret{Range: r, Shown: shown}
 }
 
 // moveToSecretsFix takes a credential out of [env] and lists its name in
@@ -133,15 +114,15 @@ func moveToSecretsFix(c *Context, name string, keyRange toml.Range) (Fix, bool) 
 	if !isSecretName(name) || !isBare(name) {
 		return Fix{}, false
 	}
-	_, span, ok := pairLine(c, keyRange)
+	_, span, ok := fix.PairLine(c.Doc, keyRange)
 	if !ok {
 		return Fix{}, false
 	}
-	adds, ok := addSecrets(c, []string{name})
+	adds, ok := legacy.AddSecrets(c.Doc, []string{name})
 	if !ok {
 		return Fix{}, false
 	}
-	f := displayOnly("Move `"+name+"` to [secrets] required (store the value first: `osmosis secret set "+name+"`)", append(adds, replace(span, ""))...)
+	f := fix.Offer("Move `"+name+"` to [secrets] required (store the value first: `osmosis secret set "+name+"`)", append(adds, fix.Replace(span, ""))...)
 	f.Keys = []string{"secrets.required"}
 	return f, true
 }

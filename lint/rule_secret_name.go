@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -51,7 +52,7 @@ func reportSecretName(c *Context, name string, v *toml.Value, key, place string)
 	}
 	var fixes []Fix
 	if up := strings.ToUpper(strings.ReplaceAll(name, "-", "_")); up != name && isSecretName(up) && v != nil {
-		fixes = append(fixes, displayOnly("Use \""+up+"\"", replace(v.Range, tomlString(up))))
+		fixes = append(fixes, fix.Offer("Use \""+up+"\"", fix.Replace(v.Range, tomlString(up))))
 	}
 	c.Report(v.Range, key, msg, fixes...)
 }

@@ -1,5 +1,10 @@
 package lint
 
+// sync-unchecked is a doctor rule: it looks at the workspace, not at one
+// config. Checked in lint/doctor by `(*run).unchecked` (sync.go), which says
+// once that the sync with origin could not be checked. Declared here, in the
+// catalogue lint/doctor reports through, so that `rules`, `explain`,
+// RULES.md, the settings, the LSP and MCP know it.
 func init() {
 	register(&Rule{
 		ID: RuleSyncUnchecked, Severity: Info, Stage: StageSync, Doctor: true,

@@ -3,6 +3,7 @@ package lint
 import (
 	"bytes"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -36,7 +37,7 @@ func checkTOMLSyntax(c *Context) {
 		var fixes []Fix
 		if e.Range == (toml.Range{Start: 0, End: 3}) && bytes.HasPrefix(c.Doc.Src, utf8BOM) {
 			// the mark carries nothing: the file reads the same without it
-			fixes = append(fixes, fix("Remove the byte order mark", true, replace(e.Range, "")))
+			fixes = append(fixes, fix.New("Remove the byte order mark", true, fix.Replace(e.Range, "")))
 		}
 		c.Report(e.Range, "", e.Message, fixes...)
 	}

@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -41,7 +42,7 @@ func reportTypes(c *Context, rule string) {
 		var fixes []Fix
 		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) && quotedPasses(is.Path, c.Text(is.Value.Range)) {
 			text := c.Text(is.Value.Range)
-			fixes = append(fixes, fix("Quote the value", rule == RuleTypeMismatch && len(is.Path) == 2 && is.Path[0] == "env", replace(is.Value.Range, tomlString(text))))
+			fixes = append(fixes, fix.New("Quote the value", rule == RuleTypeMismatch && len(is.Path) == 2 && is.Path[0] == "env", fix.Replace(is.Value.Range, tomlString(text))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}

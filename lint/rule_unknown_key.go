@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -21,20 +22,6 @@ to the platform default. In benchmark configs this also covers unknown top-level
 		Bad:   "# ...\n[training]\nlerning_rate = 1e-6\n",
 		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		check: func(c *Context) { reportUnknown(c, RuleUnknownKey) },
-	})
-	register(&Rule{
-		ID:       RuleUnknownSection,
-		Severity: Error,
-		Stage:    StageSubmit,
-		Fixable:  sometimes(Unsafe, DisplayOnly),
-		Summary:  "A top-level section or key a training or eval config does not have.",
-		Doc: `Training configs have [experiment], [training], [sampling], [checkpoints], [advanced], [env]
-and [secrets]; eval configs have [experiment], [evaluation], [advanced], [env] and [secrets].
-Anything else at the top level, a table or a plain key, is rejected by the osmosis CLI.`,
-		Bad:   "name = \"my-run\"\n[experiment]\n# ...\n",
-		Good:  "[experiment]\n# ...\n",
-		Kinds: []string{"training", "eval"},
-		check: func(c *Context) { reportUnknown(c, RuleUnknownSection) },
 	})
 }
 
@@ -90,21 +77,21 @@ func reportUnknown(c *Context, rule string) {
 		}
 		var fixes []Fix
 		if best != "" && !hasKey(c, append(append([]string(nil), parentPath...), best)) {
-			f := fix("Rename to `"+best+"`", false, replace(is.Range, keyText(best)))
+			f := fix.New("Rename to `"+best+"`", false, fix.Replace(is.Range, keyText(best)))
 			f.Keys = []string{strings.Join(append(append([]string(nil), parentPath...), best), ".")}
 			fixes = append(fixes, f)
 		}
 		if hint == "" {
 			if sec, key := homeKey(c, is.Name, parentPath, true); sec != "" {
-				if f, ok := moveKeyFix(c, is.Range, sec, key); ok {
+				if f, ok := fix.MoveKey(c.Doc, is.Range, sec, key); ok {
 					fixes = append(fixes, f)
 				}
 			}
 		}
-		if s := stmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
-			if e, ok := deleteStmt(c.Doc, s); ok {
+		if s := fix.StmtAt(c.Doc, is.Range.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) > 0 && s.Keys[len(s.Keys)-1].Range == is.Range {
+			if e, ok := fix.DeleteStmt(c.Doc, s); ok {
 				// deleting loses the value: offered, never applied
-				fixes = append(fixes, displayOnly("Remove "+name, e))
+				fixes = append(fixes, fix.Offer("Remove "+name, e))
 			}
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

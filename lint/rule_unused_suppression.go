@@ -3,6 +3,7 @@ package lint
 import (
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -137,15 +138,15 @@ func refusal(id string) string {
 // removeComment deletes the comment (and its line when it is alone on it).
 func removeComment(c *Context, s *suppression) Fix {
 	r := s.comment
-	if span, ok := lineSpan(c.Doc, r); ok {
-		return fix("Remove the suppression comment", true, replace(span, ""))
+	if span, ok := fix.LineSpan(c.Doc, r); ok {
+		return fix.New("Remove the suppression comment", true, fix.Replace(span, ""))
 	}
 	// a trailing comment: also remove the spaces before it
 	start := r.Start
 	for start > 0 && (c.Doc.Src[start-1] == ' ' || c.Doc.Src[start-1] == '\t') {
 		start--
 	}
-	return fix("Remove the suppression comment", true, replace(toml.Range{Start: start, End: r.End}, ""))
+	return fix.New("Remove the suppression comment", true, fix.Replace(toml.Range{Start: start, End: r.End}, ""))
 }
 
 // removeRule deletes one rule id from the comment's list.
@@ -172,5 +173,5 @@ func removeRule(c *Context, s *suppression, r suppressedRule) Fix {
 			start = i - 1
 		}
 	}
-	return fix("Remove "+strings.TrimSpace(r.id)+" from the suppression", true, replace(toml.Range{Start: start, End: end}, ""))
+	return fix.New("Remove "+strings.TrimSpace(r.id)+" from the suppression", true, fix.Replace(toml.Range{Start: start, End: end}, ""))
 }

@@ -5,8 +5,11 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
 
 // where names the table at path for messages: "[training]", "the top level",
@@ -40,10 +43,7 @@ func dotted(parts []string) string {
 
 // keyText writes one key in TOML syntax (toml.QuoteKey), for a key that is
 // UTF-8 as for dotted.
-func keyText(k string) string {
-	q, _ := toml.QuoteKey(k)
-	return q
-}
+func keyText(k string) string { return fix.KeyText(k) }
 
 // isBare reports whether k is written unquoted.
 func isBare(k string) bool { return keyText(k) == k }
@@ -52,10 +52,7 @@ func isBare(k string) bool { return keyText(k) == k }
 // UTF-8 as for dotted. A name read from the workspace's files (a directory,
 // a file) goes through toml.Quote, and no fix is offered when it is not
 // UTF-8: no TOML string holds it.
-func tomlString(s string) string {
-	q, _ := toml.Quote(s)
-	return q
-}
+func tomlString(s string) string { return fix.StringText(s) }
 
 // snippet is a value's source text, shortened for a message.
 func snippet(doc *toml.Document, v *toml.Value) string {
@@ -160,4 +157,134 @@ func sectionList(f *schema.Field) string {
 		}
 	}
 	return strings.Join(out, ", ")
+}
+
+// NameProblem says why name would be rejected as the name of a rollout,
+// secret, env var or dataset (kind "rollout", "secret", "env", "dataset"),
+// by the same rules the checks apply, or "" when it is fine. Editors ask
+// it before renaming.
+func NameProblem(kind, name string) string {
+	switch kind {
+	case "rollout":
+		if p := rolloutNameProblem(name); p != "" {
+			return "rollout " + code(name) + " " + p
+		}
+	case "secret":
+		if !isSecretName(name) || strings.HasSuffix(name, "\n") {
+			return "secret name " + code(name) + " must be uppercase letters, digits and underscores, starting with a letter (^[A-Z][A-Z0-9_]*$)"
+		}
+	case "env":
+		if !isEnvName(name) {
+			return "env var name " + code(name) + " must be uppercase letters, digits and underscores, not starting with a digit (^[A-Z_][A-Z0-9_]*$)"
+		}
+		if strings.HasPrefix(name, "_OSMOSIS_") {
+			return "env var name " + code(name) + " starts with _OSMOSIS_, which the platform reserves"
+		}
+	case "dataset":
+		if strings.TrimSpace(name) == "" {
+			return "a dataset name cannot be empty"
+		}
+		if _, isPath := datasetPathStem(name); isPath {
+			return "dataset " + code(name) + " is a path; name the dataset as the platform knows it"
+		}
+	default:
+		return kind + " names cannot be renamed"
+	}
+	return ""
+}
+
+// suggest returns the candidate closest to s, or "" when none is close
+// enough to be a likely typo. A case-insensitive match wins; otherwise the
+// edit distance (with transpositions) must be small for the length of s.
+func suggest(s string, candidates []string) string {
+	if s == "" {
+		return ""
+	}
+	for _, c := range candidates {
+		if c != s && strings.EqualFold(c, s) {
+			return c
+		}
+	}
+	n := utf8.RuneCountInString(s)
+	limit := 1
+	switch {
+	case n >= 9:
+		limit = 3
+	case n >= 5:
+		limit = 2
+	}
+	ls := strings.ToLower(s)
+	best, bestD := "", limit+1
+	for _, c := range candidates {
+		if c == s {
+			continue
+		}
+		// lengths further apart than the limit are never close: most
+		// candidates end here, without a table
+		if d := utf8.RuneCountInString(c) - n; d > limit || -d > limit {
+			continue
+		}
+		d := editdist.Within(ls, strings.ToLower(c), bestD-1)
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	// also accept a candidate that contains s or is contained in it with
+	// separators ("learning_rate" ~ "lr" is too far; "batch_size" in
+	// "rollout_batch_size" is close)
+	if best == "" {
+		for _, c := range candidates {
+			if len(s) >= 4 && (strings.HasSuffix(c, "_"+s) || strings.HasPrefix(c, s+"_")) {
+				return c
+			}
+		}
+	}
+	return best
+}
+
+// didYouMean formats a suggestion clause, or "".
+func didYouMean(s string, candidates []string) (string, string) {
+	if best := suggest(s, candidates); best != "" {
+		return "; did you mean `" + best + "`?", best
+	}
+	return "", ""
+}
+
+// code wraps text in backquotes for messages, showing invisible characters.
+func code(s string) string {
+	return "`" + visible(s) + "`"
+}
+
+// visible escapes control and invisible characters so a message shows what
+// is really in the file.
+func visible(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch {
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case escape.Unsafe(r) || isInvisible(r):
+			b.WriteString(`\u`)
+			const hex = "0123456789ABCDEF"
+			b.WriteByte(hex[r>>12&0xF])
+			b.WriteByte(hex[r>>8&0xF])
+			b.WriteByte(hex[r>>4&0xF])
+			b.WriteByte(hex[r&0xF])
+		default:
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isInvisible(r rune) bool {
+	switch r {
+	case 0xA0, 0x1680, 0x180E, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF, 0x200B, 0x200C, 0x200D, 0x2060:
+		return true
+	}
+	return r >= 0x2000 && r <= 0x200A
 }

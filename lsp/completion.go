@@ -8,7 +8,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 )
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {

@@ -5,7 +5,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"

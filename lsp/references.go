@@ -7,7 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 )
 
 // References lists every config of the workspace that names the rollout,

@@ -12,7 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 

@@ -3,7 +3,7 @@ package lsp
 import (
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 )
 
 // view returns the open document at u with its assist view, or false when

@@ -8,7 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lint/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 

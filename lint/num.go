@@ -1,5 +1,0 @@
-package lint
-
-import "strconv"
-
-func itoa(n int) string { return strconv.Itoa(n) }
