@@ -141,7 +141,7 @@ func (v *Value) Number() (float64, bool) {
 type Table struct {
 	Origin  Origin
 	Entries []*Entry
-	index   map[string]*Entry
+	index   map[string]*Entry // past tableListMax entries
 	// End is the end offset of the last statement that wrote into the table
 	// (used for folding ranges and for inserting keys).
 	End int
@@ -159,12 +159,24 @@ type Entry struct {
 	Value    *Value
 }
 
+// tableListMax is how many entries a table finds by walking them; past it
+// they are indexed in a map, one per large table.
+const tableListMax = 8
+
 // Get returns the entry for key, or nil.
 func (t *Table) Get(key string) *Entry {
 	if t == nil {
 		return nil
 	}
-	return t.index[key]
+	if t.index != nil {
+		return t.index[key]
+	}
+	for _, e := range t.Entries {
+		if e.Key == key {
+			return e
+		}
+	}
+	return nil
 }
 
 // Value returns the value for key, or nil.
@@ -173,14 +185,6 @@ func (t *Table) Value(key string) *Value {
 		return e.Value
 	}
 	return nil
-}
-
-func (t *Table) add(e *Entry) {
-	if t.index == nil {
-		t.index = make(map[string]*Entry, 8)
-	}
-	t.index[e.Key] = e
-	t.Entries = append(t.Entries, e)
 }
 
 // StmtKind is the kind of a top-level statement.

@@ -58,15 +58,24 @@ func (x *LineIndex) makeMarks() {
 
 // NewLineIndex indexes src.
 func NewLineIndex(src []byte) *LineIndex {
+	x := new(LineIndex)
+	initLineIndex(x, src)
+	return x
+}
+
+func initLineIndex(x *LineIndex, src []byte) {
 	// counted first: a guess would hold memory in proportion to the text
 	// (megabytes for a huge single-line document)
 	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return &LineIndex{src: src, starts: starts}
+	x.src, x.starts = src, starts
 }
 
 // LineCount is the number of lines (a file with no newline has one).

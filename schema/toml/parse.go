@@ -24,16 +24,26 @@ func Parse(src []byte) *Document { return parse(src, true) }
 // syntax error (what the limiter must never change, on a document within
 // the limits: the tests compare the two).
 func parse(src []byte, statements bool) *Document {
-	d := &Document{
-		Src:   src,
-		Root:  &Table{Origin: OriginRoot},
-		Lines: NewLineIndex(src),
-	}
-	work := src
+	// the document, its line index and its root table in one allocation
+	blk := &struct {
+		doc   Document
+		lines LineIndex
+		root  Table
+	}{}
+	d := &blk.doc
+	d.Src = src
+	d.Root = &blk.root
+	d.Root.Origin = OriginRoot
+	initLineIndex(&blk.lines, src)
+	d.Lines = &blk.lines
+
+	// The document reads its own copy of the source: keys and strings are
+	// slices of it (no copy each), which the caller's later writes to src
+	// cannot change. Nothing writes to it once the blanking below is done.
+	work := bytes.Clone(src)
+	var b builder
 	blank := func(from, to int) {
-		if &work[0] == &src[0] {
-			work = bytes.Clone(src)
-		}
+		b.blanked = true
 		for i := from; i < to; i++ {
 			if work[i] != '\n' {
 				work[i] = ' '
@@ -53,8 +63,13 @@ func parse(src []byte, statements bool) *Document {
 
 	// room for every comment at once: a file of many comments would
 	// otherwise leave a trail of outgrown slices
-	d.Comments = make([]Comment, 0, bytes.Count(work, []byte{'#'}))
-	b := newBuilder(d, work)
+	if n := bytes.Count(work, []byte{'#'}); n > 0 {
+		d.Comments = make([]Comment, 0, n)
+	}
+	newBuilder(&b, d, work)
+	if n := b.estimate(work, d.Lines.starts); n > 0 {
+		d.Stmts = make([]*Stmt, 0, n)
+	}
 	p := &unstable.Parser{KeepComments: true}
 	base := 0
 	lastErrLine := -2
@@ -124,7 +139,6 @@ func parse(src []byte, statements bool) *Document {
 		}
 		base = next
 	}
-	b.finish()
 	return d
 }
 
