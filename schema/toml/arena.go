@@ -32,7 +32,8 @@ func (s *slab[T]) refill(n int) {
 	if s.used > 0 || c <= 0 {
 		c = max(8, s.used/2)
 	}
-	s.buf = make([]T, 0, min(max(c, n), max(n, maxChunk)))
+	// appended rather than made: the chunk takes all of its size class
+	s.buf = append([]T(nil), make([]T, min(max(c, n), max(n, maxChunk)))...)[:0]
 }
 
 // one returns a pointer to a new zero element.
@@ -79,13 +80,18 @@ type arena struct {
 	fnodes  slab[flagNode]
 }
 
-// estimate sizes the first chunks of a document's slabs from its lines
-// (starts, as the line index found them) and a count of a few bytes. For
-// an ordinary config the counts are exact or a little over.
-func (a *arena) estimate(src []byte, starts []int) int {
+// estimate sizes the first chunks of a document's slabs from a count of
+// its lines and of a few bytes, and returns the count of statements. For an
+// ordinary config the counts are exact or a little over.
+func (a *arena) estimate(src []byte) int {
 	lines, headers := 0, 0
-	for _, s := range starts {
+	for s := 0; s < len(src); {
 		i := skipSpace(src, s)
+		if j := bytes.IndexByte(src[s:], '\n'); j >= 0 {
+			s += j + 1
+		} else {
+			s = len(src)
+		}
 		if i >= len(src) {
 			continue
 		}
@@ -106,7 +112,7 @@ func (a *arena) estimate(src []byte, starts []int) int {
 	a.values.first = clamp(pairs + headers + arrays + commas + braces)
 	a.tables.first = clamp(headers + braces)
 	a.entries.first = clamp(lines + commas + braces)
-	a.eptrs.first = a.entries.first
+	a.eptrs.first = clamp(lines + commas + braces + 2*headers + 4) // the root moves (add)
 	a.vptrs.first = clamp(arrays + commas)
 	a.parts.first = clamp(lines + commas + braces)
 	a.strs.first = clamp(headers + 3*(arrays+braces))

@@ -1,6 +1,8 @@
 package toml
 
 import (
+	"bytes"
+
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -12,22 +14,21 @@ const (
 
 type flagNode struct {
 	flags, recursive uint8
+	kids             int32 // children
 	name             string
-	// the children: a list while there are few, a map beside it past
-	// flagListMax
+	// the children: a list, and an index beside it past flagListMax
 	first, next *flagNode
-	kids        int
-	nested      map[string]*flagNode
+	nested      nodeIndex
 }
 
 // flagListMax is how many children a node finds by walking its list; past
-// it they are indexed in a map.
+// it they are indexed (index.go).
 const flagListMax = 8
 
 // find returns the child k, or nil.
 func (n *flagNode) find(k string) *flagNode {
 	if n.nested != nil {
-		return n.nested[k]
+		return n.nested.get(k)
 	}
 	for c := n.first; c != nil; c = c.next {
 		if c.name == k {
@@ -54,13 +55,10 @@ func (n *flagNode) child(k string, a *slab[flagNode]) *flagNode {
 	n.first = c
 	n.kids++
 	switch {
-	case n.nested != nil:
-		n.nested[k] = c
+	case n.nested != nil && 2*int(n.kids) <= len(n.nested):
+		n.nested.put(c)
 	case n.kids > flagListMax:
-		n.nested = make(map[string]*flagNode, 2*n.kids)
-		for d := n.first; d != nil; d = d.next {
-			n.nested[d.name] = d
-		}
+		n.nested = indexNodes(n.first, int(n.kids))
 	}
 	return c
 }
@@ -174,6 +172,7 @@ type builder struct {
 	header      []string // key of the current table header
 	headerTable *Table   // table the current header opened
 	lostHeader  bool     // a header line was skipped after a syntax error
+	stmtEnd     int      // end of the statement being built
 	depth       int
 	frames      int  // tomllib calls on the way to the current value
 	tooDeep     bool // the recursion limit was reported
@@ -209,7 +208,8 @@ func (b *builder) entry(key string, r Range, v *Value) *Entry {
 // add appends e to t. A table's entries are a run of the document's
 // pointer slab, extended in place while the table is the last one written
 // (a table's keys mostly come in one block); a table written again after
-// another moves to a run of its own.
+// another (the root, between headers) moves to a run twice as long, so
+// that moves are few.
 func (b *builder) add(t *Table, e *Entry) {
 	n := len(t.Entries)
 	if n == cap(t.Entries) {
@@ -222,25 +222,26 @@ func (b *builder) add(t *Table, e *Entry) {
 			t.Entries = s.buf[used-n : used+1 : used+1]
 			e = nil
 		case n < 64:
-			r := s.run(n + 1)
+			r := s.run(2 * (n + 1))
 			copy(r, t.Entries)
 			r[n] = e
-			t.Entries = r
+			t.Entries = r[:n+1]
 			e = nil
 		}
 	}
 	if e != nil {
 		t.Entries = append(t.Entries, e)
 	}
-	e = t.Entries[len(t.Entries)-1]
 	switch {
-	case t.index != nil:
-		t.index[e.Key] = e
+	case t.index.p != nil:
+		t.index = t.index.add(t.Entries)
 	case len(t.Entries) > tableListMax:
-		t.index = make(map[string]*Entry, 2*len(t.Entries))
-		for _, x := range t.Entries {
-			t.index[x.Key] = x
+		hint := 0
+		if t == b.headerTable {
+			// a large section: room for every pair left in it at once
+			hint = min(len(t.Entries)+pairsUntilHeader(b.src, b.stmtEnd), MaxItems)
 		}
+		t.index = indexEntries(t.Entries, hint)
 	}
 }
 
@@ -518,6 +519,7 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 		Uncertain: b.lostHeader,
 	}
 	b.d.Stmts = append(b.d.Stmts, stmt)
+	b.stmtEnd = stmt.Range.End
 
 	if len(parts) == 1 && val.Kind != KindTable && val.Kind != KindArray {
 		// the common case, a plain key and a scalar: no containers to
@@ -620,4 +622,30 @@ func (b *builder) valueStart(keyEnd int) int {
 		i++
 	}
 	return skipSpace(b.src, i)
+}
+
+// pairsUntilHeader counts the lines from off to the next table header that
+// hold something other than a comment: at most the pairs left in the
+// section.
+func pairsUntilHeader(src []byte, off int) int {
+	n := 0
+	for off < len(src) {
+		i := skipSpace(src, off)
+		if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
+			off += j + 1
+		} else {
+			off = len(src)
+		}
+		if i >= len(src) {
+			break
+		}
+		switch src[i] {
+		case '[':
+			return n
+		case '\n', '\r', '#':
+			continue
+		}
+		n++
+	}
+	return n
 }

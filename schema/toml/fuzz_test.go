@@ -170,8 +170,8 @@ func checkTable(t testing.TB, src []byte, tab *Table, depth int) {
 		t.Fatalf("nil table")
 	}
 	// a small table is walked, a large one indexed, every entry of it
-	if tab.index == nil && len(tab.Entries) > tableListMax || tab.index != nil && len(tab.Entries) != len(tab.index) {
-		t.Fatalf("table has %d entries but %d indexed", len(tab.Entries), len(tab.index))
+	if (tab.index.p == nil) != (len(tab.Entries) <= tableListMax) || 2*len(tab.Entries) > tab.index.len() && tab.index.p != nil {
+		t.Fatalf("table has %d entries and an index of %d slots", len(tab.Entries), tab.index.len())
 	}
 	for _, e := range tab.Entries {
 		if tab.Get(e.Key) != e {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -34,7 +35,7 @@ func parse(src []byte, statements bool) *Document {
 	d.Src = src
 	d.Root = &blk.root
 	d.Root.Origin = OriginRoot
-	initLineIndex(&blk.lines, src)
+	blk.lines.src = src
 	d.Lines = &blk.lines
 
 	// The document reads its own copy of the source: keys and strings are
@@ -67,10 +68,12 @@ func parse(src []byte, statements bool) *Document {
 		d.Comments = make([]Comment, 0, n)
 	}
 	newBuilder(&b, d, work)
-	if n := b.estimate(work, d.Lines.starts); n > 0 {
+	if n := b.estimate(work); n > 0 {
 		d.Stmts = make([]*Stmt, 0, n)
 	}
-	p := &unstable.Parser{KeepComments: true}
+	sp := getParser()
+	defer putParser(sp)
+	p := &sp.p
 	base := 0
 	lastErrLine := -2
 	lastUnclosed := false
@@ -140,6 +143,57 @@ func parse(src []byte, statements bool) *Document {
 		base = next
 	}
 	return d
+}
+
+// A few go-toml parsers are kept from one document to the next with the
+// 64-node buffer each allocates on its first statement (3.5 KB, a third of
+// what a small config cost). A parser is kept only while it has that first
+// buffer, and is put away holding nothing of the document it read: a seed
+// statement of exactly 64 nodes is parsed over every node. The slots are
+// plain atomics, not a sync.Pool, so that a run on one goroutine always
+// finds its parser again (allocation counts in tests stay the same from
+// run to run).
+var spareParsers [4]atomic.Pointer[spareParser]
+
+type spareParser struct {
+	p   unstable.Parser
+	buf *unstable.Node // the first node of the parser's first buffer
+}
+
+// seedItems is how many items the seed array holds: with its pair, key and
+// array nodes, one buffer of 64 nodes (TestParserSeedFillsBuffer).
+const seedItems = 61
+
+var parserSeed = []byte("a = [" + strings.Repeat("0,", seedItems) + "]\n")
+
+func getParser() *spareParser {
+	for i := range spareParsers {
+		if sp := spareParsers[i].Swap(nil); sp != nil {
+			return sp
+		}
+	}
+	sp := &spareParser{p: unstable.Parser{KeepComments: true}}
+	sp.buf = sp.seed()
+	return sp
+}
+
+// seed parses the seed statement and returns the first node of the buffer.
+func (sp *spareParser) seed() *unstable.Node {
+	sp.p.Reset(parserSeed)
+	sp.p.NextExpression()
+	return sp.p.Expression()
+}
+
+func putParser(sp *spareParser) {
+	if sp.seed() != sp.buf {
+		return // the buffer grew: let it go
+	}
+	sp.p.Reset(nil)
+	for i := range spareParsers {
+		if spareParsers[i].CompareAndSwap(nil, sp) {
+			return
+		}
+	}
 }
 
 func (d *Document) addError(r Range, msg string) {
