@@ -86,17 +86,10 @@ type arena struct {
 func (a *arena) estimate(src []byte) int {
 	lines, headers := 0, 0
 	for s := 0; s < len(src); {
-		i := skipSpace(src, s)
-		if j := bytes.IndexByte(src[s:], '\n'); j >= 0 {
-			s += j + 1
-		} else {
-			s = len(src)
-		}
-		if i >= len(src) {
-			continue
-		}
-		switch src[i] {
-		case '\n', '\r', '#':
+		var c byte
+		c, s = lineStart(src, s)
+		switch c {
+		case 0:
 			continue
 		case '[':
 			headers++
@@ -127,4 +120,24 @@ func str(b []byte) string {
 		return ""
 	}
 	return unsafe.String(unsafe.SliceData(b), len(b))
+}
+
+// lineStart returns the first byte of the line at off that is not a space
+// or a tab (0 for a line of nothing but a comment or blanks) and the offset
+// of the next line.
+func lineStart(src []byte, off int) (byte, int) {
+	i := skipSpace(src, off)
+	next := len(src)
+	if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
+		next = off + j + 1
+	}
+	if i >= len(src) {
+		return 0, next
+	}
+	switch c := src[i]; c {
+	case '\n', '\r', '#':
+		return 0, next
+	default:
+		return c, next
+	}
 }

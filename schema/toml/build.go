@@ -1,8 +1,6 @@
 package toml
 
 import (
-	"bytes"
-
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
@@ -630,19 +628,12 @@ func (b *builder) valueStart(keyEnd int) int {
 func pairsUntilHeader(src []byte, off int) int {
 	n := 0
 	for off < len(src) {
-		i := skipSpace(src, off)
-		if j := bytes.IndexByte(src[off:], '\n'); j >= 0 {
-			off += j + 1
-		} else {
-			off = len(src)
-		}
-		if i >= len(src) {
-			break
-		}
-		switch src[i] {
+		var c byte
+		c, off = lineStart(src, off)
+		switch c {
 		case '[':
 			return n
-		case '\n', '\r', '#':
+		case 0:
 			continue
 		}
 		n++
