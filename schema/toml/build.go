@@ -12,17 +12,51 @@ const (
 
 type flagNode struct {
 	flags, recursive uint8
-	nested           map[string]*flagNode
+	kids             int32 // children
+	name             string
+	// the children: a list, and an index beside it past flagListMax
+	first, next *flagNode
+	nested      nodeIndex
 }
 
-func (n *flagNode) child(k string, create bool) *flagNode {
-	c := n.nested[k]
-	if c == nil && create {
-		if n.nested == nil {
-			n.nested = make(map[string]*flagNode)
+// flagListMax is how many children a node finds by walking its list; past
+// it they are indexed (index.go).
+const flagListMax = 8
+
+// find returns the child k, or nil.
+func (n *flagNode) find(k string) *flagNode {
+	if n.nested != nil {
+		return n.nested.get(k)
+	}
+	for c := n.first; c != nil; c = c.next {
+		if c.name == k {
+			return c
 		}
+	}
+	return nil
+}
+
+// child returns the child k, created from a (or on its own when a is nil)
+// if it is not there.
+func (n *flagNode) child(k string, a *slab[flagNode]) *flagNode {
+	if c := n.find(k); c != nil {
+		return c
+	}
+	var c *flagNode
+	if a == nil {
 		c = &flagNode{}
-		n.nested[k] = c
+	} else {
+		c = a.one()
+	}
+	c.name = k
+	c.next = n.first
+	n.first = c
+	n.kids++
+	switch {
+	case n.nested != nil && 2*int(n.kids) <= len(n.nested):
+		n.nested.put(c)
+	case n.kids > flagListMax:
+		n.nested = indexNodes(n.first, int(n.kids))
 	}
 	return c
 }
@@ -35,7 +69,7 @@ func (n *flagNode) is(key []string, flag uint8) bool {
 	}
 	cont := n
 	for _, k := range key[:len(key)-1] {
-		c := cont.child(k, false)
+		c := cont.find(k)
 		if c == nil {
 			return false
 		}
@@ -44,7 +78,7 @@ func (n *flagNode) is(key []string, flag uint8) bool {
 		}
 		cont = c
 	}
-	c := cont.child(key[len(key)-1], false)
+	c := cont.find(key[len(key)-1])
 	return c != nil && (c.flags|c.recursive)&flag != 0
 }
 
@@ -56,7 +90,7 @@ func (n *flagNode) firstFlagged(key []string, from int, flag uint8) int {
 	cont := n
 	recursive := false
 	for i, k := range key {
-		c := cont.child(k, false)
+		c := cont.find(k)
 		if c == nil {
 			// is stops at a missing part: every longer prefix carries the
 			// flag exactly when a part above it carries it recursively
@@ -75,21 +109,23 @@ func (n *flagNode) firstFlagged(key []string, from int, flag uint8) int {
 }
 
 // setPrefixes sets flag on every prefix of key from from to to parts long,
-// in one walk.
-func (n *flagNode) setPrefixes(key []string, from, to int, flag uint8) {
+// in one walk, creating nodes from a.
+func (n *flagNode) setPrefixes(a *slab[flagNode], key []string, from, to int, flag uint8) {
 	cont := n
 	for i, k := range key[:to] {
-		cont = cont.child(k, true)
+		cont = cont.child(k, a)
 		if i+1 >= from {
 			cont.flags |= flag
 		}
 	}
 }
 
-func (n *flagNode) set(key []string, flag uint8, recursive bool) {
+// set sets flag on key, creating nodes from a (a nil a allocates them one
+// by one).
+func (n *flagNode) set(a *slab[flagNode], key []string, flag uint8, recursive bool) {
 	cont := n
 	for _, k := range key {
-		cont = cont.child(k, true)
+		cont = cont.child(k, a)
 	}
 	if recursive {
 		cont.recursive |= flag
@@ -98,15 +134,19 @@ func (n *flagNode) set(key []string, flag uint8, recursive bool) {
 	}
 }
 
-func (n *flagNode) unsetAll(key []string) {
+// clear forgets the flags of key and of every key below it, as tomllib's
+// unset_all does. The node itself stays in its parent, blank: is and
+// firstFlagged read a blank node with no children as no node at all.
+func (n *flagNode) clear(key []string) {
 	cont := n
-	for _, k := range key[:len(key)-1] {
-		cont = cont.child(k, false)
+	for _, k := range key {
+		cont = cont.find(k)
 		if cont == nil {
 			return
 		}
 	}
-	delete(cont.nested, key[len(key)-1])
+	cont.flags, cont.recursive = 0, 0
+	cont.first, cont.kids, cont.nested = nil, 0, nil
 }
 
 // pendingFlag is a flag to set, at the next header, on the prefixes of key
@@ -118,24 +158,90 @@ type pendingFlag struct {
 }
 
 type builder struct {
-	d       *Document
-	src     []byte // the working copy being parsed (same offsets as d.Src)
+	d   *Document
+	src []byte // the document's own copy being parsed (same offsets as d.Src)
+	// blanked is set when src differs from d.Src (a BOM or invalid UTF-8
+	// blanked out): comments then keep the bytes of d.Src
+	blanked bool
+	arena
 	flags   flagNode
 	pending []pendingFlag
 
 	header      []string // key of the current table header
 	headerTable *Table   // table the current header opened
 	lostHeader  bool     // a header line was skipped after a syntax error
+	stmtEnd     int      // end of the statement being built
 	depth       int
 	frames      int  // tomllib calls on the way to the current value
 	tooDeep     bool // the recursion limit was reported
 }
 
-func newBuilder(d *Document, src []byte) *builder {
-	return &builder{d: d, src: src, headerTable: d.Root}
+func newBuilder(b *builder, d *Document, src []byte) {
+	b.d, b.src, b.headerTable = d, src, d.Root
 }
 
-func (b *builder) finish() {}
+func (b *builder) stmt() *Stmt { return b.stmts.one() }
+
+func (b *builder) newValue() *Value { return b.values.one() }
+
+func (b *builder) table(origin Origin) *Table {
+	t := b.tables.one()
+	t.Origin = origin
+	return t
+}
+
+// tableValue is a new table of origin as a value at r.
+func (b *builder) tableValue(origin Origin, r Range) *Value {
+	v := b.newValue()
+	v.Kind, v.Range, v.Table = KindTable, r, b.table(origin)
+	return v
+}
+
+func (b *builder) entry(key string, r Range, v *Value) *Entry {
+	e := b.entries.one()
+	e.Key, e.KeyRange, e.Value = key, r, v
+	return e
+}
+
+// add appends e to t. A table's entries are a run of the document's
+// pointer slab, extended in place while the table is the last one written
+// (a table's keys mostly come in one block); a table written again after
+// another (the root, between headers) moves to a run twice as long, so
+// that moves are few.
+func (b *builder) add(t *Table, e *Entry) {
+	n := len(t.Entries)
+	if n == cap(t.Entries) {
+		s := &b.eptrs
+		used := len(s.buf)
+		switch {
+		case used < cap(s.buf) && (n == 0 || &t.Entries[n-1] == &s.buf[used-1]):
+			s.buf = append(s.buf, e)
+			s.used++
+			t.Entries = s.buf[used-n : used+1 : used+1]
+			e = nil
+		case n < 64:
+			r := s.run(2 * (n + 1))
+			copy(r, t.Entries)
+			r[n] = e
+			t.Entries = r[:n+1]
+			e = nil
+		}
+	}
+	if e != nil {
+		t.Entries = append(t.Entries, e)
+	}
+	switch {
+	case t.index.p != nil:
+		t.index = t.index.add(t.Entries)
+	case len(t.Entries) > tableListMax:
+		hint := 0
+		if t == b.headerTable {
+			// a large section: room for every pair left in it at once
+			hint = min(len(t.Entries)+pairsUntilHeader(b.src, b.stmtEnd), MaxItems)
+		}
+		t.index = indexEntries(t.Entries, hint)
+	}
+}
 
 func (b *builder) errorf(r Range, format string, args ...any) {
 	b.d.addError(r, sprintf(format, args...))
@@ -163,37 +269,54 @@ func (b *builder) expression(p *unstable.Parser, e *unstable.Node, base int) int
 
 func (b *builder) comment(n *unstable.Node, base int) int {
 	r := Range{base + int(n.Raw.Offset), base + int(n.Raw.Offset+n.Raw.Length)}
-	b.d.Comments = append(b.d.Comments, Comment{Range: r, Text: string(b.d.Src[r.Start:r.End])})
+	text := str(b.src[r.Start:r.End])
+	if b.blanked {
+		text = string(b.d.Src[r.Start:r.End])
+	}
+	b.d.Comments = append(b.d.Comments, Comment{Range: r, Text: text})
 	return r.End
 }
 
 func (b *builder) keyParts(n *unstable.Node, base int) []KeyPart {
-	var parts []KeyPart
-	it := n.Key()
-	for it.Next() {
+	count := 0
+	for it := n.Key(); it.Next(); {
+		count++
+	}
+	parts := b.parts.run(count)
+	i := 0
+	for it := n.Key(); it.Next(); i++ {
 		k := it.Node()
 		r := Range{base + int(k.Raw.Offset), base + int(k.Raw.Offset+k.Raw.Length)}
-		name := string(k.Data)
-		if r.Len() > 0 && (b.src[r.Start] == '"' || b.src[r.Start] == '\'') {
+		raw := b.src[r.Start:r.End]
+		var name string
+		switch {
+		case len(raw) > 0 && (raw[0] == '"' || raw[0] == '\''):
 			// decode quoted keys ourselves: TOML 1.0 escapes only
 			name = b.decodeString(r)
+		case string(raw) == string(k.Data):
+			name = str(raw)
+		default:
+			name = string(k.Data)
 		}
-		parts = append(parts, KeyPart{Name: name, Range: r})
+		parts[i] = KeyPart{Name: name, Range: r}
 	}
 	return parts
 }
 
-func names(parts []KeyPart) []string {
-	out := make([]string, len(parts))
+// names is the names of parts, as a run of the document's string slab.
+func (b *builder) names(parts []KeyPart) []string {
+	out := b.strs.run(len(parts))
 	for i, p := range parts {
 		out[i] = p.Name
 	}
 	return out
 }
 
-func concat(a, b []string) []string {
-	out := make([]string, 0, len(a)+len(b))
-	return append(append(out, a...), b...)
+// concat is x and then y, as a run of the document's string slab.
+func (b *builder) concat(x, y []string) []string {
+	out := b.strs.run(len(x) + len(y))
+	copy(out[copy(out, x):], y)
+	return out
 }
 
 // header handles `[a.b]` and `[[a.b]]`.
@@ -212,11 +335,12 @@ func (b *builder) headerStmt(n *unstable.Node, base int) int {
 	if isArray {
 		closeAt++
 	}
-	stmt := &Stmt{
+	stmt := b.stmt()
+	*stmt = Stmt{
 		Kind:  StmtTable,
 		Range: Range{open, closeAt},
 		Keys:  parts,
-		Path:  names(parts),
+		Path:  b.names(parts),
 	}
 	if isArray {
 		stmt.Kind = StmtArrayTable
@@ -242,26 +366,30 @@ func (b *builder) headerStmt(n *unstable.Node, base int) int {
 		return b.reject(stmt)
 	}
 	stem := parts[len(parts)-1]
-	val := &Value{Kind: KindTable, Range: stmt.Range, Table: &Table{Origin: OriginHeader, Header: stmt, End: stmt.Range.End}}
+	val := b.tableValue(OriginHeader, stmt.Range)
+	val.Table.Header, val.Table.End = stmt, stmt.Range.End
 	if isArray {
 		val.Table.Origin = OriginArrayHeader
 		e := parent.Get(stem.Name)
 		switch {
 		case e == nil:
-			parent.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: &Value{Kind: KindArray, ArrayOfTables: true, Range: stmt.Range, Items: []*Value{val}}})
+			arr := b.newValue()
+			arr.Kind, arr.ArrayOfTables, arr.Range = KindArray, true, stmt.Range
+			arr.Items = append(b.vptrs.run(1)[:0], val)
+			b.add(parent, b.entry(stem.Name, stem.Range, arr))
 		case e.Value.Kind == KindArray && e.Value.ArrayOfTables:
 			e.Value.Items = append(e.Value.Items, val)
 		default:
 			b.errorf(keyRange, "[[%s]] cannot be an array of tables: %s is already defined as a %s%s", quoteKey(key), quoteKey(key), e.Value.Kind, b.at(e.KeyRange))
 			return b.reject(stmt)
 		}
-		b.flags.unsetAll(key)
-		b.flags.set(key, flagExplicitNest, false)
+		b.flags.clear(key)
+		b.flags.set(&b.arena.fnodes, key, flagExplicitNest, false)
 	} else {
 		e := parent.Get(stem.Name)
 		switch {
 		case e == nil:
-			parent.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: val})
+			b.add(parent, b.entry(stem.Name, stem.Range, val))
 		case e.Value.Kind == KindTable:
 			// a super-table created implicitly by a deeper header: this
 			// header now defines it
@@ -274,7 +402,7 @@ func (b *builder) headerStmt(n *unstable.Node, base int) int {
 			b.errorf(keyRange, "table [%s] conflicts with the key %s defined%s", quoteKey(key), quoteKey(key), b.at(e.KeyRange))
 			return b.reject(stmt)
 		}
-		b.flags.set(key, flagExplicitNest, false)
+		b.flags.set(&b.arena.fnodes, key, flagExplicitNest, false)
 	}
 	stmt.Table = val.Table
 	b.header = key
@@ -288,7 +416,8 @@ func (b *builder) headerStmt(n *unstable.Node, base int) int {
 func (b *builder) reject(stmt *Stmt) int {
 	stmt.Rejected = true
 	b.header = stmt.Path
-	b.headerTable = &Table{Origin: OriginHeader, Header: stmt, End: stmt.Range.End}
+	b.headerTable = b.table(OriginHeader)
+	b.headerTable.Header, b.headerTable.End = stmt, stmt.Range.End
 	stmt.Table = b.headerTable
 	return stmt.Range.End
 }
@@ -343,7 +472,7 @@ func (b *builder) at(r Range) string {
 
 func (b *builder) finalizePending() {
 	for _, p := range b.pending {
-		b.flags.setPrefixes(p.key, p.from, p.to, p.flag)
+		b.flags.setPrefixes(&b.arena.fnodes, p.key, p.from, p.to, p.flag)
 	}
 	b.pending = b.pending[:0]
 }
@@ -356,9 +485,8 @@ func (b *builder) nest(key []string, parts []KeyPart, accessLists bool, origin O
 	for i, k := range key {
 		e := t.Get(k)
 		if e == nil {
-			nt := &Table{Origin: origin}
-			e = &Entry{Key: k, KeyRange: parts[i].Range, Value: &Value{Kind: KindTable, Range: parts[i].Range, Table: nt}}
-			t.add(e)
+			e = b.entry(k, parts[i].Range, b.tableValue(origin, parts[i].Range))
+			b.add(t, e)
 		}
 		v := e.Value
 		if accessLists && v.Kind == KindArray && v.ArrayOfTables && len(v.Items) > 0 {
@@ -378,7 +506,8 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 	vstart := b.valueStart(parts[len(parts)-1].Range.End)
 	b.depth, b.frames = 0, 0
 	val, vend := b.value(n.Value(), base, vstart)
-	stmt := &Stmt{
+	stmt := b.stmt()
+	*stmt = Stmt{
 		Kind:      StmtKeyValue,
 		Range:     Range{parts[0].Range.Start, vend},
 		Keys:      parts,
@@ -388,15 +517,16 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 		Uncertain: b.lostHeader,
 	}
 	b.d.Stmts = append(b.d.Stmts, stmt)
+	b.stmtEnd = stmt.Range.End
 
 	if len(parts) == 1 && val.Kind != KindTable && val.Kind != KindArray {
 		// the common case, a plain key and a scalar: no containers to
 		// check or create, no flag to set on the key itself
 		return b.plainKeyValue(stmt, parts[0], val)
 	}
-	key := names(parts)
+	abs := b.concat(b.header, b.names(parts))
+	key := abs[len(b.header):]
 	keyRange := stmt.KeyRange()
-	abs := concat(b.header, key)
 	// tomllib checks each container of the dotted key, header+key[:i]
 	// for i in 1..len(key)-1; the first one defined explicitly is an error
 	if n := b.flags.firstFlagged(abs[:len(abs)-1], len(b.header)+1, flagExplicitNest); n > 0 {
@@ -434,9 +564,9 @@ func (b *builder) keyValue(n *unstable.Node, base int) int {
 		b.pending = append(b.pending, pendingFlag{key: abs, from: len(b.header) + 1, to: len(abs) - 1, flag: flagExplicitNest})
 	}
 	if val.Kind == KindTable || val.Kind == KindArray {
-		b.flags.set(abs, flagFrozen, true)
+		b.flags.set(&b.arena.fnodes, abs, flagFrozen, true)
 	}
-	t.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: val})
+	b.add(t, b.entry(stem.Name, stem.Range, val))
 	b.headerTable.End = max(b.headerTable.End, stmt.Range.End)
 	if t != b.headerTable {
 		t.End = max(t.End, stmt.Range.End)
@@ -458,7 +588,7 @@ func (b *builder) plainKeyValue(stmt *Stmt, stem KeyPart, val *Value) int {
 		stmt.Rejected = true
 		return stmt.Range.End
 	}
-	t.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: val})
+	b.add(t, b.entry(stem.Name, stem.Range, val))
 	t.End = max(t.End, stmt.Range.End)
 	return stmt.Range.End
 }
@@ -468,9 +598,8 @@ func (b *builder) nestFrom(t *Table, key []string, parts []KeyPart, origin Origi
 	for i, k := range key {
 		e := t.Get(k)
 		if e == nil {
-			nt := &Table{Origin: origin}
-			e = &Entry{Key: k, KeyRange: parts[i].Range, Value: &Value{Kind: KindTable, Range: parts[i].Range, Table: nt}}
-			t.add(e)
+			e = b.entry(k, parts[i].Range, b.tableValue(origin, parts[i].Range))
+			b.add(t, e)
 		}
 		v := e.Value
 		if v.Kind == KindArray && v.ArrayOfTables && len(v.Items) > 0 {
@@ -491,4 +620,23 @@ func (b *builder) valueStart(keyEnd int) int {
 		i++
 	}
 	return skipSpace(b.src, i)
+}
+
+// pairsUntilHeader counts the lines from off to the next table header that
+// hold something other than a comment: at most the pairs left in the
+// section.
+func pairsUntilHeader(src []byte, off int) int {
+	n := 0
+	for off < len(src) {
+		var c byte
+		c, off = lineStart(src, off)
+		switch c {
+		case '[':
+			return n
+		case 0:
+			continue
+		}
+		n++
+	}
+	return n
 }

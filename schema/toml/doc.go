@@ -95,6 +95,15 @@ const (
 // Value is one TOML value with its position.
 type Value struct {
 	Kind Kind
+	Bool bool // Bool
+
+	// Overflow is set on integers beyond 64 bits and on float literals that
+	// are finite in the text but round to infinity (`1e400`).
+	Overflow bool
+
+	// ArrayOfTables marks an array built by [[header]] statements.
+	ArrayOfTables bool
+
 	// Range covers the value's text: a scalar token, `[ ... ]`, `{ ... }`.
 	// For tables opened by headers it is the header line's `[...]`; for tables
 	// created by dotted keys or deeper headers it is the key part that created
@@ -105,17 +114,9 @@ type Value struct {
 	Int   int64    // Integer within 64 bits
 	Big   *big.Int // Integer beyond 64 bits (Int is then 0)
 	Float float64  // Float
-	Bool  bool     // Bool
-
-	// Overflow is set on integers beyond 64 bits and on float literals that
-	// are finite in the text but round to infinity (`1e400`).
-	Overflow bool
 
 	Items []*Value // Array elements; for arrays of tables, one Table per [[header]]
 	Table *Table   // Table contents
-
-	// ArrayOfTables marks an array built by [[header]] statements.
-	ArrayOfTables bool
 }
 
 // IsNumber reports whether the value is an integer or a float.
@@ -141,7 +142,7 @@ func (v *Value) Number() (float64, bool) {
 type Table struct {
 	Origin  Origin
 	Entries []*Entry
-	index   map[string]*Entry
+	index   entryIndex // past tableListMax entries
 	// End is the end offset of the last statement that wrote into the table
 	// (used for folding ranges and for inserting keys).
 	End int
@@ -159,12 +160,27 @@ type Entry struct {
 	Value    *Value
 }
 
+// tableListMax is how many entries a table finds by walking them; past it
+// they are indexed (index.go).
+const tableListMax = 8
+
 // Get returns the entry for key, or nil.
 func (t *Table) Get(key string) *Entry {
 	if t == nil {
 		return nil
 	}
-	return t.index[key]
+	if t.index.p != nil {
+		if i := t.index.get(t.Entries, key); i >= 0 {
+			return t.Entries[i]
+		}
+		return nil
+	}
+	for _, e := range t.Entries {
+		if e.Key == key {
+			return e
+		}
+	}
+	return nil
 }
 
 // Value returns the value for key, or nil.
@@ -173,14 +189,6 @@ func (t *Table) Value(key string) *Value {
 		return e.Value
 	}
 	return nil
-}
-
-func (t *Table) add(e *Entry) {
-	if t.index == nil {
-		t.index = make(map[string]*Entry, 8)
-	}
-	t.index[e.Key] = e
-	t.Entries = append(t.Entries, e)
 }
 
 // StmtKind is the kind of a top-level statement.
@@ -204,6 +212,12 @@ type KeyPart struct {
 // pair (key/value pairs inside inline tables are reached through the value).
 type Stmt struct {
 	Kind StmtKind
+	// Uncertain marks pairs that follow a header the parser had to skip: the
+	// table they belong to is not known for sure.
+	Uncertain bool
+	// Rejected marks statements tomllib would reject (duplicate key,
+	// redefinition): they are reported and not applied to the tree.
+	Rejected bool
 	// Range covers the statement: `[a.b]` for headers, `key = value` for pairs.
 	Range Range
 	Keys  []KeyPart
@@ -214,15 +228,6 @@ type Stmt struct {
 	// Path is the table the statement belongs to, as names (array indexes are
 	// not included): for a header its own key, for a pair the current header.
 	Path []string
-	// Index holds, for each part of Path that crosses an array of tables, the
-	// element index (parallel to Path; -1 where not an array).
-	Index []int
-	// Uncertain marks pairs that follow a header the parser had to skip: the
-	// table they belong to is not known for sure.
-	Uncertain bool
-	// Rejected marks statements tomllib would reject (duplicate key,
-	// redefinition): they are reported and not applied to the tree.
-	Rejected bool
 }
 
 // KeyRange is the range of the whole (dotted) key of the statement.

@@ -17,7 +17,7 @@ func TestFirstFlaggedAgreesWithIs(t *testing.T) {
 			for i := range k {
 				k[i] = names[r.IntN(len(names))]
 			}
-			root.set(k, uint8(1+r.IntN(2)), r.IntN(2) == 0)
+			root.set(nil, k, uint8(1+r.IntN(2)), r.IntN(2) == 0)
 		}
 		key := make([]string, 1+r.IntN(5))
 		for i := range key {

@@ -18,7 +18,40 @@ func FuzzParse(f *testing.F) {
 		d := Parse(src)
 		checkDocument(t, src, d)
 		checkStatements(t, src, d)
+		checkOwnsText(t, src)
 	})
+}
+
+// checkOwnsText asserts that a document's keys, strings and comments are
+// its own: the caller writing over the source after the parse changes
+// none of them (they are slices of the document's copy, not of src).
+func checkOwnsText(t testing.TB, src []byte) {
+	t.Helper()
+	buf := bytes.Clone(src)
+	d := Parse(buf)
+	before := text(d)
+	for i := range buf {
+		buf[i] = 'x'
+	}
+	if after := text(d); after != before {
+		t.Fatalf("writing over the source changed the document:\n%s\nbecame\n%s", before, after)
+	}
+}
+
+// text prints every key, string and comment of a document.
+func text(d *Document) string {
+	var sb strings.Builder
+	dumpTable(&sb, d.Root, "")
+	for _, s := range d.Stmts {
+		for _, k := range s.Keys {
+			sb.WriteString(k.Name + "\x00")
+		}
+		sb.WriteString(strings.Join(s.Path, "\x00") + "\n")
+	}
+	for _, c := range d.Comments {
+		sb.WriteString(c.Text + "\n")
+	}
+	return sb.String()
 }
 
 // checkStatements asserts that handing the parser one statement at a time
@@ -136,8 +169,9 @@ func checkTable(t testing.TB, src []byte, tab *Table, depth int) {
 	if tab == nil {
 		t.Fatalf("nil table")
 	}
-	if len(tab.Entries) != len(tab.index) {
-		t.Fatalf("table has %d entries but %d indexed", len(tab.Entries), len(tab.index))
+	// a small table is walked, a large one indexed, every entry of it
+	if (tab.index.p == nil) != (len(tab.Entries) <= tableListMax) || 2*len(tab.Entries) > tab.index.len() && tab.index.p != nil {
+		t.Fatalf("table has %d entries and an index of %d slots", len(tab.Entries), tab.index.len())
 	}
 	for _, e := range tab.Entries {
 		if tab.Get(e.Key) != e {

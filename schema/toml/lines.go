@@ -10,8 +10,12 @@ import (
 // LineIndex converts byte offsets to lines and columns and back.
 // Lines are separated by '\n'; a '\r' before it belongs to the line.
 type LineIndex struct {
-	src    []byte
-	starts []int // byte offset of the start of each line
+	src []byte
+	// starts is the byte offset of the start of each line, found on the
+	// first question: a document no one asks a position of (a clean
+	// config) never needs them.
+	startsOnce sync.Once
+	starts     []int
 
 	// marks hold column counts at points inside long lines, made on the
 	// first position asked far into one: counting from the line start for
@@ -30,10 +34,11 @@ type mark struct {
 }
 
 func (x *LineIndex) makeMarks() {
-	for l, start := range x.starts {
+	starts := x.lines()
+	for l, start := range starts {
 		end := len(x.src)
-		if l+1 < len(x.starts) {
-			end = x.starts[l+1]
+		if l+1 < len(starts) {
+			end = starts[l+1]
 		}
 		if end-start <= markStride {
 			continue
@@ -58,42 +63,58 @@ func (x *LineIndex) makeMarks() {
 
 // NewLineIndex indexes src.
 func NewLineIndex(src []byte) *LineIndex {
+	return &LineIndex{src: src}
+}
+
+// lines returns the line starts, finding them on the first call.
+func (x *LineIndex) lines() []int {
+	x.startsOnce.Do(x.makeStarts)
+	return x.starts
+}
+
+func (x *LineIndex) makeStarts() {
+	src := x.src
 	// counted first: a guess would hold memory in proportion to the text
 	// (megabytes for a huge single-line document)
 	starts := make([]int, 1, 1+bytes.Count(src, []byte{'\n'}))
-	for i, c := range src {
-		if c == '\n' {
-			starts = append(starts, i+1)
+	for i := 0; i < len(src); {
+		j := bytes.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, i)
 	}
-	return &LineIndex{src: src, starts: starts}
+	x.starts = starts
 }
 
 // LineCount is the number of lines (a file with no newline has one).
-func (x *LineIndex) LineCount() int { return len(x.starts) }
+func (x *LineIndex) LineCount() int { return len(x.lines()) }
 
 // LineStart returns the byte offset of the start of 0-based line l.
 func (x *LineIndex) LineStart(l int) int {
+	starts := x.lines()
 	if l < 0 {
 		return 0
 	}
-	if l >= len(x.starts) {
+	if l >= len(starts) {
 		return len(x.src)
 	}
-	return x.starts[l]
+	return starts[l]
 }
 
 // LineEnd returns the byte offset of the end of 0-based line l, before "\n"
 // (and before a "\r" that precedes it).
 func (x *LineIndex) LineEnd(l int) int {
+	starts := x.lines()
 	if l < 0 {
 		return 0
 	}
-	if l+1 >= len(x.starts) {
+	if l+1 >= len(starts) {
 		return len(x.src)
 	}
-	end := x.starts[l+1] - 1
-	if end > x.starts[l] && x.src[end-1] == '\r' {
+	end := starts[l+1] - 1
+	if end > starts[l] && x.src[end-1] == '\r' {
 		end--
 	}
 	return end
@@ -101,8 +122,9 @@ func (x *LineIndex) LineEnd(l int) int {
 
 // Line returns the 0-based line of offset off.
 func (x *LineIndex) Line(off int) int {
+	starts := x.lines()
 	off = x.clamp(off)
-	return sort.Search(len(x.starts), func(i int) bool { return x.starts[i] > off }) - 1
+	return sort.Search(len(starts), func(i int) bool { return starts[i] > off }) - 1
 }
 
 func (x *LineIndex) clamp(off int) int {
@@ -132,9 +154,10 @@ const (
 // the given encoding. Offsets inside a multi-byte character are moved to its
 // start; invalid UTF-8 bytes count as one unit each.
 func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
+	starts := x.lines()
 	off = x.clamp(off)
 	line = x.Line(off)
-	start := x.starts[line]
+	start := starts[line]
 	i := start
 	if off-start > markStride {
 		// count from the last mark of this line at or before off
@@ -177,16 +200,17 @@ func (x *LineIndex) Position(off int, enc Encoding) (line, col int) {
 // offset. Lines past the end map to the end of the source; columns past the
 // end of the line map to the end of the line.
 func (x *LineIndex) Offset(line, col int, enc Encoding) int {
+	starts := x.lines()
 	if line < 0 {
 		return 0
 	}
-	if line >= len(x.starts) {
+	if line >= len(starts) {
 		return len(x.src)
 	}
-	start := x.starts[line]
+	start := starts[line]
 	end := len(x.src)
-	if line+1 < len(x.starts) {
-		end = x.starts[line+1] - 1 // the '\n'
+	if line+1 < len(starts) {
+		end = starts[line+1] - 1 // the '\n'
 	}
 	if col <= 0 {
 		return start

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"strings"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/pelletier/go-toml/v2/unstable"
@@ -24,16 +25,26 @@ func Parse(src []byte) *Document { return parse(src, true) }
 // syntax error (what the limiter must never change, on a document within
 // the limits: the tests compare the two).
 func parse(src []byte, statements bool) *Document {
-	d := &Document{
-		Src:   src,
-		Root:  &Table{Origin: OriginRoot},
-		Lines: NewLineIndex(src),
-	}
-	work := src
+	// the document, its line index and its root table in one allocation
+	blk := &struct {
+		doc   Document
+		lines LineIndex
+		root  Table
+	}{}
+	d := &blk.doc
+	d.Src = src
+	d.Root = &blk.root
+	d.Root.Origin = OriginRoot
+	blk.lines.src = src
+	d.Lines = &blk.lines
+
+	// The document reads its own copy of the source: keys and strings are
+	// slices of it (no copy each), which the caller's later writes to src
+	// cannot change. Nothing writes to it once the blanking below is done.
+	work := bytes.Clone(src)
+	var b builder
 	blank := func(from, to int) {
-		if &work[0] == &src[0] {
-			work = bytes.Clone(src)
-		}
+		b.blanked = true
 		for i := from; i < to; i++ {
 			if work[i] != '\n' {
 				work[i] = ' '
@@ -53,9 +64,16 @@ func parse(src []byte, statements bool) *Document {
 
 	// room for every comment at once: a file of many comments would
 	// otherwise leave a trail of outgrown slices
-	d.Comments = make([]Comment, 0, bytes.Count(work, []byte{'#'}))
-	b := newBuilder(d, work)
-	p := &unstable.Parser{KeepComments: true}
+	if n := bytes.Count(work, []byte{'#'}); n > 0 {
+		d.Comments = make([]Comment, 0, n)
+	}
+	newBuilder(&b, d, work)
+	if n := b.estimate(work); n > 0 {
+		d.Stmts = make([]*Stmt, 0, n)
+	}
+	sp := getParser()
+	defer putParser(sp)
+	p := &sp.p
 	base := 0
 	lastErrLine := -2
 	lastUnclosed := false
@@ -124,8 +142,58 @@ func parse(src []byte, statements bool) *Document {
 		}
 		base = next
 	}
-	b.finish()
 	return d
+}
+
+// A few go-toml parsers are kept from one document to the next with the
+// 64-node buffer each allocates on its first statement (3.5 KB, a third of
+// what a small config cost). A parser is kept only while it has that first
+// buffer, and is put away holding nothing of the document it read: a seed
+// statement of exactly 64 nodes is parsed over every node. The slots are
+// plain atomics, not a sync.Pool, so that a run on one goroutine always
+// finds its parser again (allocation counts in tests stay the same from
+// run to run).
+var spareParsers [4]atomic.Pointer[spareParser]
+
+type spareParser struct {
+	p   unstable.Parser
+	buf *unstable.Node // the first node of the parser's first buffer
+}
+
+// seedItems is how many items the seed array holds: with its pair, key and
+// array nodes, one buffer of 64 nodes (TestParserSeedFillsBuffer).
+const seedItems = 61
+
+var parserSeed = []byte("a = [" + strings.Repeat("0,", seedItems) + "]\n")
+
+func getParser() *spareParser {
+	for i := range spareParsers {
+		if sp := spareParsers[i].Swap(nil); sp != nil {
+			return sp
+		}
+	}
+	sp := &spareParser{p: unstable.Parser{KeepComments: true}}
+	sp.buf = sp.seed()
+	return sp
+}
+
+// seed parses the seed statement and returns the first node of the buffer.
+func (sp *spareParser) seed() *unstable.Node {
+	sp.p.Reset(parserSeed)
+	sp.p.NextExpression()
+	return sp.p.Expression()
+}
+
+func putParser(sp *spareParser) {
+	if sp.seed() != sp.buf {
+		return // the buffer grew: let it go
+	}
+	sp.p.Reset(nil)
+	for i := range spareParsers {
+		if spareParsers[i].CompareAndSwap(nil, sp) {
+			return
+		}
+	}
 }
 
 func (d *Document) addError(r Range, msg string) {

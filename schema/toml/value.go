@@ -1,6 +1,7 @@
 package toml
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"math/big"
@@ -24,8 +25,9 @@ func (b *builder) value(n *unstable.Node, base, start int) (*Value, int) {
 	}
 	r := Range{base + int(n.Raw.Offset), base + int(n.Raw.Offset+n.Raw.Length)}
 	b.frame(1, r.Start)
-	v := &Value{Range: r}
-	raw := b.src[r.Start:r.End] // made a string only where one is needed
+	v := b.newValue()
+	v.Range = r
+	raw := b.src[r.Start:r.End]
 	switch n.Kind {
 	case unstable.String:
 		v.Kind = KindString
@@ -35,12 +37,12 @@ func (b *builder) value(n *unstable.Node, base, start int) (*Value, int) {
 		v.Bool = string(raw) == "true"
 	case unstable.Integer:
 		v.Kind = KindInteger
-		b.decodeInteger(v, string(raw))
+		b.decodeInteger(v, str(raw))
 	case unstable.Float:
 		v.Kind = KindFloat
-		b.decodeFloat(v, string(raw))
+		b.decodeFloat(v, str(raw))
 	case unstable.LocalDate, unstable.LocalTime, unstable.LocalDateTime, unstable.DateTime:
-		v.Kind, v.Str = b.checkDateTime(r, string(raw))
+		v.Kind, v.Str = b.checkDateTime(r, str(raw))
 	default:
 		v.Kind = KindInvalid
 	}
@@ -75,7 +77,16 @@ func (b *builder) array(n *unstable.Node, base, start int) (*Value, int) {
 	b.frame(2, start)
 	b.frames += 2
 	defer func() { b.depth--; b.frames -= 2 }()
-	v := &Value{Kind: KindArray}
+	v := b.newValue()
+	v.Kind = KindArray
+	count := 0
+	for c := n.Child(); c != nil && c.Valid(); c = c.Next() {
+		if c.Kind != unstable.Comment {
+			count++
+		}
+	}
+	v.Items = b.vptrs.run(count)
+	i := 0
 	cur := start + 1
 	for c := n.Child(); c != nil && c.Valid(); c = c.Next() {
 		if c.Kind == unstable.Comment {
@@ -87,7 +98,8 @@ func (b *builder) array(n *unstable.Node, base, start int) (*Value, int) {
 			cur = skipTrivia(b.src, cur+1)
 		}
 		item, end := b.value(c, base, cur)
-		v.Items = append(v.Items, item)
+		v.Items[i] = item
+		i++
 		cur = end
 	}
 	cur = skipTrivia(b.src, cur)
@@ -115,8 +127,8 @@ func (b *builder) inlineTable(n *unstable.Node, base, start int) (*Value, int) {
 	b.frame(2, start)
 	b.frames += 3
 	defer func() { b.depth--; b.frames -= 3 }()
-	t := &Table{Origin: OriginInline}
-	v := &Value{Kind: KindTable, Table: t}
+	v := b.tableValue(OriginInline, Range{})
+	t := v.Table
 	var flags flagNode
 	cur := start + 1
 	first := true
@@ -201,7 +213,7 @@ func (b *builder) inlineTrivia(i int) int {
 
 // inlinePair adds one pair to an inline table with tomllib's rules.
 func (b *builder) inlinePair(t *Table, flags *flagNode, parts []KeyPart, v *Value) {
-	key := names(parts)
+	key := b.names(parts)
 	keyRange := Range{parts[0].Range.Start, parts[len(parts)-1].Range.End}
 	if flags.is(key, flagFrozen) {
 		b.errorf(keyRange, "%s cannot be extended: it was defined as an inline table or array", quoteKey(key[:len(key)-1]))
@@ -211,8 +223,8 @@ func (b *builder) inlinePair(t *Table, flags *flagNode, parts []KeyPart, v *Valu
 	for i, k := range key[:len(key)-1] {
 		e := cont.Get(k)
 		if e == nil {
-			e = &Entry{Key: k, KeyRange: parts[i].Range, Value: &Value{Kind: KindTable, Range: parts[i].Range, Table: &Table{Origin: OriginDotted}}}
-			cont.add(e)
+			e = b.entry(k, parts[i].Range, b.tableValue(OriginDotted, parts[i].Range))
+			b.add(cont, e)
 		}
 		if e.Value.Kind != KindTable {
 			b.errorf(keyRange, "%s is already defined as a %s%s, so it cannot hold keys", quoteKey(key[:i+1]), e.Value.Kind, b.at(e.KeyRange))
@@ -225,9 +237,9 @@ func (b *builder) inlinePair(t *Table, flags *flagNode, parts []KeyPart, v *Valu
 		b.errorf(stem.Range, "duplicate key %s in an inline table%s", quoteKey(key), b.at(e.KeyRange))
 		return
 	}
-	cont.add(&Entry{Key: stem.Name, KeyRange: stem.Range, Value: v})
+	b.add(cont, b.entry(stem.Name, stem.Range, v))
 	if v.Kind == KindTable || v.Kind == KindArray {
-		flags.set(key, flagFrozen, true)
+		flags.set(&b.fnodes, key, flagFrozen, true)
 	}
 }
 
@@ -242,9 +254,12 @@ func (b *builder) decodeString(r Range) string {
 	case len(raw) >= 6 && raw[0] == '\'' && raw[1] == '\'' && raw[2] == '\'':
 		body := raw[3 : len(raw)-3]
 		body = trimFirstNewline(body)
+		if bytes.IndexByte(body, '\r') < 0 {
+			return str(body)
+		}
 		return strings.ReplaceAll(string(body), "\r\n", "\n")
 	case raw[0] == '\'':
-		return string(raw[1 : len(raw)-1])
+		return str(raw[1 : len(raw)-1])
 	case len(raw) >= 6 && raw[0] == '"' && raw[1] == '"' && raw[2] == '"':
 		off := r.Start + 3
 		body := raw[3 : len(raw)-3]
@@ -272,7 +287,7 @@ func trimFirstNewline(b []byte) []byte {
 // the source, for error ranges.
 func (b *builder) unescape(body []byte, off int, multiline bool) string {
 	if !containsAny(body, '\\', '\r') {
-		return string(body)
+		return str(body)
 	}
 	var sb strings.Builder
 	sb.Grow(len(body))

@@ -1,0 +1,143 @@
+package toml
+
+import (
+	"fmt"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/pelletier/go-toml/v2/unstable"
+)
+
+// TestParserSeedFillsBuffer holds the seed statement to exactly the first
+// node buffer of a parser: one item more grows it (so the seed writes over
+// every node a document left there), and the seed itself does not.
+func TestParserSeedFillsBuffer(t *testing.T) {
+	grows := func(items int) bool {
+		var p unstable.Parser
+		p.KeepComments = true
+		p.Reset([]byte("a = 0\n"))
+		p.NextExpression()
+		buf := p.Expression()
+		p.Reset([]byte("a = [" + strings.Repeat("0,", items) + "]\n"))
+		if !p.NextExpression() {
+			t.Fatalf("seed of %d items: %v", items, p.Error())
+		}
+		return p.Expression() != buf
+	}
+	if grows(seedItems) {
+		t.Errorf("the seed of %d items grows the first buffer", seedItems)
+	}
+	if !grows(seedItems + 1) {
+		t.Errorf("a seed of %d items still fits the first buffer: the seed leaves nodes unwritten", seedItems+1)
+	}
+}
+
+// Allocation budgets of Parse for the benchmark's 20-line config: when set,
+// it cost 13 allocations and 7.4 KB (the slabs of its nodes, the document,
+// the copy of the source, the comments and statement lists); the budget
+// leaves room for one spill, not for a cost per key.
+const (
+	parseAllocs = 14
+	parseBytes  = 8 << 10
+)
+
+// TestParseAllocations holds the parse of an ordinary config to the
+// budgets above.
+func TestParseAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	src := []byte(benchConfig)
+	allocs := testing.AllocsPerRun(50, func() { Parse(src) })
+	bytes := bytesPerRun(50, func() { Parse(src) })
+	t.Logf("a %d-line config: %.0f allocations, %.0f bytes", strings.Count(benchConfig, "\n"), allocs, bytes)
+	if allocs > parseAllocs {
+		t.Errorf("%.0f allocations, budget %d", allocs, parseAllocs)
+	}
+	if bytes > parseBytes {
+		t.Errorf("%.0f bytes, budget %d", bytes, parseBytes)
+	}
+}
+
+// TestParseAllocationsPerDocument holds the allocations of a document to a
+// constant however many keys, tables and values it holds: a config of 8
+// tables of 40 keys, with strings, arrays and comments, costs what one of
+// 2 tables of 5 keys costs, give or take a spill and the two indexes of a
+// large table (its keys, and the flags of its arrays).
+func TestParseAllocationsPerDocument(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	gen := func(tables, keys int) []byte {
+		var sb strings.Builder
+		for i := range tables {
+			fmt.Fprintf(&sb, "# table %d\n[t%d]\n", i, i)
+			for k := range keys {
+				switch k % 4 {
+				case 0:
+					fmt.Fprintf(&sb, "k%d = %d\n", k, k)
+				case 1:
+					fmt.Fprintf(&sb, "k%d = \"v%d\" # why\n", k, k)
+				case 2:
+					fmt.Fprintf(&sb, "k%d = [%d, %d]\n", k, k, k)
+				default:
+					fmt.Fprintf(&sb, "k%d = 1.5\n", k)
+				}
+			}
+		}
+		return []byte(sb.String())
+	}
+	small, large := gen(2, 5), gen(8, 40)
+	a1 := testing.AllocsPerRun(20, func() { Parse(small) })
+	a2 := testing.AllocsPerRun(20, func() { Parse(large) })
+	t.Logf("%d bytes: %.0f allocations; %d bytes: %.0f allocations", len(small), a1, len(large), a2)
+	if a2 > a1+2*8+2 {
+		t.Errorf("%.0f allocations for 8 tables of 40 keys, %.0f for 2 of 5: a cost per key", a2, a1)
+	}
+}
+
+// bytesPerRun is the mean bytes f allocates, over runs after a first.
+func bytesPerRun(runs int, f func()) float64 {
+	f()
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	for range runs {
+		f()
+	}
+	runtime.ReadMemStats(&after)
+	return float64(after.TotalAlloc-before.TotalAlloc) / float64(runs)
+}
+
+// TestTableIndex finds every key of tables on both sides of the size where
+// a table starts to be indexed, and reports each key defined again (the
+// lookup of a key that is there) and no other (of a key that is not).
+func TestTableIndex(t *testing.T) {
+	for n := 1; n <= 3*tableListMax*8; n++ {
+		var sb strings.Builder
+		sb.WriteString("[t]\n")
+		for i := range n {
+			fmt.Fprintf(&sb, "k%d = %d\n", i, i)
+		}
+		for i := 0; i < n; i += 3 {
+			fmt.Fprintf(&sb, "k%d = 0\n", i)
+		}
+		d := Parse([]byte(sb.String()))
+		tab := d.Root.Value("t").Table
+		if len(tab.Entries) != n {
+			t.Fatalf("%d keys: %d entries", n, len(tab.Entries))
+		}
+		for i, e := range tab.Entries {
+			if got := tab.Get(fmt.Sprintf("k%d", i)); got != e {
+				t.Fatalf("%d keys: Get(k%d) = %v", n, i, got)
+			}
+		}
+		if tab.Get("absent") != nil || tab.Get(fmt.Sprintf("k%d", n)) != nil {
+			t.Fatalf("%d keys: a key that is not there is found", n)
+		}
+		if want := (n + 2) / 3; len(d.Errors) != want {
+			t.Fatalf("%d keys: %d errors, want %d duplicates", n, len(d.Errors), want)
+		}
+	}
+}
