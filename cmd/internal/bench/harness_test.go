@@ -113,3 +113,41 @@ func TestRowsAndTable(t *testing.T) {
 		t.Error("a short row parsed")
 	}
 }
+
+func TestTimeCommand(t *testing.T) {
+	if _, err := os.Stat("/proc/self/stat"); err != nil {
+		t.Skip("measures processes through Linux's rusage")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// the test binary itself, run with a test pattern that matches
+	// nothing, is the process timed
+	out := filepath.Join(t.TempDir(), "results")
+	cmd := self + " -test.run=^$"
+	if err := timeCommand([]string{"-out", out, "-group", "g", "-runs", "3", "-warmup", "1", "-runs-of", "floor:x=2", "-warmup-of", "floor:x=0", "-goal", "ratio<=100",
+		ours, cmd, "floor:x", cmd}); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := readRows(f)
+	if err != nil || len(rows) != 2 {
+		t.Fatalf("%d rows, %v", len(rows), err)
+	}
+	if rows[0].Tool != ours || rows[0].N != 3 || rows[1].N != 2 || rows[0].Goal != "ratio<=100" || rows[1].Goal != "" {
+		t.Errorf("rows %+v", rows)
+	}
+	for _, r := range rows {
+		if !(r.P50 > 0 && r.Min <= r.P50 && r.RSS > 0 && r.CPU >= 0) {
+			t.Errorf("implausible measures %+v", r)
+		}
+	}
+	if err := timeCommand([]string{"-out", out, "-group", "g", ours, "false"}); err == nil {
+		t.Error("a failing command timed without an error")
+	}
+}

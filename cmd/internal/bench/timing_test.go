@@ -103,8 +103,9 @@ func timeCommand(args []string) error {
 	runs := fs.Int("runs", 20, "recorded runs of each command")
 	warmup := fs.Int("warmup", 2, "unrecorded runs of each command first")
 	goalText := fs.String("goal", "", "goal of the osmosis-lint command (ratio<=X, p50<=MS, rss<=MB)")
-	var runsOf multiFlag
+	var runsOf, warmupOf multiFlag
 	fs.Var(&runsOf, "runs-of", "TOOL=N: recorded runs of one tool (repeatable)")
+	fs.Var(&warmupOf, "warmup-of", "TOOL=N: unrecorded runs of one tool (repeatable)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -113,10 +114,10 @@ func timeCommand(args []string) error {
 		return errors.New("want -out FILE -group NAME and TOOL COMMAND pairs")
 	}
 	type command struct {
-		tool    string
-		argv    []string
-		runs    int
-		samples []sample
+		tool         string
+		argv         []string
+		runs, warmup int
+		samples      []sample
 	}
 	var cmds []*command
 	for i := 0; i < len(rest); i += 2 {
@@ -124,38 +125,48 @@ func timeCommand(args []string) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", rest[i], err)
 		}
-		cmds = append(cmds, &command{tool: rest[i], argv: argv, runs: *runs})
+		cmds = append(cmds, &command{tool: rest[i], argv: argv, runs: *runs, warmup: *warmup})
 	}
-	for _, ro := range runsOf {
-		tool, n, ok := strings.Cut(ro, "=")
-		k, err := strconv.Atoi(n)
-		if !ok || err != nil || k < 1 {
-			return fmt.Errorf("-runs-of %q: want TOOL=N", ro)
-		}
-		for _, c := range cmds {
-			if c.tool == tool {
-				c.runs = k
+	for _, set := range []struct {
+		flag  string
+		specs multiFlag
+		least int
+		field func(*command) *int
+	}{
+		{"-runs-of", runsOf, 1, func(c *command) *int { return &c.runs }},
+		{"-warmup-of", warmupOf, 0, func(c *command) *int { return &c.warmup }},
+	} {
+		for _, spec := range set.specs {
+			tool, n, ok := strings.Cut(spec, "=")
+			k, err := strconv.Atoi(n)
+			if !ok || err != nil || k < set.least {
+				return fmt.Errorf("%s %q: want TOOL=N", set.flag, spec)
+			}
+			for _, c := range cmds {
+				if c.tool == tool {
+					*set.field(c) = k
+				}
 			}
 		}
 	}
 	most := 0
 	for _, c := range cmds {
-		most = max(most, c.runs)
+		most = max(most, c.warmup+c.runs)
 	}
 	// alternate: each round runs every command still due once, starting
 	// with a different one each round, so that drift in the machine's load
-	// falls on all of them alike
-	for round := 0; round < *warmup+most; round++ {
+	// falls on all of them alike; a command's warm-up runs are its first
+	for round := 0; round < most; round++ {
 		for k := range cmds {
 			c := cmds[(round+k)%len(cmds)]
-			if round >= *warmup+c.runs {
+			if round >= c.warmup+c.runs {
 				continue
 			}
 			s, err := runOnce(*dir, c.argv)
 			if err != nil {
 				return err
 			}
-			if round >= *warmup {
+			if round >= c.warmup {
 				c.samples = append(c.samples, s)
 			}
 		}
