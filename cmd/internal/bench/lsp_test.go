@@ -18,6 +18,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/benchdocs"
 )
 
 // publication is one textDocument/publishDiagnostics, stamped when its
@@ -418,46 +420,6 @@ func (d *document) request(method string, pos position) (time.Duration, error) {
 	return time.Since(t0), err
 }
 
-// config300 is the 300-line config of lsp/bench_test.go: every section,
-// comments, an [advanced] table and a long [env] table, one unknown key.
-func config300() string {
-	out := []string{
-		"# A long training config: the reference run with every section set.",
-		"# Command: osmosis train submit configs/training/long.toml",
-		"",
-		"[experiment]", `rollout = "multiply-agent"`, `entrypoint = "main.py"`, `model_path = "Qwen/Qwen3.6-35B-A3B"`, `dataset = "multiply"`, "",
-		"[training]", "lr = 1e-6", "total_epochs = 2", "n_samples_per_prompt = 8", "rollout_batch_size = 32",
-		"max_prompt_length = 4096", "max_response_length = 8192", "lerning_rate = 1", "",
-		"[sampling]", "rollout_temperature = 1.0", "rollout_top_p = 0.95", "",
-		"[checkpoints]", "checkpoint_save_freq = 20", "eval_interval = 10", "",
-		"[advanced]",
-	}
-	for i := 0; i < 40; i++ {
-		out = append(out, fmt.Sprintf("option_%02d = %d", i, i))
-	}
-	out = append(out, "", "[secrets]", `required = ["OPENAI_API_KEY", "WANDB_API_KEY"]`, "", "[env]")
-	for n := len(out); n < 299; n++ {
-		if n%10 == 0 {
-			out = append(out, fmt.Sprintf("# group %d", n/10))
-		} else {
-			out = append(out, fmt.Sprintf(`SETTING_%03d = "value-%d"`, n, n))
-		}
-	}
-	out = append(out, `LAST = "end"`)
-	return strings.Join(out, "\n") + "\n"
-}
-
-// unknownKeys is the config of lsp/scale_bench_test.go: n unknown keys in
-// [training], a finding on every line (2 MB at 80,000).
-func unknownKeys(n int) string {
-	var b strings.Builder
-	b.WriteString("[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "unknown_key_%06d = %d\n", i, i)
-	}
-	return b.String()
-}
-
 type server struct {
 	tool string
 	argv []string
@@ -520,7 +482,7 @@ func lspCommand(args []string) error {
 
 func session300(s server, root string, rounds, warmup int) ([]row, error) {
 	path := filepath.Join(root, "configs", "training", "long.toml")
-	text := config300()
+	text := benchdocs.Config300()
 	if strings.Count(text, "\n") != 300 {
 		return nil, errors.New("the config is not 300 lines")
 	}
@@ -618,7 +580,7 @@ func session300(s server, root string, rounds, warmup int) ([]row, error) {
 
 func sessionScale(s server, root string, n, edits int) (row, error) {
 	path := filepath.Join(root, "configs", "training", fmt.Sprintf("huge-%d.toml", n))
-	text := unknownKeys(n)
+	text := benchdocs.UnknownKeys(n)
 	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
 		return row{}, err
 	}
