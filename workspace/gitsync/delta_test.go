@@ -157,6 +157,19 @@ func writePack(t *testing.T, root string, objs []packObject) {
 
 func fakeHash(s string) [20]byte { return sha1.Sum([]byte(s)) }
 
+// offsetChain is commit whole, then n offset deltas each based on the
+// one before, each adding a line: entry i is i deltas deep.
+func offsetChain(commit []byte, n int) []packObject {
+	objs := []packObject{{typ: packCommit, data: commit, hash: objectHash("commit", commit)}}
+	content := slices.Clone(commit)
+	for i := 1; i <= n; i++ {
+		objs = append(objs, packObject{typ: packOFSDelta, data: copyAllThen(len(content), []byte("\n")), ofsBase: i - 1})
+		content = append(content, '\n')
+		objs[i].hash = objectHash("commit", content)
+	}
+	return objs
+}
+
 func objectHash(typ string, content []byte) [20]byte {
 	return sha1.Sum(append([]byte(fmt.Sprintf("%s %d\x00", typ, len(content))), content...))
 }
@@ -184,13 +197,7 @@ func TestHostileDeltas(t *testing.T) {
 			}, a
 		}},
 		{"a chain of 10,000 offset deltas", "deeper than git writes", func(commit []byte) ([]packObject, [20]byte) {
-			objs := []packObject{{typ: packCommit, data: commit, hash: objectHash("commit", commit)}}
-			content := slices.Clone(commit)
-			for i := 1; i <= 10000; i++ {
-				objs = append(objs, packObject{typ: packOFSDelta, data: copyAllThen(len(content), []byte("\n")), ofsBase: i - 1})
-				content = append(content, '\n')
-				objs[i].hash = objectHash("commit", content)
-			}
+			objs := offsetChain(commit, 10000)
 			return objs, objs[len(objs)-1].hash
 		}},
 	}
@@ -261,5 +268,40 @@ func TestPackedRepository(t *testing.T) {
 	}
 	if len(r.deltas.packs) == 0 {
 		t.Error("the packs' indexes were not read")
+	}
+}
+
+// TestDeltaDepthRemembered: the guard remembers the depth of the chains it
+// walked, so that a chain through a remembered one is cut at git's depth
+// too, whatever order the objects are asked in.
+func TestDeltaDepthRemembered(t *testing.T) {
+	root := repoFixture(t)
+	commit := []byte(git(t, root, "cat-file", "commit", "HEAD") + "\n")
+	objs := offsetChain(commit, 6000)
+	writePack(t, root, objs)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := &deltaGuard{fs: doorFS{root: ws, base: ".git"}, maxSize: 1 << 30}
+	defer g.release()
+	for _, c := range []struct {
+		depth int
+		want  error
+	}{
+		{3000, nil}, {6000, errDeltaDepth}, {4095, nil}, {4096, errDeltaDepth}, {5000, errDeltaDepth}, {10, nil}, {0, nil},
+	} {
+		if err := g.check(objs[c.depth].hash); err != c.want {
+			t.Errorf("an object %d deltas deep: %v, want %v", c.depth, err, c.want)
+		}
+	}
+	for _, depth := range []int{0, 10, 3000, 4095} {
+		off, err := g.packs[0].idx.FindOffset(objs[depth].hash)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d, ok := g.packs[0].good[off]; !ok || d != depth {
+			t.Errorf("the depth remembered of an object %d deltas deep: %d %v", depth, d, ok)
+		}
 	}
 }

@@ -580,6 +580,8 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 func remembered[T any](r *Repo, key memoKey, fn func() T, fail func(error) T) T {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// the pack the answer's walk kept open is closed with the answer
+	defer r.deltas.release()
 	if v, ok := r.memo[key]; ok {
 		return v.(T)
 	}
