@@ -626,9 +626,13 @@ func sessionScale(s server, root string, n, edits int) (row, error) {
 	}
 	cpu := ms64(c.cpu()-cpu0) / float64(edits)
 	rss := c.stop()
-	r := row{Group: fmt.Sprintf("LSP edit -> diagnostics, %s unknown keys (%.1f MB)", thousands(n), float64(len(text))/(1<<20)), Tool: s.tool, Kind: "lsp", N: len(xs),
+	size := fmt.Sprintf("%.1f MB", float64(len(text))/(1<<20))
+	if len(text) < 1<<20 {
+		size = fmt.Sprintf("%d KB", len(text)>>10)
+	}
+	r := row{Group: fmt.Sprintf("LSP edit -> diagnostics, %s unknown keys (%s)", thousands(n), size), Tool: s.tool, Kind: "lsp", N: len(xs),
 		P50: percentile(xs, 0.5), P99: math.NaN(), Min: percentile(xs, 0), CPU: cpu, RSS: rss}
-	if s.tool == ours {
+	if s.tool == ours && n == 80000 { // the goal is set on the 2 MB file
 		r.Goal = "p50<=150,rss<=250"
 	}
 	fmt.Fprintf(os.Stderr, "%s, %s: %s (max %s)\n", r.Group, s.tool, cell(&r), ms(percentile(xs, 1)))
