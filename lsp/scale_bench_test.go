@@ -8,18 +8,13 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/benchdocs"
 )
 
 // unknownKeys is a training config with n unknown keys in [training]: a
 // file of findings on every line (2 MB at 80,000 keys).
-func unknownKeys(n int) string {
-	var b strings.Builder
-	b.WriteString("[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n")
-	for i := 0; i < n; i++ {
-		fmt.Fprintf(&b, "unknown_key_%06d = %d\n", i, i)
-	}
-	return b.String()
-}
+func unknownKeys(n int) string { return benchdocs.UnknownKeys(n) }
 
 // BenchmarkUnknownKeys measures a server process on a config with 10,000,
 // 40,000 and 80,000 unknown keys: a keystroke until the diagnostics of the

@@ -83,6 +83,7 @@ type Repo struct {
 	gitRel string
 	lim    Limits
 	st     *filesystem.Storage
+	deltas *deltaGuard
 
 	head       plumbing.Hash
 	upstream   plumbing.Hash
@@ -163,6 +164,10 @@ func describe(err error) string {
 		return "the repository borrows objects from another store (objects/info/alternates), which is not followed"
 	case errors.Is(err, storer.ErrMaxResolveRecursion):
 		return "its refs form a loop"
+	case errors.Is(err, errDeltaLoop):
+		return "the deltas of one of its packs form a loop"
+	case errors.Is(err, errDeltaDepth):
+		return "a chain of deltas in one of its packs is deeper than git writes"
 	case errors.Is(err, plumbing.ErrObjectNotFound):
 		return "a git object is missing (a partial or damaged clone)"
 	case errors.Is(err, errOutside):
@@ -183,6 +188,7 @@ func (r *Repo) open(tracking Tracking) error {
 		LargeObjectThreshold: r.lim.MaxObjectSize,
 		AlternatesFS:         gitFS,
 	})
+	r.deltas = &deltaGuard{fs: gitFS, maxSize: r.lim.MaxIndexSize}
 	if sh, err := r.st.Shallow(); err != nil {
 		return err
 	} else if len(sh) > 0 {
@@ -298,6 +304,9 @@ func (r *Repo) commit(h plumbing.Hash) (*commitInfo, error) {
 	if c, ok := r.commits[h]; ok {
 		return c, nil
 	}
+	if err := r.deltas.check(h); err != nil {
+		return nil, err
+	}
 	obj, err := r.st.EncodedObject(plumbing.CommitObject, h)
 	if err != nil {
 		return nil, err
@@ -320,6 +329,9 @@ func (r *Repo) commit(h plumbing.Hash) (*commitInfo, error) {
 
 // tree reads a tree object, bounded in size. The caller holds r.mu.
 func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
+	if err := r.deltas.check(h); err != nil {
+		return nil, err
+	}
 	obj, err := r.st.EncodedObject(plumbing.TreeObject, h)
 	if err != nil {
 		return nil, err
@@ -568,6 +580,8 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 func remembered[T any](r *Repo, key memoKey, fn func() T, fail func(error) T) T {
 	r.mu.Lock()
 	defer r.mu.Unlock()
+	// the pack the answer's walk kept open is closed with the answer
+	defer r.deltas.release()
 	if v, ok := r.memo[key]; ok {
 		return v.(T)
 	}

@@ -1,0 +1,281 @@
+package gitsync
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"path"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/go-git/go-billy/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
+)
+
+// maxDeltaDepth bounds a chain of deltas: git never writes one deeper
+// (pack-objects' depth is 12 bits), and go-git's pack parser refuses the
+// same.
+const maxDeltaDepth = 4095
+
+// maxPacks bounds the packs whose indexes are read.
+const maxPacks = 1000
+
+var (
+	errDeltaLoop  = errors.New("a pack's deltas name each other in a loop")
+	errDeltaDepth = fmt.Errorf("a pack's chain of deltas is deeper than git writes (%d)", maxDeltaDepth)
+)
+
+// deltaGuard walks, before go-git reads an object from a pack, the chain
+// of deltas go-git would follow to rebuild it, and refuses a chain that
+// comes back to one of its own objects or runs deeper than git writes.
+// go-git follows a chain by recursion, once a level: a pack whose deltas
+// name each other would recurse until the stack overflows, which stops the
+// whole process (no recover catches it). The walk reads the pack indexes
+// once and, per object read, a few bytes of each header of its chain.
+type deltaGuard struct {
+	fs      doorFS
+	maxSize int64 // bound of an index file
+
+	once  sync.Once
+	err   error
+	packs []*packIndex
+
+	// the pack last walked, kept open for the next object's walk (a walk
+	// of history reads one object after the other from the same pack)
+	// until release, at the end of each answer of the Repo
+	mu   sync.Mutex
+	open string
+	file billy.File
+	seen []int64
+	// windows of the open pack, read a few KiB at a time: a walk asks
+	// for objects near each other (git writes commits together, then
+	// trees), so most headers come without a system call
+	win  [4]window
+	tick int
+}
+
+type window struct {
+	off  int64
+	n    int
+	used int
+	buf  []byte
+}
+
+const windowSize = 16 << 10
+
+// forget empties the windows (keeping their buffers).
+func (g *deltaGuard) forget() {
+	for i := range g.win {
+		g.win[i].n, g.win[i].used = 0, 0
+	}
+}
+
+// header returns up to 32 bytes of the open pack at off.
+func (g *deltaGuard) header(off int64) ([]byte, error) {
+	g.tick++
+	lru := 0
+	for i := range g.win {
+		w := &g.win[i]
+		if w.n > 0 && off >= w.off && off+32 <= w.off+int64(w.n) {
+			w.used = g.tick
+			return w.buf[off-w.off : off-w.off+32], nil
+		}
+		if w.used < g.win[lru].used {
+			lru = i
+		}
+	}
+	w := &g.win[lru]
+	if w.buf == nil {
+		w.buf = make([]byte, windowSize)
+	}
+	n, err := g.file.ReadAt(w.buf, off)
+	w.off, w.n, w.used = off, n, g.tick
+	if n == 0 {
+		return nil, err
+	}
+	return w.buf[:min(n, 32)], nil
+}
+
+type packIndex struct {
+	pack string // the pack file's name, under the git directory
+	idx  *idxfile.MemoryIndex
+	// good holds the offsets whose chain was walked to its end, with its
+	// depth: a later chain through one of them stops there (its depth
+	// added), so that a walk of history reads each header once (trees
+	// are chains of up to 50 deltas)
+	good map[int64]int
+}
+
+func (g *deltaGuard) load() error {
+	g.once.Do(func() {
+		infos, err := g.fs.ReadDir("objects/pack")
+		if err != nil {
+			return // no packs: nothing is a delta
+		}
+		for _, fi := range infos {
+			name := fi.Name()
+			if !strings.HasPrefix(name, "pack-") || !strings.HasSuffix(name, ".idx") || fi.IsDir() {
+				continue
+			}
+			if len(g.packs) == maxPacks {
+				g.err = fmt.Errorf("%w: more than %d packs", errLimit, maxPacks)
+				return
+			}
+			if fi.Size() > g.maxSize {
+				g.err = errHuge
+				return
+			}
+			f, err := g.fs.Open(path.Join("objects/pack", name))
+			if err != nil {
+				g.err = err
+				return
+			}
+			idx := idxfile.NewMemoryIndex()
+			err = idxfile.NewDecoder(io.LimitReader(f, g.maxSize)).Decode(idx)
+			f.Close()
+			if err != nil {
+				g.err = fmt.Errorf("%w: %v", errCorrupt, err)
+				return
+			}
+			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", strings.TrimSuffix(name, ".idx")+".pack"), idx: idx, good: map[int64]int{}})
+		}
+	})
+	return g.err
+}
+
+// check refuses h when a pack holding it rebuilds it from a chain of
+// deltas that loops or runs too deep.
+func (g *deltaGuard) check(h plumbing.Hash) error {
+	if g == nil {
+		return nil
+	}
+	if err := g.load(); err != nil {
+		return err
+	}
+	for _, p := range g.packs {
+		off, err := p.idx.FindOffset(h)
+		if err != nil {
+			continue // not in this pack
+		}
+		if err := g.walk(p, off); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// release closes the pack kept open, if any.
+func (g *deltaGuard) release() {
+	if g == nil {
+		return
+	}
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.file != nil {
+		g.file.Close()
+	}
+	g.open, g.file = "", nil
+	g.forget()
+}
+
+// Pack object types of a delta (gitformat-pack).
+const (
+	ofsDelta = 6
+	refDelta = 7
+)
+
+// walk follows the chain from the object at off, as go-git would: an
+// offset delta to the object that many bytes before it, a reference delta
+// to the object of that hash in the same pack.
+func (g *deltaGuard) walk(p *packIndex, off int64) error {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.open != p.pack {
+		if g.file != nil {
+			g.file.Close()
+		}
+		g.open, g.file = "", nil
+		g.forget()
+		f, err := g.fs.Open(p.pack)
+		if err != nil {
+			return nil // go-git fails on the same pack, with its own error
+		}
+		g.open, g.file = p.pack, f
+	}
+	// the offsets of the chain so far: a chain is short (git's default
+	// depth is 50), and a hostile one is cut at maxDeltaDepth
+	seen := g.seen[:0]
+	defer func() { g.seen = seen[:0] }()
+	// mark records the depth of each offset of the chain: seen[i] is
+	// base-i+d deltas from its end
+	mark := func(base, d int) {
+		for i, o := range seen {
+			p.good[o] = base - i + d
+		}
+	}
+	// ends marks the chain good: its last offset is where go-git's
+	// recursion ends too (a whole object, or an error go-git reports)
+	ends := func() error {
+		mark(len(seen)-1, 0)
+		return nil
+	}
+	for depth := 0; ; depth++ {
+		if d, ok := p.good[off]; ok {
+			if len(seen)+d > maxDeltaDepth {
+				return errDeltaDepth
+			}
+			mark(len(seen), d)
+			return nil
+		}
+		if slices.Contains(seen, off) {
+			return errDeltaLoop
+		}
+		if depth > maxDeltaDepth {
+			return errDeltaDepth
+		}
+		seen = append(seen, off)
+		b, _ := g.header(off)
+		if len(b) == 0 {
+			return ends() // a truncated pack: go-git reports it
+		}
+		typ := b[0] >> 4 & 7
+		i := 1
+		for c := b[0]; c&0x80 != 0 && i < len(b); i++ { // the size
+			c = b[i]
+		}
+		switch typ {
+		case ofsDelta:
+			if i >= len(b) {
+				return ends()
+			}
+			c := b[i]
+			dist := int64(c & 0x7f)
+			for i++; c&0x80 != 0 && i < len(b); i++ {
+				c = b[i]
+				if dist > 1<<50 {
+					return errCorrupt
+				}
+				dist = (dist+1)<<7 | int64(c&0x7f)
+			}
+			if dist <= 0 || dist > off {
+				return ends() // no object there: go-git fails to read it
+			}
+			off -= dist
+		case refDelta:
+			if i+20 > len(b) {
+				return ends()
+			}
+			var base plumbing.Hash
+			copy(base[:], b[i:i+20])
+			next, err := p.idx.FindOffset(base)
+			if err != nil {
+				return ends() // a base outside the pack: go-git reports it missing
+			}
+			off = next
+		default:
+			return ends() // a whole object ends the chain
+		}
+	}
+}
