@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
-	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
@@ -204,27 +202,6 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	}
 	return nil
 }
-
-// pattern is a schema's regular expression, compiled when a string is
-// first held against it: a process compiles only the patterns of the fields
-// its configs have. Its syntax is checked when the schema is compiled.
-type pattern struct {
-	src string
-	re  func() *regexp.Regexp
-}
-
-func newPattern(v any) (*pattern, error) {
-	src, ok := v.(string)
-	if !ok {
-		return nil, fmt.Errorf("%v is not a string", v)
-	}
-	if _, err := syntax.Parse(src, syntax.Perl); err != nil {
-		return nil, err
-	}
-	return &pattern{src: src, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}, nil
-}
-
-func (p *pattern) match(s string) bool { return p.re().MatchString(s) }
 
 func intKeyword(v any) (int, error) {
 	f, ok := toFloat(v)
