@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -104,9 +105,18 @@ func openRetry(open func() (int, error)) (int, error) {
 // openat2 opens rel below dirfd. EAGAIN (a rename raced the lookup) and
 // EINTR are retried.
 func openat2(dirfd int, rel string, flags int, resolve uint64) (int, error) {
-	p, err := syscall.BytePtrFromString(rel)
-	if err != nil {
-		return -1, err
+	// a short path is passed from the stack: a read costs no allocation
+	// for its name
+	var short [256]byte
+	var p *byte
+	if len(rel) < len(short) && strings.IndexByte(rel, 0) < 0 {
+		copy(short[:], rel)
+		p = &short[0]
+	} else {
+		var err error
+		if p, err = syscall.BytePtrFromString(rel); err != nil {
+			return -1, err
+		}
 	}
 	how := openHow{flags: uint64(flags), resolve: resolve}
 	for {
