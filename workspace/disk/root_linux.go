@@ -232,6 +232,15 @@ func (o *linuxOps) readDir(rel string, max int) ([]Entry, bool, error) {
 func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 	var out []Entry
 	buf := make([]byte, 32<<10)
+	// the names of one read are made one string, which the entries slice:
+	// a directory of a thousand configs costs a few allocations, not one a
+	// name
+	type record struct {
+		start, end int
+		typ        byte
+	}
+	var names []byte
+	var recs []record
 	for {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
@@ -243,6 +252,7 @@ func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 		if n <= 0 {
 			break
 		}
+		names, recs = names[:0], recs[:0]
 		for b := buf[:n]; len(b) >= 19; {
 			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
 			if reclen < 19 || reclen > len(b) {
@@ -257,15 +267,20 @@ func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 				}
 			}
 			b = b[reclen:]
-			s := string(name)
-			if s == "." || s == ".." {
+			if string(name) == "." || string(name) == ".." {
 				continue
 			}
+			recs = append(recs, record{len(names), len(names) + len(name), typ})
+			names = append(names, name...)
+		}
+		all := string(names)
+		for _, r := range recs {
 			if max > 0 && len(out) >= max {
 				sortEntries(out)
 				return out, true, nil
 			}
-			out = append(out, Entry{Name: s, Type: direntType(fd, s, typ)})
+			s := all[r.start:r.end]
+			out = append(out, Entry{Name: s, Type: direntType(fd, s, r.typ)})
 		}
 	}
 	sortEntries(out)
