@@ -54,7 +54,9 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	if notice {
 		limit = MaxIssuesPerRule
 	}
-	ctx := &Context{
+	ctx := getContext()
+	defer putContext(ctx)
+	*ctx = Context{
 		Path:   in.Path,
 		Kind:   in.Kind,
 		Schema: sch,
