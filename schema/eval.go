@@ -39,7 +39,7 @@ type node struct {
 	hasEnum  bool
 
 	required      []string
-	props         map[string]*node
+	props         propTable
 	additional    *node // the schema of undeclared keys
 	noAdditional  bool  // additionalProperties: false
 	propertyNames *node
@@ -141,12 +141,13 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 				n.required = append(n.required, r.(string))
 			}
 		case key == "properties":
-			n.props = map[string]*node{}
+			props := map[string]*node{}
 			for name := range val.(map[string]any) {
-				if n.props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
+				if props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
 					return err
 				}
 			}
+			n.props = newPropTable(props)
 		case key == "additionalProperties":
 			if b, ok := val.(bool); ok && !b {
 				n.noAdditional = true
@@ -467,7 +468,7 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 	var extraAt []*toml.Entry
 	for _, e := range t.Entries {
 		var s *node
-		if p, declared := n.props[e.Key]; declared {
+		if p, declared := n.props.get(e.Key); declared {
 			s = p
 		} else if n.noAdditional {
 			if ev.sink == nil {

@@ -140,7 +140,7 @@ func TestPatternsCompile(t *testing.T) {
 			for _, c := range []*node{n.ref, n.additional, n.propertyNames, n.items, n.not, n.ifNode, n.then, n.elseN} {
 				walk(c)
 			}
-			for _, c := range n.props {
+			for _, c := range n.props.nodes {
 				walk(c)
 			}
 			for _, c := range n.allOf {

@@ -22,7 +22,7 @@ func schemaPatterns() []*pattern {
 		if n.pattern != nil {
 			bySrc[n.pattern.src] = n.pattern
 		}
-		for _, s := range n.props {
+		for _, s := range n.props.nodes {
 			walk(s)
 		}
 		for _, s := range n.allOf {
