@@ -34,6 +34,10 @@ func TestDecodeJSON(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: decoded differently from encoding/json", name)
 		}
+		// validation reads the schemas without their key orders
+		if plain, err := decodeJSON(src, nil); err != nil || !reflect.DeepEqual(plain, want) {
+			t.Errorf("%s: decoded without orders differently from encoding/json (%v)", name, err)
+		}
 		wantOrders := keyOrders{}
 		tokenOrder(src, wantOrders)
 		if !reflect.DeepEqual(orders, wantOrders) {
