@@ -54,7 +54,9 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	if notice {
 		limit = MaxIssuesPerRule
 	}
-	ctx := &Context{
+	ctx := getContext()
+	defer putContext(ctx)
+	*ctx = Context{
 		Path:   in.Path,
 		Kind:   in.Kind,
 		Schema: sch,
@@ -81,9 +83,16 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 			ctx.Report(c.at, "", fmt.Sprintf("%d more %s findings of this file, from here on, are not reported: osmosis-lint reports at most %d of each rule in a file", c.n, r.ID, MaxIssuesPerRule))
 		}
 	}
-	fs := supersede(ctx.findings)
-	fs = recoverySafe(doc, fs)
+	fs := ctx.findings
+	if len(fs) > 0 {
+		fs = supersede(fs)
+		fs = recoverySafe(doc, fs)
+	}
 	fs = applySuppressions(ctx, fs, in.Settings)
+	if len(fs) == 0 {
+		// a clean file: nothing to mask, position or sort
+		return nil, ctx.omitted
+	}
 	withoutCredentials(fs, ctx.credentials())
 	attachSecrets(fs, ctx.credentials())
 	out := fs[:0]

@@ -2,6 +2,7 @@ package lint
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/credential"
 
@@ -44,6 +45,12 @@ type Context struct {
 	// sync is what the sync rules see of the file, found on first use.
 	sync             syncView
 	syncOK, syncDone bool
+	// agents and secretRefs are what the benchmark rules read of the
+	// file (benchmarkAgents, benchmarkSecretRefs), found on first use:
+	// several rules read them
+	agents                   []benchAgent
+	secretRefs               []secretRef
+	agentsDone, secretRefsOK bool
 }
 
 // cut is where the issues of a rule stopped becoming findings.
@@ -58,6 +65,18 @@ func (c *Context) credentials() []credential.Held {
 		c.creds, c.credsDone = credential.In(c.Doc), true
 	}
 	return c.creds
+}
+
+// contexts keeps the Context of a finished check for the next one: a
+// check of a clean file then allocates none. Nothing a check returns
+// refers to its Context.
+var contexts = sync.Pool{New: func() any { return new(Context) }}
+
+func getContext() *Context { return contexts.Get().(*Context) }
+
+func putContext(c *Context) {
+	*c = Context{}
+	contexts.Put(c)
 }
 
 // Report records a finding of the current rule.

@@ -13,22 +13,30 @@ import (
 // workspace ws (nil outside one). kind forces the config kind; "" finds it
 // from where the file is. It reports false when the kind cannot be told.
 func InputFor(abs, display string, ws *Workspace, kind schema.Kind) (Input, bool) {
-	return inputFor(abs, display, ws, kind, nil)
+	return inputFor(abs, "", display, ws, kind, nil)
 }
 
 // InputAt is InputFor for a config of the workspace listing, whose place
 // is already known (no path is resolved again).
 func InputAt(c workspace.ConfigFile, display string, ws *Workspace, kind schema.Kind) (Input, bool) {
 	place := c.Place()
-	return inputFor(filepath.Join(ws.Snapshot.Root(), filepath.FromSlash(c.Path)), display, ws, kind, &place)
+	return inputFor("", c.Path, display, ws, kind, &place)
 }
 
-func inputFor(abs, display string, ws *Workspace, kind schema.Kind, place *workspace.ConfigPlace) (Input, bool) {
+// inputFor builds the input of the file at abs, or (abs "") of the
+// workspace file at rel.
+func inputFor(abs, rel, display string, ws *Workspace, kind schema.Kind, place *workspace.ConfigPlace) (Input, bool) {
 	in := Input{Path: display, Kind: kind}
 	if ws != nil {
-		in.Env = NewEnv(ws.Snapshot, abs)
+		if abs != "" {
+			in.Env = NewEnv(ws.Snapshot, abs)
+		} else {
+			in.Env = &Env{WS: ws.Snapshot, Rel: rel}
+		}
 		if ws.paths != nil {
 			in.Env.paths = ws.paths
+		} else if in.Env.paths == nil {
+			in.Env.paths = &rolloutPaths{}
 		}
 		if place != nil {
 			in.Env.placeOnce.Do(func() { in.Env.place = *place })
@@ -47,6 +55,9 @@ func inputFor(abs, display string, ws *Workspace, kind schema.Kind, place *works
 		}
 	}
 	if in.Kind == "" {
+		if abs == "" {
+			abs = filepath.Join(ws.Snapshot.Root(), filepath.FromSlash(rel))
+		}
 		in.Kind, _ = KindFromPath(abs)
 	}
 	return in, in.Kind != ""

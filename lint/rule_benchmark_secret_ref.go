@@ -54,8 +54,15 @@ type secretRef struct {
 }
 
 // benchmarkSecretRefs lists the secret names a benchmark config references,
-// in the order the CLI checks them.
+// in the order the CLI checks them. The list is shared: read it only.
 func benchmarkSecretRefs(c *Context) []secretRef {
+	if !c.secretRefsOK {
+		c.secretRefs, c.secretRefsOK = findSecretRefs(c), true
+	}
+	return c.secretRefs
+}
+
+func findSecretRefs(c *Context) []secretRef {
 	var refs []secretRef
 	agents := benchmarkAgents(c)
 	for _, a := range agents {
@@ -97,7 +104,16 @@ type benchAgent struct {
 	hasHarness bool
 }
 
+// benchmarkAgents lists the agents of a benchmark config. The list is
+// shared: read it only.
 func benchmarkAgents(c *Context) []benchAgent {
+	if !c.agentsDone {
+		c.agents, c.agentsDone = findAgents(c), true
+	}
+	return c.agents
+}
+
+func findAgents(c *Context) []benchAgent {
 	_, v := c.Get("agents")
 	if v == nil || v.Kind != toml.KindArray {
 		return nil

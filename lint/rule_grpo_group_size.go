@@ -2,6 +2,7 @@ package lint
 
 import (
 	"strings"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
@@ -27,15 +28,35 @@ x-osmosis-advice annotation.`,
 // field's advice (x-osmosis-advice).
 func checkGRPOGroupSize(c *Context) {
 	for _, key := range c.rule.Keys {
-		path := strings.Split(key, ".")
+		path := grpoPath(key) // shared: read, never written
 		e, v := c.Get(path...)
+		if !fieldJudged(v) {
+			continue
+		}
+		// only a value below the advice can be this rule's: the others
+		// need not ask (nor index the file's issues)
+		f := c.Field(path...)
+		a, ok := f.Advice()
+		if x, _ := v.Number(); !ok || x >= a.Minimum {
+			continue
+		}
 		if c.numberRule(path, e, v) != RuleGRPOGroupSize {
 			continue
 		}
-		f := c.Field(path...)
-		a, _ := f.Advice()
 		x, _ := v.Number()
 		name := path[len(path)-1]
 		c.Report(v.Range, key, name+" = "+schema.FormatNumber(x)+" leaves GRPO without a learning signal: each sample is compared only with itself; use "+schema.FormatNumber(a.Recommended)+" or more (default "+f.DefaultText()+")")
 	}
+}
+
+// grpoPaths holds the split form of the rule's keys, split once.
+var grpoPaths sync.Map // key -> []string
+
+func grpoPath(key string) []string {
+	if p, ok := grpoPaths.Load(key); ok {
+		return p.([]string)
+	}
+	p := strings.Split(key, ".")
+	grpoPaths.Store(key, p)
+	return p
 }

@@ -38,7 +38,10 @@ func checkParamLimit(c *Context) {
 			// need not ask (nor index the file's issues)
 			f := sf.Property(e.Key)
 			limit, ok := f.Limit()
-			if !ok || c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
+			if x, _ := e.Value.Number(); !ok || x <= limit {
+				continue
+			}
+			if c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
 				continue
 			}
 			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")

@@ -164,3 +164,23 @@ func TestChoicesSay(t *testing.T) {
 		}
 	}
 }
+
+// TestResolveWithoutNarrowing holds the shortcut of resolve to enabled: a
+// layer that neither selects nor ignores leaves every rule on.
+func TestResolveWithoutNarrowing(t *testing.T) {
+	for _, layers := range [][]Selection{nil, {{}}, {{ExtendSelect: []string{SelectAll}}, {ExtendSelect: []string{RuleIDs()[0]}}}} {
+		if narrows(layers) {
+			t.Fatalf("%+v narrows", layers)
+		}
+		for id, on := range enabled(layers) {
+			if !on {
+				t.Errorf("%+v: %s is off", layers, id)
+			}
+		}
+	}
+	for _, l := range []Selection{{Select: []string{}}, {Ignore: []string{SelectAll}}, {ExtendIgnore: []string{RuleIDs()[0]}}} {
+		if !narrows([]Selection{l}) {
+			t.Errorf("%+v does not narrow", l)
+		}
+	}
+}

@@ -342,10 +342,25 @@ func (s *Settings) Selected(cli Selection) (*Settings, error) {
 	return out, nil
 }
 
+// narrows reports whether a layer can turn a rule off: one that selects
+// (Select set, even empty) or ignores. Extending the selection of all the
+// rules leaves them all on.
+func narrows(layers []Selection) bool {
+	for _, l := range layers {
+		if l.Select != nil || len(l.Ignore) > 0 || len(l.ExtendIgnore) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // resolve computes which rules are off from the layers.
 func (s *Settings) resolve() {
 	s.ignored = map[string]bool{}
 	s.Ignore = nil
+	if !narrows(s.layers) {
+		return // every rule is on: the common case costs no rule table
+	}
 	on := enabled(s.layers)
 	for _, id := range RuleIDs() {
 		if !on[id] {

@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"regexp"
-	"regexp/syntax"
 	"sort"
 	"strconv"
 	"strings"
@@ -41,7 +39,7 @@ type node struct {
 	hasEnum  bool
 
 	required      []string
-	props         map[string]*node
+	props         propTable
 	additional    *node // the schema of undeclared keys
 	noAdditional  bool  // additionalProperties: false
 	propertyNames *node
@@ -143,12 +141,13 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 				n.required = append(n.required, r.(string))
 			}
 		case key == "properties":
-			n.props = map[string]*node{}
+			props := map[string]*node{}
 			for name := range val.(map[string]any) {
-				if n.props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
+				if props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
 					return err
 				}
 			}
+			n.props = newPropTable(props)
 		case key == "additionalProperties":
 			if b, ok := val.(bool); ok && !b {
 				n.noAdditional = true
@@ -204,27 +203,6 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	}
 	return nil
 }
-
-// pattern is a schema's regular expression, compiled when a string is
-// first held against it: a process compiles only the patterns of the fields
-// its configs have. Its syntax is checked when the schema is compiled.
-type pattern struct {
-	src string
-	re  func() *regexp.Regexp
-}
-
-func newPattern(v any) (*pattern, error) {
-	src, ok := v.(string)
-	if !ok {
-		return nil, fmt.Errorf("%v is not a string", v)
-	}
-	if _, err := syntax.Parse(src, syntax.Perl); err != nil {
-		return nil, err
-	}
-	return &pattern{src: src, re: sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) })}, nil
-}
-
-func (p *pattern) match(s string) bool { return p.re().MatchString(s) }
 
 func intKeyword(v any) (int, error) {
 	f, ok := toFloat(v)
@@ -490,7 +468,7 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 	var extraAt []*toml.Entry
 	for _, e := range t.Entries {
 		var s *node
-		if p, declared := n.props[e.Key]; declared {
+		if p, declared := n.props.get(e.Key); declared {
 			s = p
 		} else if n.noAdditional {
 			if ev.sink == nil {

@@ -594,7 +594,7 @@ func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
 			f = f.Items()
 			continue
 		}
-		if _, err := strconv.Atoi(p); (err == nil || p == "*") && f.Items() != nil {
+		if (p == "*" || isIndex(p)) && f.Items() != nil {
 			f = f.Items()
 			continue
 		}
@@ -610,6 +610,24 @@ func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
 		}
 	}
 	return f
+}
+
+// isIndex reports whether a path element is a list index (what
+// strconv.Atoi accepts: optional sign, decimal digits), without the error
+// value Atoi allocates for every key that is not one.
+func isIndex(p string) bool {
+	if p != "" && (p[0] == '+' || p[0] == '-') {
+		p = p[1:]
+	}
+	if p == "" || len(p) > 18 {
+		return false
+	}
+	for i := 0; i < len(p); i++ {
+		if p[i] < '0' || p[i] > '9' {
+			return false
+		}
+	}
+	return true
 }
 
 // FieldAt returns the schema field at an instance path of a document (keys

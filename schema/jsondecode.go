@@ -109,14 +109,18 @@ func (d *jsonDecoder) object() (any, error) {
 		}
 		d.pos++
 		d.space()
-		d.ptr = appendPtrToken(append(d.ptr, '/'), k)
+		if d.orders != nil {
+			d.ptr = appendPtrToken(append(d.ptr, '/'), k)
+		}
 		v, err := d.value()
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return nil, err
 		}
 		m[k] = v
-		keys = append(keys, k)
+		if d.orders != nil { // only the order is kept
+			keys = append(keys, k)
+		}
 		d.space()
 		if d.pos >= len(d.src) {
 			return nil, d.errorf("unexpected end in an object")
@@ -154,7 +158,9 @@ func (d *jsonDecoder) array() (any, error) {
 	}
 	for i := 0; ; i++ {
 		d.space()
-		d.ptr = fmt.Appendf(d.ptr, "/%d", i)
+		if d.orders != nil {
+			d.ptr = fmt.Appendf(d.ptr, "/%d", i)
+		}
 		v, err := d.value()
 		d.ptr = d.ptr[:base]
 		if err != nil {

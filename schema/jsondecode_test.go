@@ -34,6 +34,10 @@ func TestDecodeJSON(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: decoded differently from encoding/json", name)
 		}
+		// validation reads the schemas without their key orders
+		if plain, err := decodeJSON(src, nil); err != nil || !reflect.DeepEqual(plain, want) {
+			t.Errorf("%s: decoded without orders differently from encoding/json (%v)", name, err)
+		}
 		wantOrders := keyOrders{}
 		tokenOrder(src, wantOrders)
 		if !reflect.DeepEqual(orders, wantOrders) {
@@ -140,7 +144,7 @@ func TestPatternsCompile(t *testing.T) {
 			for _, c := range []*node{n.ref, n.additional, n.propertyNames, n.items, n.not, n.ifNode, n.then, n.elseN} {
 				walk(c)
 			}
-			for _, c := range n.props {
+			for _, c := range n.props.nodes {
 				walk(c)
 			}
 			for _, c := range n.allOf {

@@ -8,6 +8,7 @@ import "sort"
 type keyOrders map[string][]string
 
 func (s *Schema) keyOrder(ptr string, m map[string]any) []string {
+	s.ordersOnce.Do(func() { s.orders = loadOrders(s.Kind) })
 	if order, ok := s.orders[ptr]; ok && len(order) == len(m) {
 		return order
 	}

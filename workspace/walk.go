@@ -124,7 +124,11 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 			count++
 			name := de.Name
 			at := joinRel(real, name)
-			e := walkEntry{rel: lex + "/" + name, real: at, at: at, name: name}
+			rel := at // the same string when the directory is no link's
+			if lex != real || real == "." || real == "" {
+				rel = lex + "/" + name
+			}
+			e := walkEntry{rel: rel, real: at, at: at, name: name}
 			switch {
 			case de.IsSymlink():
 				e.symlink = true

@@ -21,14 +21,13 @@ func (r *run) check(j job) FileResult {
 		res.Findings = lint.Unreadable(display, j.entry.Err, in.Settings)
 		return res
 	}
-	c, write, err := r.read(j)
-	var esc *workspace.EscapeError
-	switch {
-	case errors.As(err, &esc):
-		res.Findings = lint.Unread(in)
-		return res
-	case err != nil:
-		res.Findings = lint.Unreadable(display, err, in.Settings)
+	c, err := r.read(j)
+	if err != nil {
+		if esc := (*workspace.EscapeError)(nil); errors.As(err, &esc) {
+			res.Findings = lint.Unread(in)
+		} else {
+			res.Findings = lint.Unreadable(display, err, in.Settings)
+		}
 		return res
 	}
 	res.Src = c.Data
@@ -47,7 +46,7 @@ func (r *run) check(j job) FileResult {
 			return res
 		}
 		if !r.opts.Diff {
-			if err := write(fx.Src); err != nil {
+			if err := r.write(j, c, fx.Src); err != nil {
 				// the file keeps what it had: so do the findings
 				res.NotFixed = notFixed(err, len(fx.Applied))
 				res.Findings = lint.Check(res.Src, in)
@@ -86,23 +85,14 @@ func (r *run) inputOf(j job, display string) (lint.Input, bool) {
 	return lint.InputFor(j.abs, display, j.sp.ws, r.opts.Kind)
 }
 
-// read reads a job's file through the door and returns how to write it
-// back: the workspace's safe rewrite, or for a file outside every
-// workspace the same rewrite in its own directory.
-func (r *run) read(j job) (workspace.Content, func([]byte) error, error) {
+// read reads a job's file through the door.
+func (r *run) read(j job) (workspace.Content, error) {
 	if j.sp == nil {
 		data, info, err := disk.ReadNamed(j.abs, MaxConfigSize)
 		if err != nil {
-			return workspace.Content{}, nil, err
+			return workspace.Content{}, err
 		}
-		write := func(fixed []byte) error {
-			d, err := disk.Open(filepath.Dir(j.abs))
-			if err != nil {
-				return err
-			}
-			return d.Rewrite(filepath.Base(j.abs), data, info, fixed)
-		}
-		return workspace.Content{Data: data, Info: info}, write, nil
+		return workspace.Content{Data: data, Info: info}, nil
 	}
 	snap := j.sp.ws.Snapshot
 	var c workspace.Content
@@ -113,9 +103,23 @@ func (r *run) read(j job) (workspace.Content, func([]byte) error, error) {
 		c, err = snap.ReadFile(j.rel, MaxConfigSize)
 	}
 	if err != nil {
-		return c, nil, unwrapPath(err)
+		return c, unwrapPath(err)
 	}
-	return c, func(fixed []byte) error { return snap.Rewrite(c, fixed) }, nil
+	return c, nil
+}
+
+// write replaces a job's file, read as c, by fixed: the workspace's safe
+// rewrite, or for a file outside every workspace the same rewrite in its
+// own directory.
+func (r *run) write(j job, c workspace.Content, fixed []byte) error {
+	if j.sp == nil {
+		d, err := disk.Open(filepath.Dir(j.abs))
+		if err != nil {
+			return err
+		}
+		return d.Rewrite(filepath.Base(j.abs), c.Data, c.Info, fixed)
+	}
+	return j.sp.ws.Snapshot.Rewrite(c, fixed)
 }
 
 // notFixed says why n fixes were not written.

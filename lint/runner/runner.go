@@ -411,12 +411,14 @@ func (r *run) isExcluded(sp *space, rel string) bool { return sp.ws.Snapshot.Exc
 func (r *run) addListed(sp *space, rel string) {
 	snap := sp.ws.Snapshot
 	dir := snap.Resolve(rel)
-	for _, c := range snap.Configs() {
+	// the jobs point into one copy of the listing, not a copy each
+	configs := snap.Configs()
+	for i := range configs {
+		c := &configs[i]
 		if !disk.Within(c.Path, rel) && !(dir.Inside && c.Resolved.Inside && disk.Within(c.Resolved.Path, dir.Path)) {
 			continue
 		}
-		c := c
-		r.add(job{abs: filepath.Join(snap.Root(), filepath.FromSlash(c.Path)), sp: sp, entry: &c})
+		r.add(job{abs: filepath.Join(snap.Root(), filepath.FromSlash(c.Path)), sp: sp, entry: c})
 	}
 	if lim := snap.ConfigsLimit(); lim.Hit() {
 		r.note("warning: " + lim.Describe(r.display(filepath.Join(snap.Root(), "configs"))) + "; configs beyond were not checked")

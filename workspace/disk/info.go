@@ -87,3 +87,11 @@ func note(op, path string, named bool) {
 		(*fn)(Access{Op: op, Path: path, Named: named})
 	}
 }
+
+// noteAt notes an access to rel under r; the absolute path is built only
+// when someone observes.
+func (r *Root) noteAt(op, rel string) {
+	if fn := observer.Load(); fn != nil {
+		(*fn)(Access{Op: op, Path: r.Abs(rel)})
+	}
+}

@@ -97,7 +97,7 @@ func (r *Root) ReadFile(rel string, limit int64) ([]byte, Info, error) {
 	if err != nil {
 		return nil, Info{}, err
 	}
-	note("read", r.Abs(c), false)
+	r.noteAt("read", c)
 	return r.ops.readFile(c, limit)
 }
 
@@ -108,7 +108,7 @@ func (r *Root) OpenFile(rel string) (*os.File, Info, error) {
 	if err != nil {
 		return nil, Info{}, err
 	}
-	note("read", r.Abs(c), false)
+	r.noteAt("read", c)
 	return r.ops.open(c)
 }
 
@@ -118,7 +118,7 @@ func (r *Root) Lstat(rel string) (Info, error) {
 	if err != nil {
 		return Info{}, err
 	}
-	note("lstat", r.Abs(c), false)
+	r.noteAt("lstat", c)
 	return r.ops.lstat(c)
 }
 
@@ -129,7 +129,7 @@ func (r *Root) Readlink(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	note("readlink", r.Abs(c), false)
+	r.noteAt("readlink", c)
 	return r.ops.readlink(c)
 }
 
@@ -141,7 +141,7 @@ func (r *Root) ReadDir(rel string, max int) (entries []Entry, truncated bool, er
 	if err != nil {
 		return nil, false, err
 	}
-	note("readdir", r.Abs(c), false)
+	r.noteAt("readdir", c)
 	return r.ops.readDir(c, max)
 }
 

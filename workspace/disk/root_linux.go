@@ -8,6 +8,7 @@ import (
 	"os"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -104,9 +105,18 @@ func openRetry(open func() (int, error)) (int, error) {
 // openat2 opens rel below dirfd. EAGAIN (a rename raced the lookup) and
 // EINTR are retried.
 func openat2(dirfd int, rel string, flags int, resolve uint64) (int, error) {
-	p, err := syscall.BytePtrFromString(rel)
-	if err != nil {
-		return -1, err
+	// a short path is passed from the stack: a read costs no allocation
+	// for its name
+	var short [256]byte
+	var p *byte
+	if len(rel) < len(short) && strings.IndexByte(rel, 0) < 0 {
+		copy(short[:], rel)
+		p = &short[0]
+	} else {
+		var err error
+		if p, err = syscall.BytePtrFromString(rel); err != nil {
+			return -1, err
+		}
 	}
 	how := openHow{flags: uint64(flags), resolve: resolve}
 	for {
@@ -222,6 +232,15 @@ func (o *linuxOps) readDir(rel string, max int) ([]Entry, bool, error) {
 func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 	var out []Entry
 	buf := make([]byte, 32<<10)
+	// the names of one read are made one string, which the entries slice:
+	// a directory of a thousand configs costs a few allocations, not one a
+	// name
+	type record struct {
+		start, end int
+		typ        byte
+	}
+	var names []byte
+	var recs []record
 	for {
 		n, err := syscall.ReadDirent(fd, buf)
 		if err == syscall.EINTR {
@@ -233,6 +252,7 @@ func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 		if n <= 0 {
 			break
 		}
+		names, recs = names[:0], recs[:0]
 		for b := buf[:n]; len(b) >= 19; {
 			reclen := int(*(*uint16)(unsafe.Pointer(&b[16])))
 			if reclen < 19 || reclen > len(b) {
@@ -247,15 +267,20 @@ func readDirents(fd int, rel string, max int) ([]Entry, bool, error) {
 				}
 			}
 			b = b[reclen:]
-			s := string(name)
-			if s == "." || s == ".." {
+			if string(name) == "." || string(name) == ".." {
 				continue
 			}
+			recs = append(recs, record{len(names), len(names) + len(name), typ})
+			names = append(names, name...)
+		}
+		all := string(names)
+		for _, r := range recs {
 			if max > 0 && len(out) >= max {
 				sortEntries(out)
 				return out, true, nil
 			}
-			out = append(out, Entry{Name: s, Type: direntType(fd, s, typ)})
+			s := all[r.start:r.end]
+			out = append(out, Entry{Name: s, Type: direntType(fd, s, r.typ)})
 		}
 	}
 	sortEntries(out)

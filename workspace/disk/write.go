@@ -26,7 +26,7 @@ func (r *Root) Rewrite(rel string, was []byte, then Info, data []byte) error {
 	if err != nil {
 		return err
 	}
-	note("write", r.Abs(c), false)
+	r.noteAt("write", c)
 	cur, err := r.current(c, was, then)
 	if err != nil {
 		return err
@@ -140,7 +140,7 @@ func (r *Root) Create(rel string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	note("create", r.Abs(c), false)
+	r.noteAt("create", c)
 	if err := r.noLinksAbove(c); err != nil {
 		return err
 	}
@@ -173,7 +173,7 @@ func (r *Root) MkdirAll(rel string, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	note("mkdir", r.Abs(c), false)
+	r.noteAt("mkdir", c)
 	if c == "." {
 		return nil
 	}
@@ -204,7 +204,7 @@ func (r *Root) Symlink(target, rel string) error {
 	if err != nil {
 		return err
 	}
-	note("symlink", r.Abs(c), false)
+	r.noteAt("symlink", c)
 	if err := r.noLinksAbove(c); err != nil {
 		return err
 	}
