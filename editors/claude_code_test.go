@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -236,19 +237,29 @@ func runCommandHook(t *testing.T, sh, command, plugin, ws, what string, payload 
 	return stdout.String(), stderr.String()
 }
 
+// update rewrites the generated files of editors/ (go test ./editors
+// -update): the plugin's copy of the agent skill.
+var update = flag.Bool("update", false, "rewrite the generated files: the Claude Code plugin's SKILL.md")
+
 // The plugin ships the agent skill that `osmosis-lint init-skill` installs,
-// byte for byte: one text for every agent.
+// byte for byte: one text for every agent. -update copies it.
 func TestClaudeCodeSkillIsTheAgentSkill(t *testing.T) {
-	plugin, err := os.ReadFile(filepath.Join("claude-code", "skills", "osmosis-lint", "SKILL.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	path := filepath.Join("claude-code", "skills", "osmosis-lint", "SKILL.md")
 	skill, err := os.ReadFile(filepath.Join("..", "lint", "agentskill", "SKILL.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
+	if *update {
+		if err := os.WriteFile(path, skill, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	plugin, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
 	if !bytes.Equal(plugin, skill) {
-		t.Fatal("editors/claude-code/skills/osmosis-lint/SKILL.md differs from lint/agentskill/SKILL.md: copy lint/agentskill/SKILL.md over it")
+		t.Fatal("editors/claude-code/skills/osmosis-lint/SKILL.md differs from lint/agentskill/SKILL.md: run go test ./editors -run TestClaudeCodeSkillIsTheAgentSkill -update")
 	}
 }
 

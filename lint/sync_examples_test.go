@@ -47,16 +47,18 @@ var syncExampleSetups = map[string]func(g *gitWS){
 // repository in the state they describe (TestCatalogExamples runs the
 // others without one).
 func TestSyncExamples(t *testing.T) {
+	base := newGitWS(t)
 	for _, r := range Rules() {
 		if r.Stage != StageSync || r.Doctor {
 			continue
 		}
 		t.Run(r.ID, func(t *testing.T) {
+			t.Parallel()
 			setup, ok := syncExampleSetups[r.ID]
 			if !ok {
 				t.Fatal("no repository state for the examples of this sync rule")
 			}
-			g := newGitWS(t)
+			g := base.copyFor(t)
 			setup(g)
 			if r.ID == RuleCommitNotPushed {
 				// the commit's id is fixed by its content and the fixture's clock

@@ -2,11 +2,13 @@ package lint
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -57,6 +59,14 @@ func newGitWS(t testing.TB) *gitWS {
 	t.Helper()
 	needGit(t)
 	g := &gitWS{t: t, root: filepath.Join(t.TempDir(), "ws"), clock: 1700000000}
+	g.build()
+	return g
+}
+
+// build lays down newGitWS's base repository at g.root.
+func (g *gitWS) build() {
+	g.t.Helper()
+	t := g.t
 	writeTree(t, g.root, tree{
 		"rollouts/calc/main.py":        "print('calc')\n",
 		"rollouts/calc/pyproject.toml": "[project]\nname = \"calc\"\ndependencies = [\"osmosis-ai\"]\n",
@@ -77,7 +87,67 @@ func newGitWS(t testing.TB) *gitWS {
 	g.git("symbolic-ref", "refs/remotes/origin/HEAD", "refs/remotes/origin/main")
 	g.git("config", "branch.main.remote", "origin")
 	g.git("config", "branch.main.merge", "refs/heads/main")
-	return g
+}
+
+// copyFor gives test t its own copy of the repository g, to change as it
+// likes: the same bytes, modes and modification times (the index then
+// matches the files just as in g, so nothing reads as modified that git
+// would not call modified; git's inert sample hooks are left out), in a
+// directory of t's. Building the base repository once per table and
+// copying it spares each case the nine git processes of newGitWS.
+func (g *gitWS) copyFor(t testing.TB) *gitWS {
+	t.Helper()
+	c := &gitWS{t: t, root: filepath.Join(t.TempDir(), "ws"), clock: g.clock}
+	type stamp struct {
+		path string
+		time time.Time
+	}
+	var dirs []stamp
+	err := filepath.WalkDir(g.root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(g.root, path)
+		if err != nil {
+			return err
+		}
+		dst := filepath.Join(c.root, rel)
+		info, err := d.Info()
+		if err != nil {
+			return err
+		}
+		switch {
+		case d.IsDir():
+			dirs = append(dirs, stamp{dst, info.ModTime()})
+			return os.MkdirAll(dst, info.Mode().Perm())
+		case d.Type()&fs.ModeSymlink != 0:
+			target, err := os.Readlink(path)
+			if err != nil {
+				return err
+			}
+			return os.Symlink(target, dst)
+		case d.Type().IsRegular() && filepath.Dir(rel) == filepath.Join(".git", "hooks") && strings.HasSuffix(rel, ".sample"):
+			return nil // git's sample hooks, a quarter of the files: git runs none of them
+		case d.Type().IsRegular():
+			data, err := os.ReadFile(path)
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(dst, data, info.Mode().Perm()); err != nil {
+				return err
+			}
+			return os.Chtimes(dst, info.ModTime(), info.ModTime())
+		}
+		return fmt.Errorf("%s: not a file, directory or link", path)
+	})
+	// directories last, deepest first: writing into one changes its time
+	for i := len(dirs) - 1; err == nil && i >= 0; i-- {
+		err = os.Chtimes(dirs[i].path, dirs[i].time, dirs[i].time)
+	}
+	if err != nil {
+		t.Fatalf("copy the base repository: %v", err)
+	}
+	return c
 }
 
 // git runs git in the workspace and returns its trimmed output.
@@ -170,9 +240,11 @@ func runSyncCases(t *testing.T, rule string, cases []syncCase) {
 	if !fires || !quiet {
 		t.Errorf("%s: the table needs a case that fires and a case that stays quiet", rule)
 	}
+	base := newGitWS(t)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			g := newGitWS(t)
+			t.Parallel()
+			g := base.copyFor(t)
 			if c.setup != nil {
 				c.setup(g)
 			}

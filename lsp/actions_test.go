@@ -84,6 +84,7 @@ func countFinding(ds []diagnostic, d diagnostic) int {
 // finding it fixes, and "ignore on this line" silences it without an
 // unused suppression.
 func TestEveryFix(t *testing.T) {
+	t.Parallel()
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{pull: true})
 	fixes, ignores := 0, 0

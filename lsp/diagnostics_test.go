@@ -217,6 +217,7 @@ func TestWorkspaceDiagnosticCancel(t *testing.T) {
 // Rapid edits: the last version's diagnostics are published, and versions
 // published never go back.
 func TestRapidEdits(t *testing.T) {
+	t.Parallel()
 	for _, mode := range []string{"full", "incremental"} {
 		t.Run(mode, func(t *testing.T) {
 			root := newWorkspace(t, nil)

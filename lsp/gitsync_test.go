@@ -12,6 +12,7 @@ import (
 // the watcher reports it: a rollout edit, a commit (index and refs), a
 // push (a remote-tracking ref).
 func TestSyncRefreshedOnGitChanges(t *testing.T) {
+	t.Parallel()
 	git, err := exec.LookPath("git")
 	if err != nil {
 		if os.Getenv("CI") == "true" {

@@ -394,6 +394,7 @@ func checkRange(t testing.TB, text string, r rng, utf16 bool) {
 
 // Huge and hostile documents are checked without a crash or a hang.
 func TestHostileDocuments(t *testing.T) {
+	t.Parallel()
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{})
 	rnd := rand.New(rand.NewPCG(1, 2))

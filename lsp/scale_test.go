@@ -9,6 +9,7 @@ import (
 // A file of more unknown keys than the editor shows gets the first of them
 // and one note that says how many more there are and how to see them all.
 func TestManyFindingsBounded(t *testing.T) {
+	t.Parallel()
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{})
 	path := filepath.Join(root, "configs", "training", "many.toml")

@@ -289,6 +289,7 @@ func TestNoRescanWithWatcher(t *testing.T) {
 // Completion looks for changed files too, for a client that cannot watch
 // them: a rollout made on disk is offered without a save.
 func TestRescanOnCompletion(t *testing.T) {
+	t.Parallel()
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{})
 	e := c.edit(filepath.Join(root, "configs", "training", "fresh.toml"), "")

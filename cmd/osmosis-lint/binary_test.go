@@ -9,10 +9,18 @@ import (
 	"testing"
 )
 
+// releasePackage is where a release's linker flags set the version.
+const releasePackage = "github.com/osmosis-lint/osmosis-lint/lint/version"
+
+// releaseLDFlags are the linker flags of a release build (.goreleaser.yaml)
+// with a version, commit and date of the tests' own.
+const releaseLDFlags = "-X " + releasePackage + ".version=v1.2.3 -X " + releasePackage + ".commit=0123456789abcdef0123456789abcdef01234567 -X " + releasePackage + ".date=2026-11-01T09:30:00Z"
+
 // builtBinary builds osmosis-lint once per test run, as a release is built
 // (CGO_ENABLED=0: a static binary, which the traced test needs: no dynamic
-// loader reading files outside the workspace), for the tests that run the
-// real binary. The directory goes when the tests end (TestMain).
+// loader reading files outside the workspace; the version linked in), for
+// the tests that run the real binary: one link for all of them. The
+// directory goes when the tests end (TestMain).
 var builtBinary = sync.OnceValues(func() (string, error) {
 	dir, err := os.MkdirTemp("", "osmosis-lint-cmd-")
 	if err != nil {
@@ -20,7 +28,7 @@ var builtBinary = sync.OnceValues(func() (string, error) {
 	}
 	binaryDir = dir
 	bin := filepath.Join(dir, "osmosis-lint")
-	if err := goBuild(bin); err != nil {
+	if err := goBuild(bin, "-ldflags", releaseLDFlags); err != nil {
 		return "", err
 	}
 	return bin, nil

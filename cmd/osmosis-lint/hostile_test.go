@@ -47,10 +47,12 @@ func hostileWorkspace(t *testing.T) string {
 // TestHostileFiles checks the hostile configs in every output format: exit
 // 0 or 1, a report, no internal error.
 func TestHostileFiles(t *testing.T) {
+	t.Parallel()
 	root := hostileWorkspace(t)
 	for _, format := range []string{"text", "json", "sarif", "github"} {
 		for name := range hostileFiles {
 			t.Run(format+"/"+name, func(t *testing.T) {
+				t.Parallel()
 				code, out, errs := invoke(t, "", "check", "--format", format, "--no-color", filepath.Join(root, "configs", "training", name))
 				if code != exitOK && code != exitErrors {
 					t.Fatalf("exit %d; stderr: %.2000s", code, errs)
@@ -93,6 +95,7 @@ func TestHostileFilesBinary(t *testing.T) {
 // among the configs are each a config-unreadable finding beside the good
 // config's findings, never a hang or an abort.
 func TestUnreadablePaths(t *testing.T) {
+	t.Parallel()
 	root := hostileWorkspace(t)
 	dir := filepath.Join(root, "configs", "training")
 	code, _, errs := invoke(t, "", "check", filepath.Join(root, "nope.toml"))

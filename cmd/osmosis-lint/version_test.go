@@ -2,7 +2,6 @@ package main
 
 import (
 	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -27,13 +26,8 @@ func TestVersionFromLinkerFlags(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a binary")
 	}
-	bin := filepath.Join(t.TempDir(), "osmosis-lint")
-	pkg := "github.com/osmosis-lint/osmosis-lint/lint/version"
-	ldflags := "-X " + pkg + ".version=v1.2.3 -X " + pkg + ".commit=0123456789abcdef0123456789abcdef01234567 -X " + pkg + ".date=2026-11-01T09:30:00Z"
-	// its own link (the flags), the compiled packages of builtBinary's
-	if err := goBuild(bin, "-ldflags", ldflags); err != nil {
-		t.Fatal(err)
-	}
+	// builtBinary is linked with releaseLDFlags, as a release is
+	bin := testBinary(t)
 	out, err := exec.Command(bin, "version").Output()
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -62,30 +63,21 @@ func TestSubmitConformance(t *testing.T) {
 	agree, rejected := 0, 0
 	families := map[string]bool{}
 	used := map[string]bool{}
-	for _, c := range cases {
-		families[c.Family] = true
-		if !c.Accepted {
-			rejected++
-		}
-		t.Run(c.ID, func(t *testing.T) {
-			submit, all := submitVerdict(t, c)
-			reason, known := deliberate[c.ID]
-			switch {
-			case (len(submit) == 0) == c.Accepted:
-				agree++
-				if known {
-					t.Errorf("listed as a deliberate difference, but agrees: %s", reason)
-				}
-			case known:
-				used[c.ID] = true
-				t.Logf("deliberate difference: %s", reason)
-			case c.Accepted:
-				t.Errorf("%s: the CLI accepts it, but we report submit errors:%s", c.Name, all)
-			default:
-				t.Errorf("%s: the CLI refuses it (at %s), but we report no submit error:%s", c.Name, c.RefusedAt, all)
+	var mu sync.Mutex // agree and used, counted by the parallel cases
+	// the cases run in parallel (each in a workspace of its own); the group
+	// ends when they all have
+	t.Run("cases", func(t *testing.T) {
+		for _, c := range cases {
+			families[c.Family] = true
+			if !c.Accepted {
+				rejected++
 			}
-		})
-	}
+			t.Run(c.ID, func(t *testing.T) {
+				t.Parallel()
+				submitCaseVerdict(t, c, &mu, &agree, used)
+			})
+		}
+	})
 	t.Logf("%d of %d cases agree with the osmosis CLI; %d deliberate differences", agree, len(cases), len(used))
 	for id := range deliberate {
 		if !used[id] && !t.Failed() {
@@ -105,6 +97,30 @@ func TestSubmitConformance(t *testing.T) {
 		if !families[f] {
 			t.Errorf("no case of family %s", f)
 		}
+	}
+}
+
+// submitCaseVerdict compares case c's submit verdict with the CLI's,
+// counting an agreement in agree and a deliberate difference in used
+// (both under mu).
+func submitCaseVerdict(t *testing.T, c submitCase, mu *sync.Mutex, agree *int, used map[string]bool) {
+	submit, all := submitVerdict(t, c)
+	reason, known := deliberate[c.ID]
+	mu.Lock()
+	defer mu.Unlock()
+	switch {
+	case (len(submit) == 0) == c.Accepted:
+		*agree++
+		if known {
+			t.Errorf("listed as a deliberate difference, but agrees: %s", reason)
+		}
+	case known:
+		used[c.ID] = true
+		t.Logf("deliberate difference: %s", reason)
+	case c.Accepted:
+		t.Errorf("%s: the CLI accepts it, but we report submit errors:%s", c.Name, all)
+	default:
+		t.Errorf("%s: the CLI refuses it (at %s), but we report no submit error:%s", c.Name, c.RefusedAt, all)
 	}
 }
 

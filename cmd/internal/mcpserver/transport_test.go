@@ -159,6 +159,7 @@ func TestBadMessagesKeepTheSession(t *testing.T) {
 		{"a response nobody asked for", `{"jsonrpc":"2.0","id":11,"result":{}}`, 0, "", 0, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
+			t.Parallel() // a server and a workspace of its own
 			r := startRaw(t, Options{Dir: newWorkspace(t)}, 0, 0)
 			r.send(t, c.line)
 			r.send(t, `{"jsonrpc":"2.0","id":"after","method":"tools/list"}`)
