@@ -9,6 +9,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -46,17 +47,18 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 			s.internalError("the check of "+d.path, r)
 		}
 	}()
-	in, _, ok := s.fileFor(snap, d)
+	v, ok := s.viewOf(snap, d)
 	if !ok {
 		return nil, false
 	}
-	if fi := d.info.Load(); fi != nil && fi.excluded {
+	if v.info.excluded {
 		// as `check --force-exclude` leaves it out: an excluded file is
 		// never reported, open or not
 		return nil, true
 	}
+	in := v.info.in
 	in.Path = d.path
-	if fi := d.info.Load(); fi != nil && fi.unread {
+	if v.info.unread {
 		return lint.Unread(in), true
 	}
 	if s.hooks.check != nil {
@@ -117,7 +119,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 		Range:    m.rng(f.Range),
 		Severity: sev,
 		Source:   protocol.NewOptional("osmosis-lint"),
-		Message:  protocol.String(shown(f.Message) + stageSuffix(f.Stage)),
+		Message:  protocol.String(escape.Lines(f.Message) + stageSuffix(f.Stage)),
 	}
 	if f.Rule != "" {
 		d.Code = protocol.String(f.Rule)

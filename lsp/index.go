@@ -34,9 +34,9 @@ type fileRefs struct {
 
 // buildIndex indexes the configs of a workspace. With a previous index,
 // only the configs in changed are read again.
-func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
-	for _, c := range snap.Configs() {
+	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
 		}
@@ -50,12 +50,12 @@ func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]boo
 		if !ok {
 			continue
 		}
-		content, err := snap.ReadConfig(c, maxFileSize)
+		content, err := wsnap.ReadConfig(c, maxFileSize)
 		if err != nil {
 			continue
 		}
 		doc := toml.Parse(content.Data)
-		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, snap, nil), mapper{lines: doc.Lines, enc: enc})
+		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, wsnap, nil), mapper{lines: doc.Lines, enc: enc})
 	}
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {
@@ -82,13 +82,6 @@ func refsOf(f *assist.File, m mapper) *fileRefs {
 	return fr
 }
 
-// docRefs returns the refs of an open config, made once per version and
-// generation.
-func (s *Server) docRefs(d *document, v *assistView) *fileRefs {
-	v.refsOnce.Do(func() { v.refs = refsOf(v.file, d.mapper(s.caps().enc)) })
-	return v.refs
-}
-
 // refsView returns the refs of every config of the workspace at root, open
 // documents in front of the files on disk, by workspace-relative path.
 func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
@@ -101,9 +94,9 @@ func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
 		out[rel] = fr
 	}
 	for _, d := range snap.docs {
-		if _, v, ok := s.viewOf(snap, d); ok && v.root == root && v.file.WS != nil {
-			if rel, ok := v.file.WS.Rel(d.path); ok {
-				out[rel] = s.docRefs(d, v)
+		if v, ok := s.viewOf(snap, d); ok && v.info.root() == root {
+			if rel, ok := v.file().WS.Rel(d.path); ok {
+				out[rel] = v.refs()
 			}
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -22,9 +21,9 @@ import (
 type session struct {
 	opts Options
 	log  *log.Logger
-	// enc is the client's position encoding (guarded by mu): the index
-	// keeps protocol positions
-	enc toml.Encoding
+	// caps are the client's capabilities (the index keeps protocol
+	// positions, in the agreed encoding)
+	caps func() *clientCaps
 	// loaded is told of each workspace loaded for the first time.
 	loaded func(*space)
 
@@ -56,11 +55,12 @@ type snapshot struct {
 	spaces map[string]*space // by workspace root
 }
 
-func newSession(opts Options, logger *log.Logger) *session {
+func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &session{
 		opts:      opts,
 		log:       logger,
+		caps:      caps,
 		snap:      &snapshot{ctx: ctx, docs: map[uri.URI]*document{}, spaces: map[string]*space{}},
 		cancelGen: cancel,
 		loading:   map[string]chan struct{}{},
@@ -81,19 +81,6 @@ func (ss *session) next() *snapshot {
 	n.docs = maps.Clone(ss.snap.docs)
 	n.spaces = maps.Clone(ss.snap.spaces)
 	return &n
-}
-
-// setEncoding records the position encoding agreed at initialize.
-func (ss *session) setEncoding(enc toml.Encoding) {
-	ss.mu.Lock()
-	ss.enc = enc
-	ss.mu.Unlock()
-}
-
-func (ss *session) encoding() toml.Encoding {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.enc
 }
 
 func (ss *session) setFolders(folders []string) {
@@ -272,7 +259,7 @@ func (ss *session) loadSpace(root string) *space {
 		ss.log.Printf("%v", err)
 	}
 	if sp.ws != nil {
-		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.encoding())
+		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.caps().enc)
 	}
 	return sp
 }

@@ -51,8 +51,8 @@ func (s *Server) applyChanges(all []workspace.Change) {
 	onlyConfigs := true
 	for root, changes := range routeChanges(snap.roots(), all) {
 		sp := snap.spaces[root]
-		ws := sp.ws.Snapshot.Apply(changes)
-		if ws == sp.ws.Snapshot {
+		wsnap := sp.ws.Snapshot.Apply(changes)
+		if wsnap == sp.ws.Snapshot {
 			continue // nothing it holds changed
 		}
 		rels := map[string]bool{}
@@ -68,7 +68,7 @@ func (s *Server) applyChanges(all []workspace.Change) {
 			configs = append(configs, c.Path)
 		}
 		onlyConfigs = onlyConfigs && only
-		next[root] = respace(sp, ws, only, rels, s.caps().enc)
+		next[root] = respace(sp, wsnap, only, rels, s.caps().enc)
 	}
 	if len(next) == 0 {
 		return
@@ -91,13 +91,13 @@ func (s *Server) applyChanges(all []workspace.Change) {
 
 // respace makes the space that follows sp on a changed workspace snapshot.
 // When only the configs in rels changed, only their names are read again.
-func respace(sp *space, snap *workspace.Snapshot, only bool, rels map[string]bool, enc toml.Encoding) *space {
-	ws, err := lint.WorkspaceOf(snap)
+func respace(sp *space, wsnap *workspace.Snapshot, only bool, rels map[string]bool, enc toml.Encoding) *space {
+	ws, err := lint.WorkspaceOf(wsnap)
 	nsp := &space{root: sp.root, ws: ws}
 	if only {
-		nsp.index = buildIndex(snap, sp.index, rels, enc)
+		nsp.index = buildIndex(wsnap, sp.index, rels, enc)
 	} else {
-		nsp.index = buildIndex(snap, nil, nil, enc)
+		nsp.index = buildIndex(wsnap, nil, nil, enc)
 	}
 	if err != nil {
 		nsp.problem = err.Error()
