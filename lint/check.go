@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -33,7 +34,7 @@ func Check(src []byte, in Input) []Finding {
 // issues of each rule become findings; past that, one more finding of the
 // rule says how many were left out from where it stopped.
 func CheckDocument(doc *toml.Document, in Input) []Finding {
-	fs, _ := CheckLimited(doc, in, 0)
+	fs, _, _ := CheckLimited(context.Background(), doc, in, 0)
 	return fs
 }
 
@@ -48,7 +49,10 @@ const MaxIssuesPerRule = 10000
 // unknown keys would otherwise cost seconds a keystroke. It returns how
 // many issues it left out; when it left out any, unused suppressions are
 // not reported (a finding left out may be what a suppression is for).
-func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
+// It stops between rules once ctx is done (an editor's check superseded by
+// the next keystroke) and then returns no findings, only ctx's error:
+// never a part of them.
+func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit int) ([]Finding, int, error) {
 	sch := schema.For(in.Kind)
 	notice := limit <= 0 // no lower limit asked for: say where each rule stopped
 	if notice {
@@ -75,6 +79,9 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		if in.Settings.off(r.ID) {
 			continue
 		}
+		if err := runCtx.Err(); err != nil {
+			return nil, 0, err
+		}
 		ctx.rule = r
 		r.check(ctx)
 		if c, ok := ctx.cuts[r.ID]; ok && notice {
@@ -98,7 +105,7 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		out = append(out, f)
 	}
 	sortFindings(out)
-	return out, ctx.omitted
+	return out, ctx.omitted, nil
 }
 
 // supersede folds the findings that share the range of a finding of a

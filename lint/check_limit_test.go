@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -35,8 +36,51 @@ func TestIssuesPerRuleLimit(t *testing.T) {
 	if got := string(src[last.Range.Start:last.Range.End]); got != first || !strings.HasPrefix(last.Message, fmt.Sprintf("%d more unknown-key findings", extra)) {
 		t.Fatalf("notice on %q: %q", got, last.Message)
 	}
-	limited, omitted := CheckLimited(toml.Parse(src), Input{Path: "configs/training/x.toml", Kind: "training"}, 100)
+	limited, omitted, _ := CheckLimited(context.Background(), toml.Parse(src), Input{Path: "configs/training/x.toml", Kind: "training"}, 100)
 	if n := countRule(limited, RuleUnknownKey); n != 100 || omitted != MaxIssuesPerRule+extra-100 {
 		t.Fatalf("limited: %d findings, %d omitted", n, omitted)
+	}
+}
+
+// stopAfter is a context that is done from its n+1th look on: a check
+// looks once before each rule it runs, so the looks count the rules.
+type stopAfter struct {
+	context.Context
+	n, looks int
+}
+
+func (c *stopAfter) Err() error {
+	c.looks++
+	if c.looks > c.n {
+		return context.Canceled
+	}
+	return nil
+}
+
+// TestCheckStopsWhenCancelled: a check whose context is done stops before
+// the next rule, and gives no findings (never a part of them), only the
+// context's error.
+func TestCheckStopsWhenCancelled(t *testing.T) {
+	t.Parallel()
+	doc := toml.Parse([]byte("[training]\nnope = 1\nlr = \"fast\"\n"))
+	in := Input{Path: "configs/training/x.toml", Kind: "training"}
+	all := &stopAfter{Context: context.Background(), n: 1 << 30}
+	full, _, err := CheckLimited(all, doc, in, 0)
+	if err != nil || len(full) == 0 {
+		t.Fatalf("full check: %d findings, %v", len(full), err)
+	}
+	rules := all.looks
+	if rules < 10 {
+		t.Fatalf("the check looked at its context %d times, want once a rule", rules)
+	}
+	for _, n := range []int{0, 1, rules / 2} {
+		c := &stopAfter{Context: context.Background(), n: n}
+		fs, omitted, err := CheckLimited(c, doc, in, 0)
+		if err != context.Canceled || fs != nil || omitted != 0 {
+			t.Errorf("cancelled after %d rules: %d findings, %d omitted, %v; want none and context.Canceled", n, len(fs), omitted, err)
+		}
+		if c.looks != n+1 {
+			t.Errorf("cancelled after %d rules: %d looks, want %d (no rule after the cancel)", n, c.looks, n+1)
+		}
 	}
 }

@@ -17,7 +17,10 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if d == nil {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
-	res := s.findings(snap, d)
+	res, err := s.findings(ctx, snap, d)
+	if err != nil {
+		return nil, err
+	}
 	v, ok := s.viewOf(snap, d)
 	if !res.config || !ok {
 		return []protocol.CommandOrCodeAction{}, nil

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -22,49 +23,61 @@ type result struct {
 }
 
 // findings returns the findings of an open document, computed once per
-// generation of the workspaces.
-func (s *Server) findings(snap *snapshot, d *document) *result {
+// generation of the workspaces; ctx's error when ctx is done first (the
+// check stops early, and nothing of it is kept).
+func (s *Server) findings(ctx context.Context, snap *snapshot, d *document) (*result, error) {
 	if r := d.res.Load(); r != nil && r.gen == snap.gen {
-		return r
+		return r, nil
 	}
 	res := &result{gen: snap.gen}
-	res.findings, res.config = s.lint(snap, d)
+	var err error
+	res.findings, res.config, err = s.lint(ctx, snap, d)
+	if err != nil {
+		return nil, err
+	}
 	for {
 		old := d.res.Load()
 		if old != nil && old.gen >= res.gen || d.res.CompareAndSwap(old, res) {
-			return res
+			return res, nil
 		}
 	}
 }
 
 // lint checks a document with the engine; config is false for files that
 // are not configs. A panic in the engine is logged and shown, and leaves
-// the document without findings.
-func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bool) {
+// the document without findings. When ctx is done first, the check stops
+// between rules with ctx's error.
+func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []lint.Finding, config bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			fs, config = nil, true
+			fs, config, err = nil, true, nil
 			s.internalError("the check of "+d.path, r)
 		}
 	}()
 	v, ok := s.viewOf(snap, d)
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
 	if v.info.excluded {
 		// as `check --force-exclude` leaves it out: an excluded file is
 		// never reported, open or not
-		return nil, true
+		return nil, true, nil
 	}
 	in := v.info.in
 	in.Path = d.path
 	if v.info.unread {
-		return lint.Unread(in), true
+		return lint.Unread(in), true, nil
 	}
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
-	fs, omitted := lint.CheckLimited(d.parse(), in, maxIssuesPerRule)
+	fs, omitted, err := lint.CheckLimited(ctx, d.parse(), in, maxIssuesPerRule)
+	if s.hooks.checked != nil {
+		s.hooks.checked(d.path, err)
+	}
+	if err != nil {
+		return nil, true, err
+	}
 	if omitted > 0 {
 		fs = append(fs, lint.Finding{
 			Path:     d.path,
@@ -73,7 +86,7 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 				omitted, maxIssuesPerRule, filepath.Base(d.path)),
 		})
 	}
-	return fs, true
+	return fs, true, nil
 }
 
 // maxIssuesPerRule bounds the findings of one rule in one file: a file of
@@ -82,15 +95,15 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 const maxIssuesPerRule = 1000
 
 // lintClosed checks a config as it is on disk; config is false when the
-// file is not a config or cannot be read.
-func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, d *document, config bool) {
-	src, err := s.sess.readClosed(snap, path)
-	if err != nil {
-		return nil, nil, false
+// file is not a config or cannot be read, err ctx's when it is done first.
+func (s *Server) lintClosed(ctx context.Context, snap *snapshot, path string) (fs []lint.Finding, d *document, config bool, err error) {
+	src, rerr := s.sess.readClosed(snap, path)
+	if rerr != nil {
+		return nil, nil, false, nil
 	}
 	d = &document{uri: uri.File(path), path: path, text: src}
-	fs, config = s.lint(snap, d)
-	return fs, d, config
+	fs, config, err = s.lint(ctx, snap, d)
+	return fs, d, config, err
 }
 
 // diagnostics converts the findings of a document to protocol diagnostics

@@ -86,8 +86,10 @@ type hooks struct {
 	// released runs when a request has left the read loop to run
 	// concurrently with the messages after it.
 	released func(ctx context.Context)
-	// check runs before the engine checks a file.
-	check func(path string)
+	// check runs before the engine checks a file, checked after, with the
+	// check's error (a context's, when it was superseded and stopped).
+	check   func(path string)
+	checked func(path string, err error)
 }
 
 // release lets the request of ctx run off the read loop.
