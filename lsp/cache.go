@@ -202,7 +202,7 @@ func (v docView) assist() *assistView {
 		var wsnap *workspace.Snapshot
 		var names *assist.Names
 		if sp := fi.space; sp != nil {
-			wsnap, names = sp.ws.Snapshot, sp.index.names
+			wsnap, names = sp.ws.Snapshot, sp.index.get().names
 		}
 		a = &assistView{gen: fi.gen, file: assist.NewFile(d.parse(), fi.in.Kind, wsnap, names)}
 		d.assist.Store(a)

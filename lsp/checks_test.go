@@ -4,7 +4,9 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -56,5 +58,49 @@ func TestSupersededCheckStops(t *testing.T) {
 	defer mu.Unlock()
 	if len(results) != 2 || !errors.Is(results[0], context.Canceled) || results[1] != nil {
 		t.Errorf("checks ended with %v, want the first stopped (context canceled) and the second whole", results)
+	}
+}
+
+// The first check of a document in a workspace not loaded yet does not
+// wait for the workspace's index (every config read and parsed): its
+// diagnostics, cross-file findings included, are published while the
+// index is still being built, and references answer once it is.
+func TestIndexBesideFirstCheck(t *testing.T) {
+	root := newWorkspace(t, nil)
+	release := make(chan struct{})
+	var built atomic.Int32
+	c := newClient(t, func(s *Server) {
+		s.sess.indexing = func(string) {
+			<-release
+			built.Add(1)
+		}
+	})
+	var once sync.Once
+	free := func() { once.Do(func() { close(release) }) }
+	t.Cleanup(free)
+	c.initialize(root, caps{})
+	path := filepath.Join(root, "configs", "training", "edited.toml")
+	text := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"nope.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n"
+	c.open(path, text)
+	p := c.waitVersion(path, 1)
+	if n := built.Load(); n != 0 {
+		t.Fatalf("%d indexes built before the first diagnostics, want none", n)
+	}
+	if !slices.Contains(codes(p.Diagnostics), "entrypoint-not-found") {
+		t.Errorf("first diagnostics %v, want the cross-file entrypoint-not-found", codes(p.Diagnostics))
+	}
+	free()
+	var locs []location
+	c.mustCall("textDocument/references", map[string]any{"textDocument": textDoc(path), "position": posOf(t, text, `"multiply-agent"`, 2, true), "context": map[string]any{"includeDeclaration": true}}, &locs)
+	var got []string
+	for _, l := range locs {
+		got = append(got, rel(t, root, l.URI))
+	}
+	slices.Sort(got)
+	if want := []string{"configs/training/edited.toml", "configs/training/multiply-baseline.toml", "configs/training/multiply-long.toml"}; !slices.Equal(got, want) {
+		t.Errorf("references of the rollout = %v, want %v", got, want)
+	}
+	if built.Load() == 0 {
+		t.Errorf("references answered without the index")
 	}
 }

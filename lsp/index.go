@@ -32,6 +32,47 @@ type fileRefs struct {
 	docLength int
 }
 
+// indexing is the index of a workspace, built beside the checks: reading
+// every config of a workspace takes long, and neither the check of a
+// document nor its publication waits for it. The features that need it
+// (completion's names, references, rename, workspace symbols) wait in get.
+type indexing struct {
+	done chan struct{}
+	x    *refIndex
+}
+
+// get returns the index, once it is built.
+func (ix *indexing) get() *refIndex {
+	<-ix.done
+	return ix.x
+}
+
+// startIndex builds the index of a workspace snapshot in the background;
+// with a previous index, only the configs in changed are read again. A
+// panic leaves an empty index (and is logged), never the process down.
+func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *indexing, changed map[string]bool) *indexing {
+	ix := &indexing{done: make(chan struct{})}
+	enc := ss.caps().enc
+	go func() {
+		defer close(ix.done)
+		defer func() {
+			if r := recover(); r != nil {
+				ss.log.Printf("panic indexing %s: %v", root, r)
+				ix.x = &refIndex{byFile: map[string]*fileRefs{}, names: &assist.Names{}}
+			}
+		}()
+		if ss.indexing != nil {
+			ss.indexing(root)
+		}
+		var p *refIndex
+		if prev != nil {
+			p = prev.get()
+		}
+		ix.x = buildIndex(wsnap, p, changed, enc)
+	}()
+	return ix
+}
+
 // buildIndex indexes the configs of a workspace. With a previous index,
 // only the configs in changed are read again.
 func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
@@ -90,7 +131,7 @@ func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
 	if sp == nil || sp.index == nil {
 		return out
 	}
-	for rel, fr := range sp.index.byFile {
+	for rel, fr := range sp.index.get().byFile {
 		out[rel] = fr
 	}
 	for _, d := range snap.docs {

@@ -26,6 +26,9 @@ type session struct {
 	caps func() *clientCaps
 	// loaded is told of each workspace loaded for the first time.
 	loaded func(*space)
+	// indexing runs before the index of a workspace is built (a test
+	// hook, nil in production)
+	indexing func(root string)
 
 	mu        sync.Mutex
 	snap      *snapshot
@@ -216,7 +219,8 @@ func (ss *session) spaceAt(root string) *space {
 			return sp
 		}
 		// one load per root: the startup lint and the first documents
-		// ask at once, and a load reads every config
+		// ask at once, and a load lists the whole workspace (its index of
+		// every config is built beside, see startIndex)
 		if wait := ss.loading[root]; wait != nil {
 			ss.mu.Unlock()
 			<-wait
@@ -259,7 +263,7 @@ func (ss *session) loadSpace(root string) *space {
 		ss.log.Printf("%v", err)
 	}
 	if sp.ws != nil {
-		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.caps().enc)
+		sp.index = ss.startIndex(root, sp.ws.Snapshot, nil, nil)
 	}
 	return sp
 }

@@ -15,7 +15,7 @@ type space struct {
 	root    string
 	ws      *lint.Workspace
 	problem string // the settings error, if any
-	index   *refIndex
+	index   *indexing
 	shown   atomic.Bool // the settings error was shown to the user
 }
 
