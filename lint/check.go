@@ -30,11 +30,15 @@ func Check(src []byte, in Input) []Finding {
 }
 
 // CheckDocument returns the findings of a parsed document, sorted by
-// position. It is safe for concurrent use. At most MaxIssuesPerRule schema
-// issues of each rule become findings; past that, one more finding of the
-// rule says how many were left out from where it stopped.
+// position, with their lines and columns for the reports. It is safe for
+// concurrent use. At most MaxIssuesPerRule schema issues of each rule
+// become findings; past that, one more finding of the rule says how many
+// were left out from where it stopped.
 func CheckDocument(doc *toml.Document, in Input) []Finding {
 	fs, _, _ := CheckLimited(context.Background(), doc, in, 0)
+	for i := range fs {
+		locate(&fs[i], doc.Lines)
+	}
 	return fs
 }
 
@@ -49,9 +53,10 @@ const MaxIssuesPerRule = 10000
 // unknown keys would otherwise cost seconds a keystroke. It returns how
 // many issues it left out; when it left out any, unused suppressions are
 // not reported (a finding left out may be what a suppression is for).
-// It stops between rules once ctx is done (an editor's check superseded by
-// the next keystroke) and then returns no findings, only ctx's error:
-// never a part of them.
+// Its findings carry byte ranges alone (an editor converts them to its own
+// positions); Line and Column are left zero. It stops between rules once
+// ctx is done (an editor's check superseded by the next keystroke) and
+// then returns no findings, only ctx's error: never a part of them.
 func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit int) ([]Finding, int, error) {
 	sch := schema.For(in.Kind)
 	notice := limit <= 0 // no lower limit asked for: say where each rule stopped
@@ -101,7 +106,6 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 		if sev, ok := in.Settings.severity(f.Rule); ok {
 			f.Severity = sev
 		}
-		locate(&f, doc.Lines)
 		out = append(out, f)
 	}
 	sortFindings(out)

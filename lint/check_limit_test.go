@@ -84,3 +84,32 @@ func TestCheckStopsWhenCancelled(t *testing.T) {
 		}
 	}
 }
+
+// TestPositionsAtTheEdge: the editor's check gives byte ranges alone (the
+// editor converts them to its encoding); the check of the reports gives
+// the same findings with 1-based lines and rune columns.
+func TestPositionsAtTheEdge(t *testing.T) {
+	t.Parallel()
+	doc := toml.Parse([]byte("[training]\n\"é\" = 1\n"))
+	in := Input{Path: "configs/training/x.toml", Kind: "training"}
+	edge, _, err := CheckLimited(context.Background(), doc, in, 0)
+	if err != nil || len(edge) == 0 {
+		t.Fatalf("%d findings, %v", len(edge), err)
+	}
+	located := CheckDocument(doc, in)
+	if len(located) != len(edge) {
+		t.Fatalf("%d findings located, %d at the edge", len(located), len(edge))
+	}
+	for i, f := range edge {
+		if f.Line != 0 || f.Column != 0 || f.EndLine != 0 || f.EndColumn != 0 {
+			t.Errorf("%s at the edge has a position %d:%d", f.Rule, f.Line, f.Column)
+		}
+		g := located[i]
+		if g.Range != f.Range || g.Line == 0 || g.Column == 0 {
+			t.Errorf("%s located at %d:%d for %v", g.Rule, g.Line, g.Column, g.Range)
+		}
+	}
+	if f := located[0]; f.Rule == RuleUnknownKey && (f.Line != 2 || f.Column != 1 || f.EndColumn != 4) {
+		t.Errorf("unknown key at %d:%d-%d, want 2:1-4", f.Line, f.Column, f.EndColumn)
+	}
+}
