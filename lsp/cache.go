@@ -156,15 +156,20 @@ type assistView struct {
 }
 
 // docView is an open config as requests and checks see it: the document
-// version, what its path is for the generation, the position mapper of the
-// agreed encoding, and the snapshot to answer from (one that holds the
-// document's workspace).
+// version, what its path is for the generation, the agreed position
+// encoding, and the snapshot to answer from (one that holds the document's
+// workspace).
 type docView struct {
 	snap *snapshot
 	doc  *document
 	info *fileInfo
-	m    mapper
+	enc  toml.Encoding
 }
+
+// mapper converts positions of the document in the agreed encoding. The
+// check never asks for it: its findings keep byte offsets, converted when
+// they are published.
+func (v docView) mapper() mapper { return v.doc.mapper(v.enc) }
 
 // viewOf returns the view of a document of snap (nil: none), or false when
 // it is not a config at all: files outside configs/{training,eval,benchmark}
@@ -186,7 +191,7 @@ func (s *Server) viewOf(snap *snapshot, d *document) (docView, bool) {
 	if fi.space != nil && snap.spaces[fi.space.root] == nil {
 		snap = s.sess.snapshot() // the lookup loaded the workspace
 	}
-	return docView{snap: snap, doc: d, info: fi, m: d.mapper(s.caps().enc)}, true
+	return docView{snap: snap, doc: d, info: fi, enc: s.caps().enc}, true
 }
 
 // file returns the assist view of the document, made once per version and
@@ -214,7 +219,7 @@ func (v docView) assist() *assistView {
 // per version and generation.
 func (v docView) refs() *fileRefs {
 	a := v.assist()
-	a.refsOnce.Do(func() { a.refs = refsOf(a.file, v.m) })
+	a.refsOnce.Do(func() { a.refs = refsOf(a.file, v.mapper()) })
 	return a.refs
 }
 
@@ -224,5 +229,5 @@ func (v docView) refAt(pos protocol.Position) (assist.Ref, bool) {
 	if v.info.root() == "" {
 		return assist.Ref{}, false
 	}
-	return assist.RefAt(v.refs().refs, v.m.offset(pos))
+	return assist.RefAt(v.refs().refs, v.mapper().offset(pos))
 }

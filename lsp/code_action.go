@@ -30,7 +30,7 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		// diagnostics say why (config-location), the actions stay empty
 		return []protocol.CommandOrCodeAction{}, nil
 	}
-	in, m := v.info.in, v.m
+	in, m := v.info.in, v.mapper()
 	in.Path = d.path
 	want := m.toRange(p.Range)
 	only := map[protocol.CodeActionKind]bool{}

@@ -15,7 +15,7 @@ func (s *Server) Definition(ctx context.Context, p *protocol.DefinitionParams) (
 	if !ok || v.file().WS == nil {
 		return nil, nil
 	}
-	f, m := v.file(), v.m
+	f, m := v.file(), v.mapper()
 	t, _, ok := f.Definition(m.offset(p.Position))
 	if !ok {
 		return nil, nil

@@ -18,7 +18,7 @@ func (s *Server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParam
 	if !ok {
 		return out, nil
 	}
-	f, m := v.file(), v.m
+	f, m := v.file(), v.mapper()
 	for _, l := range f.Links(v.refs().refs) {
 		var target uri.URI
 		switch {

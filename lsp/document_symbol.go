@@ -14,7 +14,7 @@ func (s *Server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolP
 	if !ok {
 		return protocol.DocumentSymbolSlice{}, nil
 	}
-	f, m := v.file(), v.m
+	f, m := v.file(), v.mapper()
 	syms := f.Symbols()
 	// every top-level symbol is in the outline; their children while the
 	// budget lasts

@@ -40,7 +40,7 @@ func (s *Server) PrepareRename(ctx context.Context, p *protocol.PrepareRenamePar
 	if !ok || !renamable[r.Kind] {
 		return nil, nil
 	}
-	return &protocol.PrepareRenamePlaceholder{Range: v.m.rng(r.NameRange), Placeholder: r.Name}, nil
+	return &protocol.PrepareRenamePlaceholder{Range: v.mapper().rng(r.NameRange), Placeholder: r.Name}, nil
 }
 
 // Rename renames the rollout, dataset, secret or env var under the cursor

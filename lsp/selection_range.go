@@ -15,7 +15,7 @@ func (s *Server) SelectionRange(ctx context.Context, p *protocol.SelectionRangeP
 	for _, pos := range p.Positions {
 		var sr *protocol.SelectionRange
 		if ok {
-			m := v.m
+			m := v.mapper()
 			chain := v.file().SelectionRanges(m.offset(pos))
 			for i := len(chain) - 1; i >= 0; i-- {
 				sr = &protocol.SelectionRange{Range: m.rng(chain[i]), Parent: sr}
