@@ -58,6 +58,9 @@ const MaxIssuesPerRule = 10000
 // ctx is done (an editor's check superseded by the next keystroke) and
 // then returns no findings, only ctx's error: never a part of them.
 func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit int) ([]Finding, int, error) {
+	if err := runCtx.Err(); err != nil {
+		return nil, 0, err // before the schema validation, the dearest part
+	}
 	sch := schema.For(in.Kind)
 	notice := limit <= 0 // no lower limit asked for: say where each rule stopped
 	if notice {

@@ -43,7 +43,8 @@ func TestIssuesPerRuleLimit(t *testing.T) {
 }
 
 // stopAfter is a context that is done from its n+1th look on: a check
-// looks once before each rule it runs, so the looks count the rules.
+// looks once before the schema validation and once before each rule it
+// runs, so the looks count the rules.
 type stopAfter struct {
 	context.Context
 	n, looks int
@@ -69,18 +70,20 @@ func TestCheckStopsWhenCancelled(t *testing.T) {
 	if err != nil || len(full) == 0 {
 		t.Fatalf("full check: %d findings, %v", len(full), err)
 	}
-	rules := all.looks
+	rules := all.looks - 1
 	if rules < 10 {
-		t.Fatalf("the check looked at its context %d times, want once a rule", rules)
+		t.Fatalf("the check looked at its context %d times, want once and once a rule", all.looks)
 	}
-	for _, n := range []int{0, 1, rules / 2} {
-		c := &stopAfter{Context: context.Background(), n: n}
+	// cancelled before the validation (-1), before the first rule, after
+	// one, after half of them
+	for _, n := range []int{-1, 0, 1, rules / 2} {
+		c := &stopAfter{Context: context.Background(), n: n + 1}
 		fs, omitted, err := CheckLimited(c, doc, in, 0)
 		if err != context.Canceled || fs != nil || omitted != 0 {
 			t.Errorf("cancelled after %d rules: %d findings, %d omitted, %v; want none and context.Canceled", n, len(fs), omitted, err)
 		}
-		if c.looks != n+1 {
-			t.Errorf("cancelled after %d rules: %d looks, want %d (no rule after the cancel)", n, c.looks, n+1)
+		if want := n + 2; c.looks != want {
+			t.Errorf("cancelled after %d rules: %d looks, want %d (no rule after the cancel)", n, c.looks, want)
 		}
 	}
 }

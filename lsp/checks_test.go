@@ -11,9 +11,9 @@ import (
 	"time"
 )
 
-// A check superseded by the next edit stops before its rules, with the
-// context's error, and publishes nothing: the first diagnostics of the
-// document are those of the newest version.
+// A check superseded by the next edit stops before its parse and rules,
+// with the context's error, and publishes nothing: the first diagnostics
+// of the document are those of the newest version.
 func TestSupersededCheckStops(t *testing.T) {
 	root := newWorkspace(t, nil)
 	entered, release := make(chan struct{}), make(chan struct{})

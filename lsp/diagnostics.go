@@ -71,7 +71,11 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []li
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
-	fs, omitted, err := lint.CheckLimited(ctx, d.parse(), in, maxIssuesPerRule)
+	var omitted int
+	// superseded before the parse: not parsed at all
+	if err = ctx.Err(); err == nil {
+		fs, omitted, err = lint.CheckLimited(ctx, d.parse(), in, maxIssuesPerRule)
+	}
 	if s.hooks.checked != nil {
 		s.hooks.checked(d.path, err)
 	}
