@@ -74,7 +74,10 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []li
 	var omitted int
 	// superseded before the parse: not parsed at all
 	if err = ctx.Err(); err == nil {
-		fs, omitted, err = lint.CheckLimited(ctx, d.parse(), in, maxIssuesPerRule)
+		s.sess.parsing.Lock()
+		doc := d.parse()
+		s.sess.parsing.Unlock()
+		fs, omitted, err = lint.CheckLimited(ctx, doc, in, maxIssuesPerRule)
 	}
 	if s.hooks.checked != nil {
 		s.hooks.checked(d.path, err)

@@ -1,7 +1,10 @@
 package lsp
 
 import (
+	"bytes"
+	"path/filepath"
 	"sort"
+	"sync"
 
 	"go.lsp.dev/protocol"
 
@@ -68,14 +71,29 @@ func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *inde
 		if prev != nil {
 			p = prev.get()
 		}
-		ix.x = buildIndex(wsnap, p, changed, enc)
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing)
 	}()
 	return ix
 }
 
+// openParse returns the parse of the open document at path when its text
+// is src (the file as it is on disk), nil otherwise: the index then shares
+// the tree the check of the document has made or makes, rather than
+// holding a second one of a large file at the same time.
+func (ss *session) openParse(path string, src []byte) *toml.Document {
+	for _, d := range ss.snapshot().docs {
+		if d.path == path && bytes.Equal(d.text, src) {
+			return d.parse()
+		}
+	}
+	return nil
+}
+
 // buildIndex indexes the configs of a workspace. With a previous index,
-// only the configs in changed are read again.
-func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
+// only the configs in changed are read again. open, when not nil, gives
+// the parse an open document has of the same text; parsing, when not nil,
+// is held while a config is parsed and indexed.
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
@@ -95,8 +113,20 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 		if err != nil {
 			continue
 		}
-		doc := toml.Parse(content.Data)
+		var doc *toml.Document
+		if open != nil {
+			doc = open(filepath.Join(wsnap.Root(), filepath.FromSlash(c.Path)), content.Data)
+		}
+		if parsing != nil {
+			parsing.Lock()
+		}
+		if doc == nil {
+			doc = toml.Parse(content.Data)
+		}
 		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, wsnap, nil), mapper{lines: doc.Lines, enc: enc})
+		if parsing != nil {
+			parsing.Unlock()
+		}
 	}
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {

@@ -37,6 +37,12 @@ type session struct {
 
 	// applying orders the changes of workspace files
 	applying sync.Mutex
+	// parsing is held by the index while it parses a config and by a check
+	// while it parses its document: one tree in the making at a time, so a
+	// large config is not held twice at once (the index of its file on
+	// disk and the check of its open document), and the check waits for
+	// one config of the index at most, never for all of them
+	parsing sync.Mutex
 }
 
 // snapshot is the session at one moment. It is never changed: a change
