@@ -26,8 +26,6 @@ import (
 	"fmt"
 	"io"
 	"log"
-	"os"
-	"runtime/debug"
 	"sync"
 	"sync/atomic"
 
@@ -112,25 +110,9 @@ const (
 
 // Serve runs a server on rwc until the client sends exit or closes the
 // stream. It returns the process exit code: 0 after shutdown and exit,
-// 1 when the stream ends or exit comes without shutdown. Serve is the
-// process's work (osmosis-lint lsp): it sets the collector's pace for it
-// (serverGC).
+// 1 when the stream ends or exit comes without shutdown.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
-	serverGC()
 	return newServer(opts).serve(ctx, rwc)
-}
-
-// serverGC lets the heap grow to three times what is live before it is
-// collected, not twice, unless the user set GOGC: each edit of a large
-// document makes a new tree and new findings and drops the last, and at
-// Go's default the collector took about a quarter of the processor time
-// of an edit of a config of 80,000 keys. With this, such an edit costs
-// about a sixth less processor time, and the server's peak memory on that
-// file is about 170 MB instead of 130 MB (the bound is 250 MB).
-func serverGC() {
-	if _, set := os.LookupEnv("GOGC"); !set {
-		debug.SetGCPercent(200)
-	}
 }
 
 func (s *Server) serve(ctx context.Context, rwc io.ReadWriteCloser) int {

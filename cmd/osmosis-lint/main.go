@@ -87,8 +87,8 @@ func (c *command) invoke(env *cmdEnv, args []string) int {
 // default the collector took a third of its processor time. With this, a
 // check of 10,000 configs costs about a tenth less processor time and a
 // third more peak memory (55 MB for 5 MB of configs), within the bound of
-// ten times the input. A GOGC the user set is kept; watch and doctor keep
-// the default, and the language server sets its own (lsp.Serve).
+// ten times the input. A GOGC the user set is kept; the language server,
+// watch and doctor keep the default.
 func batchGC() {
 	if _, set := os.LookupEnv("GOGC"); !set {
 		debug.SetGCPercent(200)
