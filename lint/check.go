@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"fmt"
 	"sort"
 
@@ -29,11 +30,15 @@ func Check(src []byte, in Input) []Finding {
 }
 
 // CheckDocument returns the findings of a parsed document, sorted by
-// position. It is safe for concurrent use. At most MaxIssuesPerRule schema
-// issues of each rule become findings; past that, one more finding of the
-// rule says how many were left out from where it stopped.
+// position, with their lines and columns for the reports. It is safe for
+// concurrent use. At most MaxIssuesPerRule schema issues of each rule
+// become findings; past that, one more finding of the rule says how many
+// were left out from where it stopped.
 func CheckDocument(doc *toml.Document, in Input) []Finding {
-	fs, _ := CheckLimited(doc, in, 0)
+	fs, _, _ := CheckLimited(context.Background(), doc, in, 0)
+	for i := range fs {
+		locate(&fs[i], doc.Lines)
+	}
 	return fs
 }
 
@@ -48,7 +53,14 @@ const MaxIssuesPerRule = 10000
 // unknown keys would otherwise cost seconds a keystroke. It returns how
 // many issues it left out; when it left out any, unused suppressions are
 // not reported (a finding left out may be what a suppression is for).
-func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
+// Its findings carry byte ranges alone (an editor converts them to its own
+// positions); Line and Column are left zero. It stops between rules once
+// ctx is done (an editor's check superseded by the next keystroke) and
+// then returns no findings, only ctx's error: never a part of them.
+func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit int) ([]Finding, int, error) {
+	if err := runCtx.Err(); err != nil {
+		return nil, 0, err // before the schema validation, the dearest part
+	}
 	sch := schema.For(in.Kind)
 	notice := limit <= 0 // no lower limit asked for: say where each rule stopped
 	if notice {
@@ -77,6 +89,9 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		if in.Settings.off(r.ID) {
 			continue
 		}
+		if err := runCtx.Err(); err != nil {
+			return nil, 0, err
+		}
 		ctx.rule = r
 		r.check(ctx)
 		if c, ok := ctx.cuts[r.ID]; ok && notice {
@@ -91,7 +106,7 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 	fs = applySuppressions(ctx, fs, in.Settings)
 	if len(fs) == 0 {
 		// a clean file: nothing to mask, position or sort
-		return nil, ctx.omitted
+		return nil, ctx.omitted, nil
 	}
 	withoutCredentials(fs, ctx.credentials())
 	attachSecrets(fs, ctx.credentials())
@@ -103,11 +118,10 @@ func CheckLimited(doc *toml.Document, in Input, limit int) ([]Finding, int) {
 		if sev, ok := in.Settings.severity(f.Rule); ok {
 			f.Severity = sev
 		}
-		locate(&f, doc.Lines)
 		out = append(out, f)
 	}
 	sortFindings(out)
-	return out, ctx.omitted
+	return out, ctx.omitted, nil
 }
 
 // supersede folds the findings that share the range of a finding of a

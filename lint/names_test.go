@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"context"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -41,7 +42,7 @@ func TestCheckLimited(t *testing.T) {
 	src += "# osmosis-lint: ignore[unknown-key]\nlast_unknown = 1\n# osmosis-lint: ignore[param-range]\nok_key_zz = 2\n"
 	doc := toml.Parse([]byte(src))
 	all := CheckDocument(doc, Input{Path: "x.toml", Kind: "training"})
-	fs, omitted := CheckLimited(doc, Input{Path: "x.toml", Kind: "training"}, 10)
+	fs, omitted, _ := CheckLimited(context.Background(), doc, Input{Path: "x.toml", Kind: "training"}, 10)
 	count := func(fs []Finding, rule string) int {
 		n := 0
 		for _, f := range fs {

@@ -97,9 +97,9 @@ func (c *docChecks) run(u uri.URI, st *checkState) {
 		if !ok {
 			return
 		}
-		res := c.s.findings(snap, d)
-		if pull {
-			continue
+		res, err := c.s.findings(ctx, snap, d)
+		if pull || err != nil {
+			continue // superseded: the check stopped, nothing to publish
 		}
 		c.s.pub.publishIf(d.uri, d, &d.version, res.findings, func() bool {
 			if ctx.Err() != nil {

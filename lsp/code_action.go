@@ -17,18 +17,21 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 	if d == nil {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
-	res := s.findings(snap, d)
-	in, _, ok := s.fileFor(snap, d)
+	res, err := s.findings(ctx, snap, d)
+	if err != nil {
+		return nil, err
+	}
+	v, ok := s.viewOf(snap, d)
 	if !res.config || !ok {
 		return []protocol.CommandOrCodeAction{}, nil
 	}
-	if fi := d.info.Load(); fi == nil || fi.noEdit != "" {
+	if v.info.noEdit != "" {
 		// no edit of a file outside the workspace or of a symlink: its
 		// diagnostics say why (config-location), the actions stay empty
 		return []protocol.CommandOrCodeAction{}, nil
 	}
+	in, m := v.info.in, v.mapper()
 	in.Path = d.path
-	m := d.mapper(s.caps().enc)
 	want := m.toRange(p.Range)
 	only := map[protocol.CodeActionKind]bool{}
 	for _, k := range p.Context.Only {

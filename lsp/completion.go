@@ -13,10 +13,12 @@ import (
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
 	s.rescans.kickSometimes()
-	_, f, m, ok := s.view(p.TextDocument.URI)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
+	f, m := v.file(), v.mapper()
 	c := s.caps()
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))

@@ -10,10 +10,12 @@ import (
 
 func (s *Server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {
 	s.rescans.kickSometimes()
-	_, f, m, ok := s.view(p.TextDocument.URI)
-	if !ok || f.WS == nil {
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
+	if !ok || v.file().WS == nil {
 		return nil, nil
 	}
+	f, m := v.file(), v.mapper()
 	t, _, ok := f.Definition(m.offset(p.Position))
 	if !ok {
 		return nil, nil

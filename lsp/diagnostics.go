@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"context"
 	"fmt"
 	"io/fs"
 	"path/filepath"
@@ -9,6 +10,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -21,48 +23,68 @@ type result struct {
 }
 
 // findings returns the findings of an open document, computed once per
-// generation of the workspaces.
-func (s *Server) findings(snap *snapshot, d *document) *result {
+// generation of the workspaces; ctx's error when ctx is done first (the
+// check stops early, and nothing of it is kept).
+func (s *Server) findings(ctx context.Context, snap *snapshot, d *document) (*result, error) {
 	if r := d.res.Load(); r != nil && r.gen == snap.gen {
-		return r
+		return r, nil
 	}
 	res := &result{gen: snap.gen}
-	res.findings, res.config = s.lint(snap, d)
+	var err error
+	res.findings, res.config, err = s.lint(ctx, snap, d)
+	if err != nil {
+		return nil, err
+	}
 	for {
 		old := d.res.Load()
 		if old != nil && old.gen >= res.gen || d.res.CompareAndSwap(old, res) {
-			return res
+			return res, nil
 		}
 	}
 }
 
 // lint checks a document with the engine; config is false for files that
 // are not configs. A panic in the engine is logged and shown, and leaves
-// the document without findings.
-func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bool) {
+// the document without findings. When ctx is done first, the check stops
+// between rules with ctx's error.
+func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []lint.Finding, config bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			fs, config = nil, true
+			fs, config, err = nil, true, nil
 			s.internalError("the check of "+d.path, r)
 		}
 	}()
-	in, _, ok := s.fileFor(snap, d)
+	v, ok := s.viewOf(snap, d)
 	if !ok {
-		return nil, false
+		return nil, false, nil
 	}
-	if fi := d.info.Load(); fi != nil && fi.excluded {
+	if v.info.excluded {
 		// as `check --force-exclude` leaves it out: an excluded file is
 		// never reported, open or not
-		return nil, true
+		return nil, true, nil
 	}
+	in := v.info.in
 	in.Path = d.path
-	if fi := d.info.Load(); fi != nil && fi.unread {
-		return lint.Unread(in), true
+	if v.info.unread {
+		return lint.Unread(in), true, nil
 	}
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
-	fs, omitted := lint.CheckLimited(d.parse(), in, maxIssuesPerRule)
+	var omitted int
+	// superseded before the parse: not parsed at all
+	if err = ctx.Err(); err == nil {
+		s.sess.parsing.Lock()
+		doc := d.parse()
+		s.sess.parsing.Unlock()
+		fs, omitted, err = lint.CheckLimited(ctx, doc, in, maxIssuesPerRule)
+	}
+	if s.hooks.checked != nil {
+		s.hooks.checked(d.path, err)
+	}
+	if err != nil {
+		return nil, true, err
+	}
 	if omitted > 0 {
 		fs = append(fs, lint.Finding{
 			Path:     d.path,
@@ -71,7 +93,7 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 				omitted, maxIssuesPerRule, filepath.Base(d.path)),
 		})
 	}
-	return fs, true
+	return fs, true, nil
 }
 
 // maxIssuesPerRule bounds the findings of one rule in one file: a file of
@@ -80,15 +102,15 @@ func (s *Server) lint(snap *snapshot, d *document) (fs []lint.Finding, config bo
 const maxIssuesPerRule = 1000
 
 // lintClosed checks a config as it is on disk; config is false when the
-// file is not a config or cannot be read.
-func (s *Server) lintClosed(snap *snapshot, path string) (fs []lint.Finding, d *document, config bool) {
-	src, err := s.sess.readClosed(snap, path)
-	if err != nil {
-		return nil, nil, false
+// file is not a config or cannot be read, err ctx's when it is done first.
+func (s *Server) lintClosed(ctx context.Context, snap *snapshot, path string) (fs []lint.Finding, d *document, config bool, err error) {
+	src, rerr := s.sess.readClosed(snap, path)
+	if rerr != nil {
+		return nil, nil, false, nil
 	}
 	d = &document{uri: uri.File(path), path: path, text: src}
-	fs, config = s.lint(snap, d)
-	return fs, d, config
+	fs, config, err = s.lint(ctx, snap, d)
+	return fs, d, config, err
 }
 
 // diagnostics converts the findings of a document to protocol diagnostics
@@ -117,7 +139,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 		Range:    m.rng(f.Range),
 		Severity: sev,
 		Source:   protocol.NewOptional("osmosis-lint"),
-		Message:  protocol.String(shown(f.Message) + stageSuffix(f.Stage)),
+		Message:  protocol.String(escape.Lines(f.Message) + stageSuffix(f.Stage)),
 	}
 	if f.Rule != "" {
 		d.Code = protocol.String(f.Rule)

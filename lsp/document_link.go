@@ -14,20 +14,16 @@ import (
 func (s *Server) DocumentLink(ctx context.Context, p *protocol.DocumentLinkParams) ([]protocol.DocumentLink, error) {
 	out := []protocol.DocumentLink{}
 	snap := s.sess.snapshot()
-	d := snap.docs[p.TextDocument.URI]
-	if d == nil {
-		return out, nil
-	}
-	_, v, ok := s.viewOf(snap, d)
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return out, nil
 	}
-	m := d.mapper(s.caps().enc)
-	for _, l := range v.file.Links(s.docRefs(d, v).refs) {
+	f, m := v.file(), v.mapper()
+	for _, l := range f.Links(v.refs().refs) {
 		var target uri.URI
 		switch {
-		case l.Path != "" && v.file.WS != nil:
-			target = uri.File(filepath.Join(v.file.WS.Root(), filepath.FromSlash(l.Path)))
+		case l.Path != "" && f.WS != nil:
+			target = uri.File(filepath.Join(f.WS.Root(), filepath.FromSlash(l.Path)))
 		case l.URL != "":
 			u, err := uri.Parse(l.URL)
 			if err != nil {

@@ -9,10 +9,12 @@ import (
 )
 
 func (s *Server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {
-	_, f, m, ok := s.view(p.TextDocument.URI)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return protocol.DocumentSymbolSlice{}, nil
 	}
+	f, m := v.file(), v.mapper()
 	syms := f.Symbols()
 	// every top-level symbol is in the outline; their children while the
 	// budget lasts

@@ -7,10 +7,12 @@ import (
 )
 
 func (s *Server) FoldingRanges(ctx context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {
-	_, f, _, ok := s.view(p.TextDocument.URI)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return []protocol.FoldingRange{}, nil
 	}
+	f := v.file()
 	folds := f.Folds()
 	out := make([]protocol.FoldingRange, 0, len(folds))
 	for _, fo := range folds {

@@ -1,7 +1,10 @@
 package lsp
 
 import (
+	"bytes"
+	"path/filepath"
 	"sort"
+	"sync"
 
 	"go.lsp.dev/protocol"
 
@@ -32,11 +35,67 @@ type fileRefs struct {
 	docLength int
 }
 
+// indexing is the index of a workspace, built beside the checks: reading
+// every config of a workspace takes long, and neither the check of a
+// document nor its publication waits for it. The features that need it
+// (completion's names, references, rename, workspace symbols) wait in get.
+type indexing struct {
+	done chan struct{}
+	x    *refIndex
+}
+
+// get returns the index, once it is built.
+func (ix *indexing) get() *refIndex {
+	<-ix.done
+	return ix.x
+}
+
+// startIndex builds the index of a workspace snapshot in the background;
+// with a previous index, only the configs in changed are read again. A
+// panic leaves an empty index (and is logged), never the process down.
+func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *indexing, changed map[string]bool) *indexing {
+	ix := &indexing{done: make(chan struct{})}
+	enc := ss.caps().enc
+	go func() {
+		defer close(ix.done)
+		defer func() {
+			if r := recover(); r != nil {
+				ss.log.Printf("panic indexing %s: %v", root, r)
+				ix.x = &refIndex{byFile: map[string]*fileRefs{}, names: &assist.Names{}}
+			}
+		}()
+		if ss.indexing != nil {
+			ss.indexing(root)
+		}
+		var p *refIndex
+		if prev != nil {
+			p = prev.get()
+		}
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing)
+	}()
+	return ix
+}
+
+// openParse returns the parse of the open document at path when its text
+// is src (the file as it is on disk), nil otherwise: the index then shares
+// the tree the check of the document has made or makes, rather than
+// holding a second one of a large file at the same time.
+func (ss *session) openParse(path string, src []byte) *toml.Document {
+	for _, d := range ss.snapshot().docs {
+		if d.path == path && bytes.Equal(d.text, src) {
+			return d.parse()
+		}
+	}
+	return nil
+}
+
 // buildIndex indexes the configs of a workspace. With a previous index,
-// only the configs in changed are read again.
-func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding) *refIndex {
+// only the configs in changed are read again. open, when not nil, gives
+// the parse an open document has of the same text; parsing, when not nil,
+// is held while a config is parsed and indexed.
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
-	for _, c := range snap.Configs() {
+	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
 		}
@@ -50,12 +109,24 @@ func buildIndex(snap *workspace.Snapshot, prev *refIndex, changed map[string]boo
 		if !ok {
 			continue
 		}
-		content, err := snap.ReadConfig(c, maxFileSize)
+		content, err := wsnap.ReadConfig(c, maxFileSize)
 		if err != nil {
 			continue
 		}
-		doc := toml.Parse(content.Data)
-		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, snap, nil), mapper{lines: doc.Lines, enc: enc})
+		var doc *toml.Document
+		if open != nil {
+			doc = open(filepath.Join(wsnap.Root(), filepath.FromSlash(c.Path)), content.Data)
+		}
+		if parsing != nil {
+			parsing.Lock()
+		}
+		if doc == nil {
+			doc = toml.Parse(content.Data)
+		}
+		x.byFile[c.Path] = refsOf(assist.NewFile(doc, kind, wsnap, nil), mapper{lines: doc.Lines, enc: enc})
+		if parsing != nil {
+			parsing.Unlock()
+		}
 	}
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {
@@ -82,13 +153,6 @@ func refsOf(f *assist.File, m mapper) *fileRefs {
 	return fr
 }
 
-// docRefs returns the refs of an open config, made once per version and
-// generation.
-func (s *Server) docRefs(d *document, v *assistView) *fileRefs {
-	v.refsOnce.Do(func() { v.refs = refsOf(v.file, d.mapper(s.caps().enc)) })
-	return v.refs
-}
-
 // refsView returns the refs of every config of the workspace at root, open
 // documents in front of the files on disk, by workspace-relative path.
 func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
@@ -97,13 +161,13 @@ func (s *Server) refsView(snap *snapshot, root string) map[string]*fileRefs {
 	if sp == nil || sp.index == nil {
 		return out
 	}
-	for rel, fr := range sp.index.byFile {
+	for rel, fr := range sp.index.get().byFile {
 		out[rel] = fr
 	}
 	for _, d := range snap.docs {
-		if _, v, ok := s.viewOf(snap, d); ok && v.root == root && v.file.WS != nil {
-			if rel, ok := v.file.WS.Rel(d.path); ok {
-				out[rel] = s.docRefs(d, v)
+		if v, ok := s.viewOf(snap, d); ok && v.info.root() == root {
+			if rel, ok := v.file().WS.Rel(d.path); ok {
+				out[rel] = v.refs()
 			}
 		}
 	}

@@ -23,7 +23,6 @@ func serverVersion(set string) string {
 func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (*protocol.InitializeResult, error) {
 	c := capsOf(p.Capabilities)
 	s.clientCaps.Store(c)
-	s.sess.setEncoding(c.enc)
 	var folders []string
 	if fs, ok := p.WorkspaceFolders.Get(); ok {
 		for _, f := range fs {

@@ -7,10 +7,12 @@ import (
 )
 
 func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
-	_, f, m, ok := s.view(p.TextDocument.URI)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return []protocol.InlayHint{}, nil
 	}
+	f, m := v.file(), v.mapper()
 	c := s.caps()
 	hints := f.InlayHints(m.toRange(p.Range))
 	out := make([]protocol.InlayHint, 0, len(hints))

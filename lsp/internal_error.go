@@ -5,6 +5,8 @@ import (
 	"runtime/debug"
 
 	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // internalError logs a recovered panic with its stack and tells the user
@@ -14,7 +16,7 @@ func (s *Server) internalError(what string, r any) {
 	if s.panicShown.CompareAndSwap(false, true) {
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeError,
-				Message: shown(fmt.Sprintf("osmosis-lint: internal error in %s: %v (details in the server log)", what, r))})
+				Message: escape.Lines(fmt.Sprintf("osmosis-lint: internal error in %s: %v (details in the server log)", what, r))})
 		})
 	}
 }

@@ -4,8 +4,6 @@ import (
 	"regexp"
 	"strings"
 	"sync"
-
-	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // compiled when a client that shows no markdown is first answered
@@ -68,8 +66,3 @@ func plainSnippet(s string) string {
 	}
 	return b.String()
 }
-
-// shown makes a message safe to show: control characters, bytes that are
-// not UTF-8 and bidirectional overrides from a workspace's files are
-// written as escapes, line by line (the newlines of a message stay).
-func shown(s string) string { return escape.Lines(s) }

@@ -43,18 +43,26 @@ func (s *Server) pullFile(snap *snapshot, u uri.URI, open *document) pulled {
 	return pulled{doc: &document{uri: u, path: path, text: src}, id: resultID(snap.gen, src)}
 }
 
-// items are the diagnostics of a pulled file.
-func (s *Server) items(snap *snapshot, p pulled, open bool) []protocol.Diagnostic {
+// items are the diagnostics of a pulled file; ctx's error when the
+// request is cancelled first.
+func (s *Server) items(ctx context.Context, snap *snapshot, p pulled, open bool) ([]protocol.Diagnostic, error) {
 	if p.doc == nil {
-		return s.diagnostics(nil, nil)
+		return s.diagnostics(nil, nil), nil
 	}
 	var fs []lint.Finding
 	if open {
-		fs = s.findings(snap, p.doc).findings
+		res, err := s.findings(ctx, snap, p.doc)
+		if err != nil {
+			return nil, err
+		}
+		fs = res.findings
 	} else {
-		fs, _ = s.lint(snap, p.doc)
+		var err error
+		if fs, _, err = s.lint(ctx, snap, p.doc); err != nil {
+			return nil, err
+		}
 	}
-	return s.diagnostics(p.doc, fs)
+	return s.diagnostics(p.doc, fs), nil
 }
 
 // Diagnostic answers a pull request for one document.
@@ -67,8 +75,12 @@ func (s *Server) Diagnostic(ctx context.Context, p *protocol.DocumentDiagnosticP
 			UnchangedDocumentDiagnosticReport: protocol.UnchangedDocumentDiagnosticReport{Kind: "unchanged", ResultID: f.id},
 		}, nil
 	}
+	items, err := s.items(ctx, snap, f, d != nil)
+	if err != nil {
+		return nil, err
+	}
 	return &protocol.RelatedFullDocumentDiagnosticReport{
-		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: ptr(f.id), Items: s.items(snap, f, d != nil)},
+		FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: ptr(f.id), Items: items},
 	}, nil
 }
 
@@ -107,8 +119,12 @@ func (s *Server) DiagnosticWorkspace(ctx context.Context, p *protocol.WorkspaceD
 			})
 			continue
 		}
+		items, err := s.items(ctx, snap, f, d != nil)
+		if err != nil {
+			return nil, protocol.ErrRequestCancelled
+		}
 		report.Items = append(report.Items, &protocol.WorkspaceFullDocumentDiagnosticReport{
-			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: ptr(f.id), Items: s.items(snap, f, d != nil)},
+			FullDocumentDiagnosticReport: protocol.FullDocumentDiagnosticReport{Kind: "full", ResultID: ptr(f.id), Items: items},
 			URI:                          u,
 			Version:                      f.version,
 		})

@@ -90,7 +90,10 @@ func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
 		if s.current(u) != nil {
 			continue
 		}
-		fs, d, _ := s.lintClosed(snap, path)
+		fs, d, _, err := s.lintClosed(ctx, snap, path)
+		if err != nil {
+			return // superseded: nothing of it is published
+		}
 		s.pub.publishClosed(u, d, fs)
 	}
 	s.pub.clearGone(seen)
@@ -103,7 +106,10 @@ func (s *Server) lintPath(path string) {
 	if s.current(u) != nil {
 		return
 	}
-	fs, d, config := s.lintClosed(s.sess.snapshot(), path)
+	fs, d, config, err := s.lintClosed(s.ctx, s.sess.snapshot(), path)
+	if err != nil {
+		return // the connection is gone
+	}
 	if config {
 		s.pub.publishClosed(u, d, fs)
 		return
@@ -118,8 +124,8 @@ func (s *Server) recheckClosed(path string, u uri.URI) {
 		return
 	}
 	s.background("the diagnostics of "+path, func() {
-		fs, d, config := s.lintClosed(s.sess.snapshot(), path)
-		if !config && !published {
+		fs, d, config, err := s.lintClosed(s.ctx, s.sess.snapshot(), path)
+		if err != nil || !config && !published {
 			return // nothing shown, nothing to show
 		}
 		s.pub.publishClosed(u, d, fs)

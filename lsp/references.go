@@ -15,10 +15,16 @@ import (
 // documents as they are typed.
 func (s *Server) References(ctx context.Context, p *protocol.ReferenceParams) ([]protocol.Location, error) {
 	out := []protocol.Location{}
-	snap, target, root, ok := s.refUnder(p.TextDocument.URI, p.Position)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	if !ok {
 		return out, nil
 	}
+	target, ok := v.refAt(p.Position)
+	if !ok {
+		return out, nil
+	}
+	snap, root := v.snap, v.info.root()
 	// the snapshot is taken: the walk of the workspace's configs need not
 	// hold up the messages after this one, and a cancel stops it
 	s.release(ctx)
@@ -35,26 +41,6 @@ func (s *Server) References(ctx context.Context, p *protocol.ReferenceParams) ([
 		}
 	}
 	return out, nil
-}
-
-// refUnder returns the ref at a position of an open config and the root of
-// its workspace, with the snapshot to answer from: taken once the
-// document's workspace is loaded, so that it holds it.
-func (s *Server) refUnder(u uri.URI, pos protocol.Position) (*snapshot, assist.Ref, string, bool) {
-	snap := s.sess.snapshot()
-	d := snap.docs[u]
-	if d == nil {
-		return snap, assist.Ref{}, "", false
-	}
-	_, v, ok := s.viewOf(snap, d)
-	if !ok || v.root == "" {
-		return snap, assist.Ref{}, "", false
-	}
-	if snap.spaces[v.root] == nil {
-		snap = s.sess.snapshot()
-	}
-	r, ok := assist.RefAt(s.docRefs(d, v).refs, d.mapper(s.caps().enc).offset(pos))
-	return snap, r, v.root, ok
 }
 
 // sameThing reports whether two refs name the same thing: the same kind

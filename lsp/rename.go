@@ -12,6 +12,7 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -24,27 +25,37 @@ var renamable = map[assist.RefKind]bool{
 
 // errRename is the reply to a rename that cannot be done.
 func errRename(format string, args ...any) error {
-	return jsonrpc2.NewError(jsonrpc2.Code(-32803), shown("osmosis-lint: "+fmt.Sprintf(format, args...)))
+	return jsonrpc2.NewError(jsonrpc2.Code(-32803), escape.Lines("osmosis-lint: "+fmt.Sprintf(format, args...)))
 }
 
 // PrepareRename answers with the name under the cursor, or null where
 // nothing can be renamed.
 func (s *Server) PrepareRename(ctx context.Context, p *protocol.PrepareRenameParams) (protocol.PrepareRenameResult, error) {
-	snap, r, _, ok := s.refUnder(p.TextDocument.URI, p.Position)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
+	if !ok {
+		return nil, nil
+	}
+	r, ok := v.refAt(p.Position)
 	if !ok || !renamable[r.Kind] {
 		return nil, nil
 	}
-	m := snap.docs[p.TextDocument.URI].mapper(s.caps().enc)
-	return &protocol.PrepareRenamePlaceholder{Range: m.rng(r.NameRange), Placeholder: r.Name}, nil
+	return &protocol.PrepareRenamePlaceholder{Range: v.mapper().rng(r.NameRange), Placeholder: r.Name}, nil
 }
 
 // Rename renames the rollout, dataset, secret or env var under the cursor
 // in every config of the workspace, and a rollout's directory with it.
 func (s *Server) Rename(ctx context.Context, p *protocol.RenameParams) (*protocol.WorkspaceEdit, error) {
-	snap, r, root, ok := s.refUnder(p.TextDocument.URI, p.Position)
+	var r assist.Ref
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
+	if ok {
+		r, ok = v.refAt(p.Position)
+	}
 	if !ok || !renamable[r.Kind] {
 		return nil, errRename("only rollout, dataset, secret and env var names can be renamed")
 	}
+	snap, root := v.snap, v.info.root()
 	if msg := lint.NameProblem(string(r.Kind), p.NewName); msg != "" {
 		return nil, errRename("cannot rename to %q: %s", p.NewName, msg)
 	}
@@ -92,7 +103,7 @@ func (s *Server) rolloutMove(snap *snapshot, root, from, to string) (*protocol.R
 	if !s.caps().renameFiles {
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning,
-				Message: shown(fmt.Sprintf("osmosis-lint: the configs now name %q; rename the directory rollouts/%s to rollouts/%s (this editor cannot rename files from a language server)", to, from, to))})
+				Message: escape.Lines(fmt.Sprintf("osmosis-lint: the configs now name %q; rename the directory rollouts/%s to rollouts/%s (this editor cannot rename files from a language server)", to, from, to))})
 		})
 		return nil, nil
 	}
@@ -216,7 +227,7 @@ func (s *Server) WillRenameFiles(ctx context.Context, p *protocol.RenameFilesPar
 		// that may be edited are, and the user is told of the others
 		s.background("showMessage", func() {
 			_ = s.client.ShowMessage(s.ctx, &protocol.ShowMessageParams{Type: protocol.MessageTypeWarning,
-				Message: shown("osmosis-lint: the rename leaves these configs naming the old rollout, since no edit is made there: " + strings.Join(left, "; "))})
+				Message: escape.Lines("osmosis-lint: the rename leaves these configs naming the old rollout, since no edit is made there: " + strings.Join(left, "; "))})
 		})
 	}
 	if len(files) == 0 {

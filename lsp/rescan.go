@@ -75,17 +75,17 @@ func (r *rescanner) kickSometimes() {
 func (r *rescanner) once() {
 	snap := r.s.sess.snapshot()
 	r.mu.Lock()
-	var snaps []*workspace.Snapshot
+	var wsnaps []*workspace.Snapshot
 	var olds []workspace.Stamps
 	for root, old := range r.stamps {
 		if sp := snap.spaces[root]; sp != nil && sp.ws != nil {
-			snaps = append(snaps, sp.ws.Snapshot)
+			wsnaps = append(wsnaps, sp.ws.Snapshot)
 			olds = append(olds, old)
 		}
 	}
 	r.mu.Unlock()
 	var changes []workspace.Change
-	for i, ws := range snaps {
+	for i, ws := range wsnaps {
 		now := ws.Stamp()
 		changes = append(changes, now.Changes(olds[i])...)
 		r.mu.Lock()

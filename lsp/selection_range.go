@@ -10,11 +10,13 @@ import (
 // the string's text out to the whole document.
 func (s *Server) SelectionRange(ctx context.Context, p *protocol.SelectionRangeParams) ([]protocol.SelectionRange, error) {
 	out := []protocol.SelectionRange{}
-	_, f, m, ok := s.view(p.TextDocument.URI)
+	snap := s.sess.snapshot()
+	v, ok := s.viewOf(snap, snap.docs[p.TextDocument.URI])
 	for _, pos := range p.Positions {
 		var sr *protocol.SelectionRange
 		if ok {
-			chain := f.SelectionRanges(m.offset(pos))
+			m := v.mapper()
+			chain := v.file().SelectionRanges(m.offset(pos))
 			for i := len(chain) - 1; i >= 0; i-- {
 				sr = &protocol.SelectionRange{Range: m.rng(chain[i]), Parent: sr}
 			}

@@ -7,7 +7,9 @@
 // computed for, so a stale result is never published.
 //
 // The parts, as in gopls: Server routes messages and keeps the lifecycle;
-// the client's capabilities are frozen at initialize (caps.go); the session
+// the client's capabilities are frozen at initialize (caps.go); the open
+// documents and what is computed of each once are the document cache,
+// reached through one accessor (cache.go); the session
 // owns the open documents, the workspaces and their generation, and hands
 // each request an immutable snapshot (session.go); small schedulers run the
 // background work, each with its own lock and a context that is cancelled
@@ -84,8 +86,10 @@ type hooks struct {
 	// released runs when a request has left the read loop to run
 	// concurrently with the messages after it.
 	released func(ctx context.Context)
-	// check runs before the engine checks a file.
-	check func(path string)
+	// check runs before the engine checks a file, checked after, with the
+	// check's error (a context's, when it was superseded and stopped).
+	check   func(path string)
+	checked func(path string, err error)
 }
 
 // release lets the request of ctx run off the read loop.
@@ -146,7 +150,7 @@ func newServer(opts Options) *Server {
 		exitCode: make(chan int, 1),
 		comp:     &completionDocs{},
 	}
-	s.sess = newSession(opts, s.log)
+	s.sess = newSession(opts, s.log, s.caps)
 	s.checks = &docChecks{s: s, states: map[uri.URI]*checkState{}}
 	s.pub = &publisher{s: s, closed: map[uri.URI]bool{}}
 	s.queue = &lintQueue{s: s, worker: worker{what: "the workspace diagnostics"}}

@@ -10,7 +10,6 @@ import (
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -22,11 +21,14 @@ import (
 type session struct {
 	opts Options
 	log  *log.Logger
-	// enc is the client's position encoding (guarded by mu): the index
-	// keeps protocol positions
-	enc toml.Encoding
+	// caps are the client's capabilities (the index keeps protocol
+	// positions, in the agreed encoding)
+	caps func() *clientCaps
 	// loaded is told of each workspace loaded for the first time.
 	loaded func(*space)
+	// indexing runs before the index of a workspace is built (a test
+	// hook, nil in production)
+	indexing func(root string)
 
 	mu        sync.Mutex
 	snap      *snapshot
@@ -35,6 +37,12 @@ type session struct {
 
 	// applying orders the changes of workspace files
 	applying sync.Mutex
+	// parsing is held by the index while it parses a config and by a check
+	// while it parses its document: one tree in the making at a time, so a
+	// large config is not held twice at once (the index of its file on
+	// disk and the check of its open document), and the check waits for
+	// one config of the index at most, never for all of them
+	parsing sync.Mutex
 }
 
 // snapshot is the session at one moment. It is never changed: a change
@@ -56,11 +64,12 @@ type snapshot struct {
 	spaces map[string]*space // by workspace root
 }
 
-func newSession(opts Options, logger *log.Logger) *session {
+func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *session {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &session{
 		opts:      opts,
 		log:       logger,
+		caps:      caps,
 		snap:      &snapshot{ctx: ctx, docs: map[uri.URI]*document{}, spaces: map[string]*space{}},
 		cancelGen: cancel,
 		loading:   map[string]chan struct{}{},
@@ -81,19 +90,6 @@ func (ss *session) next() *snapshot {
 	n.docs = maps.Clone(ss.snap.docs)
 	n.spaces = maps.Clone(ss.snap.spaces)
 	return &n
-}
-
-// setEncoding records the position encoding agreed at initialize.
-func (ss *session) setEncoding(enc toml.Encoding) {
-	ss.mu.Lock()
-	ss.enc = enc
-	ss.mu.Unlock()
-}
-
-func (ss *session) encoding() toml.Encoding {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	return ss.enc
 }
 
 func (ss *session) setFolders(folders []string) {
@@ -232,7 +228,8 @@ func (ss *session) spaceAt(root string) *space {
 			return sp
 		}
 		// one load per root: the startup lint and the first documents
-		// ask at once, and a load reads every config
+		// ask at once, and a load lists the whole workspace (its index of
+		// every config is built beside, see startIndex)
 		if wait := ss.loading[root]; wait != nil {
 			ss.mu.Unlock()
 			<-wait
@@ -275,7 +272,7 @@ func (ss *session) loadSpace(root string) *space {
 		ss.log.Printf("%v", err)
 	}
 	if sp.ws != nil {
-		sp.index = buildIndex(sp.ws.Snapshot, nil, nil, ss.encoding())
+		sp.index = ss.startIndex(root, sp.ws.Snapshot, nil, nil)
 	}
 	return sp
 }

@@ -8,7 +8,6 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
@@ -51,8 +50,8 @@ func (s *Server) applyChanges(all []workspace.Change) {
 	onlyConfigs := true
 	for root, changes := range routeChanges(snap.roots(), all) {
 		sp := snap.spaces[root]
-		ws := sp.ws.Snapshot.Apply(changes)
-		if ws == sp.ws.Snapshot {
+		wsnap := sp.ws.Snapshot.Apply(changes)
+		if wsnap == sp.ws.Snapshot {
 			continue // nothing it holds changed
 		}
 		rels := map[string]bool{}
@@ -68,7 +67,7 @@ func (s *Server) applyChanges(all []workspace.Change) {
 			configs = append(configs, c.Path)
 		}
 		onlyConfigs = onlyConfigs && only
-		next[root] = respace(sp, ws, only, rels, s.caps().enc)
+		next[root] = s.sess.respace(sp, wsnap, only, rels)
 	}
 	if len(next) == 0 {
 		return
@@ -91,13 +90,13 @@ func (s *Server) applyChanges(all []workspace.Change) {
 
 // respace makes the space that follows sp on a changed workspace snapshot.
 // When only the configs in rels changed, only their names are read again.
-func respace(sp *space, snap *workspace.Snapshot, only bool, rels map[string]bool, enc toml.Encoding) *space {
-	ws, err := lint.WorkspaceOf(snap)
+func (ss *session) respace(sp *space, wsnap *workspace.Snapshot, only bool, rels map[string]bool) *space {
+	ws, err := lint.WorkspaceOf(wsnap)
 	nsp := &space{root: sp.root, ws: ws}
 	if only {
-		nsp.index = buildIndex(snap, sp.index, rels, enc)
+		nsp.index = ss.startIndex(sp.root, wsnap, sp.index, rels)
 	} else {
-		nsp.index = buildIndex(snap, nil, nil, enc)
+		nsp.index = ss.startIndex(sp.root, wsnap, nil, nil)
 	}
 	if err != nil {
 		nsp.problem = err.Error()

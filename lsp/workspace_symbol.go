@@ -26,8 +26,9 @@ var refSymbolKinds = map[assist.RefKind]protocol.SymbolKind{
 // Symbols finds configs by their path and by the rollout, dataset and
 // model they name, and rollouts by their name.
 func (s *Server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams) (protocol.WorkspaceSymbolResult, error) {
-	// loading the folders' workspaces the first time reads their configs:
-	// later messages need not wait, and a cancel stops the answer
+	// loading the folders' workspaces the first time, and their indexes,
+	// reads their configs: later messages need not wait, and a cancel
+	// stops the answer
 	s.release(ctx)
 	s.sess.loadFolders()
 	snap := s.sess.snapshot()
