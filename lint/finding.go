@@ -8,42 +8,24 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/credential"
-
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/lint/severity"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-// Severity of a finding.
-type Severity string
+// Severity of a finding (lint/severity, which settings share).
+type Severity = severity.Severity
 
 // Severities.
 const (
-	Error   Severity = "error"
-	Warning Severity = "warning"
-	Info    Severity = "info"
+	Error   = severity.Error
+	Warning = severity.Warning
+	Info    = severity.Info
 )
 
 // ParseSeverity reads a severity as settings and flags write it: "error",
 // "warning" or "info".
-func ParseSeverity(s string) (Severity, bool) {
-	switch sev := Severity(s); sev {
-	case Error, Warning, Info:
-		return sev, true
-	}
-	return "", false
-}
-
-// Rank orders severities, the more serious higher: error 2, warning 1,
-// info 0.
-func (s Severity) Rank() int {
-	switch s {
-	case Error:
-		return 2
-	case Warning:
-		return 1
-	}
-	return 0
-}
+func ParseSeverity(s string) (Severity, bool) { return severity.Parse(s) }
 
 // Stage says when a problem would bite if ignored.
 type Stage string

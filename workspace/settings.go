@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/severity"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
@@ -19,9 +20,6 @@ import (
 const SettingsFile = "pyproject.toml"
 
 const settingsKey = "tool.osmosis-lint"
-
-// Severities are the values a `severity` setting may take.
-var severities = []string{"error", "warning", "info"}
 
 // settingKeys are the keys [tool.osmosis-lint] accepts.
 var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "models", "select", "severity"}
@@ -188,7 +186,7 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 			}
 			for _, rule := range slices.Sorted(maps.Keys(sev)) {
 				v, ok := sev[rule].(string)
-				if !ok || !slices.Contains(severities, v) {
+				if !ok || !slices.Contains(severity.Names, v) {
 					shown := tomlTypeName(sev[rule])
 					if ok {
 						shown = fmt.Sprintf("%q", v)
