@@ -266,6 +266,11 @@ func (ss *session) loadOnce(root string, done chan struct{}) *space {
 
 func (ss *session) loadSpace(root string) *space {
 	ws, err := lint.LoadWorkspace(root, ss.opts.Home, ss.opts.DatasetsFile)
+	if f, ferr := workspace.Root(root); ws != nil && ferr == nil && f.Root == root && f.BelowGitRoot() {
+		// config-location tells each config that the osmosis CLI takes
+		// the git root as the workspace and cannot submit it from here
+		ws.CLIRoot = f.GitRoot
+	}
 	sp := &space{root: root, ws: ws}
 	if err != nil {
 		sp.problem = err.Error()
