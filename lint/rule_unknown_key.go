@@ -36,6 +36,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		return lastList
 	}
+	var near aliasNear
 	for _, is := range c.IssuesOf(rule) {
 		if legacyShape(c, is) != "" {
 			continue // reported by legacy-config with its migration
@@ -48,7 +49,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		hint, best := didYouMean(is.Name, allowed)
 		if best == "" && is.Table != nil {
-			if p := aliasNear(is.Table, is.Name); p != "" {
+			if p := near.of(is.Table, is.Name); p != "" {
 				best = p
 				hint = "; did you mean `" + p + "`?"
 			}
@@ -143,20 +144,28 @@ func homeKey(c *Context, key string, here []string, aliases bool) (string, strin
 func aliasOf(table *schema.Field, name string) string { return table.AliasOf(name) }
 
 // aliasNear is aliasOf, and also the declared key of a misspelled common
-// other name (`lerning_rate` for `lr`).
-func aliasNear(table *schema.Field, name string) string {
+// other name (`lerning_rate` for `lr`). It lists the other names of a
+// table once for all the unknown keys of the table, not once a key.
+type aliasNear struct {
+	table   *schema.Field
+	aliases []string
+	owner   map[string]string
+}
+
+func (n *aliasNear) of(table *schema.Field, name string) string {
 	if p := aliasOf(table, name); p != "" {
 		return p
 	}
-	var aliases []string
-	owner := map[string]string{}
-	for _, p := range table.Properties() {
-		for _, a := range table.Property(p).Aliases() {
-			aliases = append(aliases, a)
-			owner[a] = p
+	if n.owner == nil || n.table != table {
+		n.table, n.aliases, n.owner = table, nil, map[string]string{}
+		for _, p := range table.Properties() {
+			for _, a := range table.Property(p).Aliases() {
+				n.aliases = append(n.aliases, a)
+				n.owner[a] = p
+			}
 		}
 	}
-	return owner[suggest(name, aliases)]
+	return n.owner[suggest(name, n.aliases)]
 }
 
 func hasKey(c *Context, path []string) bool {
