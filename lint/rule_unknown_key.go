@@ -54,6 +54,12 @@ func reportUnknown(c *Context, rule string) {
 				hint = "; did you mean `" + p + "`?"
 			}
 		}
+		// the other section that declares the key, asked once for the
+		// message and the fix
+		homeSec, homeName := "", ""
+		if hint == "" {
+			homeSec, homeName = homeKey(c, is.Name, parentPath, true)
+		}
 		var msg string
 		switch {
 		case len(parentPath) == 0 && rule == RuleUnknownSection:
@@ -69,7 +75,7 @@ func reportUnknown(c *Context, rule string) {
 		default:
 			msg = "unknown key " + name + " in " + where(parentPath) + hint
 			if hint == "" {
-				if home := homeOf(c, is.Name, parentPath, true); home != "" {
+				if home := homeText(homeSec, homeName, is.Name, parentPath); home != "" {
 					msg += "; " + name + " belongs in " + home
 				} else if len(allowed) > 0 && len(allowed) <= 8 {
 					msg += " (allowed: " + list(allowed) + ")"
@@ -83,7 +89,7 @@ func reportUnknown(c *Context, rule string) {
 			fixes = append(fixes, f)
 		}
 		if hint == "" {
-			if sec, key := homeKey(c, is.Name, parentPath, true); sec != "" {
+			if sec, key := homeSec, homeName; sec != "" {
 				if f, ok := fix.MoveKey(c.Doc, is.Range, sec, key); ok {
 					fixes = append(fixes, f)
 				}
@@ -107,6 +113,14 @@ func homeOf(c *Context, key string, here []string, aliases bool) string {
 		return ""
 	}
 	sec, name := homeKey(c, key, here, aliases)
+	return homeText(sec, name, key, here)
+}
+
+// homeText is homeOf's text of a key's home found by homeKey.
+func homeText(sec, name, key string, here []string) string {
+	if len(here) != 1 {
+		return ""
+	}
 	switch {
 	case sec == "":
 		return ""
