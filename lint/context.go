@@ -74,6 +74,24 @@ var contexts = sync.Pool{New: func() any { return new(Context) }}
 
 func getContext() *Context { return contexts.Get().(*Context) }
 
+// issueBufs keeps the storage of a finished check's schema issues for the
+// next one: an editor checks a file of 80,000 unknown keys on every
+// keystroke, 19 MB of issues each time. No finding points into it.
+var issueBufs = sync.Pool{New: func() any { return new([]schema.Issue) }}
+
+func getIssues() *[]schema.Issue { return issueBufs.Get().(*[]schema.Issue) }
+
+// putIssues keeps the storage, emptied: the issues point into their
+// document, which the pool must not keep alive.
+func putIssues(b *[]schema.Issue) {
+	if *b == nil {
+		return // a clean file: nothing to keep
+	}
+	clear(*b)
+	*b = (*b)[:0]
+	issueBufs.Put(b)
+}
+
 func putContext(c *Context) {
 	*c = Context{}
 	contexts.Put(c)
