@@ -3,6 +3,7 @@ package lint
 import (
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/credential"
 
@@ -74,22 +75,29 @@ var contexts = sync.Pool{New: func() any { return new(Context) }}
 
 func getContext() *Context { return contexts.Get().(*Context) }
 
-// issueBufs keeps the storage of a finished check's schema issues for the
+// issueBuf keeps the storage of a finished check's schema issues for the
 // next one: an editor checks a file of 80,000 unknown keys on every
-// keystroke, 19 MB of issues each time. No finding points into it.
-var issueBufs = sync.Pool{New: func() any { return new([]schema.Issue) }}
+// keystroke, 19 MB of issues each time. One is kept, not a pool's worth,
+// and outside a sync.Pool, which the collections during the next parse of
+// such a file would empty. No finding points into it.
+var issueBuf atomic.Pointer[[]schema.Issue]
 
-func getIssues() *[]schema.Issue { return issueBufs.Get().(*[]schema.Issue) }
+func getIssues() *[]schema.Issue {
+	if b := issueBuf.Swap(nil); b != nil {
+		return b
+	}
+	return new([]schema.Issue)
+}
 
 // putIssues keeps the storage, emptied: the issues point into their
-// document, which the pool must not keep alive.
+// document, which must not stay alive for it.
 func putIssues(b *[]schema.Issue) {
 	if *b == nil {
 		return // a clean file: nothing to keep
 	}
 	clear(*b)
 	*b = (*b)[:0]
-	issueBufs.Put(b)
+	issueBuf.Store(b)
 }
 
 func putContext(c *Context) {
