@@ -128,9 +128,20 @@ func (c *Context) IssuesOf(rule string) []schema.Issue {
 		// one pass for all rules: a file of many issues is not walked
 		// once per rule
 		c.byRule = map[string][]int32{}
+		// the issues of a rule come in runs (the unknown keys of a
+		// table): the map is asked once a run, not once an issue
+		run, idx := "", []int32(nil)
 		for i, is := range c.Issues {
-			r := IssueRule(is)
-			c.byRule[r] = append(c.byRule[r], int32(i))
+			if r := IssueRule(is); r != run || idx == nil {
+				if idx != nil {
+					c.byRule[run] = idx
+				}
+				run, idx = r, c.byRule[r]
+			}
+			idx = append(idx, int32(i))
+		}
+		if idx != nil {
+			c.byRule[run] = idx
 		}
 	}
 	idx := c.byRule[rule]
