@@ -52,6 +52,31 @@ type Context struct {
 	agents                   []benchAgent
 	secretRefs               []secretRef
 	agentsDone, secretRefsOK bool
+	// tables are the sections of the schema that are tables (homeKey),
+	// listed on first use: a file of many unknown keys asks for each
+	tables     []schemaTable
+	tablesDone bool
+}
+
+// schemaTable is a section of the schema that is a table.
+type schemaTable struct {
+	name  string
+	field *schema.Field
+}
+
+// schemaTables lists the sections of the schema that are tables, in the
+// schema's order.
+func (c *Context) schemaTables() []schemaTable {
+	if !c.tablesDone {
+		root := c.Schema.Root()
+		for _, sec := range root.Properties() {
+			if f := root.Property(sec); f != nil && f.IsTable() {
+				c.tables = append(c.tables, schemaTable{sec, f})
+			}
+		}
+		c.tablesDone = true
+	}
+	return c.tables
 }
 
 // cut is where the issues of a rule stopped becoming findings.

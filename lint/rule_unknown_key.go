@@ -137,16 +137,18 @@ func homeKey(c *Context, key string, here []string, aliases bool) (string, strin
 	if len(here) > 1 {
 		return "", ""
 	}
-	root := c.Schema.Root()
-	for _, sec := range root.Properties() {
-		f := root.Property(sec)
-		if f == nil || len(here) == 1 && sec == here[0] || !f.IsTable() {
+	for _, t := range c.schemaTables() {
+		sec, f := t.name, t.field
+		if len(here) == 1 && sec == here[0] {
 			continue
 		}
 		if f.Declares(key) {
 			return sec, key
 		}
-		if p := aliasOf(f, key); aliases && p != "" {
+		if !aliases {
+			continue
+		}
+		if p := aliasOf(f, key); p != "" {
 			return sec, p
 		}
 	}
