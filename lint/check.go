@@ -68,12 +68,15 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 	}
 	ctx := getContext()
 	defer putContext(ctx)
+	issues := getIssues()
+	defer putIssues(issues)
+	*issues = sch.ValidateInto(doc, *issues)
 	*ctx = Context{
 		Path:   in.Path,
 		Kind:   in.Kind,
 		Schema: sch,
 		Doc:    doc,
-		Issues: sch.Validate(doc),
+		Issues: *issues,
 		Env:    in.Env,
 		limit:  limit,
 

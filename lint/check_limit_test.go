@@ -3,9 +3,12 @@ package lint
 import (
 	"context"
 	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
+	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -114,5 +117,46 @@ func TestPositionsAtTheEdge(t *testing.T) {
 	}
 	if f := located[0]; f.Rule == RuleUnknownKey && (f.Line != 2 || f.Column != 1 || f.EndColumn != 4) {
 		t.Errorf("unknown key at %d:%d-%d, want 2:1-4", f.Line, f.Column, f.EndColumn)
+	}
+}
+
+// TestCheckLimitedReusesIssues checks that an editor's check of a file of
+// many unknown keys, again after a keystroke, keeps its schema issues in
+// the storage of the last check's: it allocates at least their size less
+// than the first check, for the same findings.
+func TestCheckLimitedReusesIssues(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n\n[training]\nlr = 1e-6\n")
+	const n = 10000
+	for i := range n {
+		fmt.Fprintf(&b, "unknown_key_%06d = %d\n", i, i)
+	}
+	doc := toml.Parse([]byte(b.String()))
+	in := Input{Path: "configs/training/huge.toml", Kind: schema.Training}
+	var fs []Finding
+	var omitted int
+	check := func() { fs, omitted, _ = CheckLimited(context.Background(), doc, in, 1000) }
+	check() // what is made once (the schema's tables)
+	issueBuf.Store(nil)
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	check()
+	runtime.ReadMemStats(&after)
+	first := after.TotalAlloc - before.TotalAlloc
+	_, again := allocs(check)
+	unknown := 0
+	for _, f := range fs {
+		if f.Rule == RuleUnknownKey {
+			unknown++
+		}
+	}
+	if unknown != 1000 || omitted != n-1000 {
+		t.Fatalf("%d findings of %s, %d left out; want 1000 and %d", unknown, RuleUnknownKey, omitted, n-1000)
+	}
+	issues := uint64(n * unsafe.Sizeof(schema.Issue{}))
+	t.Logf("first check %d bytes, again %d, issues %d", first, again, issues)
+	if again+issues*9/10 > first {
+		t.Errorf("a check again allocates %d bytes, the first %d: not %d less, the size of its %d issues", again, first, issues, n)
 	}
 }

@@ -30,9 +30,21 @@ func checkParamLimit(c *Context) {
 			continue
 		}
 		sf := root.Property(sec)
+		// the keys a section does not declare share one schema: whether
+		// it has a limit is asked once, not once for each of 80,000 keys
+		extraAsked, extraLimited := false, false
 		for _, e := range sv.Table.Entries {
 			if !fieldJudged(e.Value) {
 				continue
+			}
+			if !sf.Declares(e.Key) {
+				if !extraAsked {
+					_, extraLimited = sf.Property(e.Key).Limit()
+					extraAsked = true
+				}
+				if !extraLimited {
+					continue
+				}
 			}
 			// only a field with a limit can be this rule's: the others
 			// need not ask (nor index the file's issues)

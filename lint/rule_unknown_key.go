@@ -36,6 +36,7 @@ func reportUnknown(c *Context, rule string) {
 		}
 		return lastList
 	}
+	var near aliasNear
 	for _, is := range c.IssuesOf(rule) {
 		if legacyShape(c, is) != "" {
 			continue // reported by legacy-config with its migration
@@ -48,10 +49,16 @@ func reportUnknown(c *Context, rule string) {
 		}
 		hint, best := didYouMean(is.Name, allowed)
 		if best == "" && is.Table != nil {
-			if p := aliasNear(is.Table, is.Name); p != "" {
+			if p := near.of(is.Table, is.Name); p != "" {
 				best = p
 				hint = "; did you mean `" + p + "`?"
 			}
+		}
+		// the other section that declares the key, asked once for the
+		// message and the fix
+		homeSec, homeName := "", ""
+		if hint == "" {
+			homeSec, homeName = homeKey(c, is.Name, parentPath, true)
 		}
 		var msg string
 		switch {
@@ -68,7 +75,7 @@ func reportUnknown(c *Context, rule string) {
 		default:
 			msg = "unknown key " + name + " in " + where(parentPath) + hint
 			if hint == "" {
-				if home := homeOf(c, is.Name, parentPath, true); home != "" {
+				if home := homeText(homeSec, homeName, is.Name, parentPath); home != "" {
 					msg += "; " + name + " belongs in " + home
 				} else if len(allowed) > 0 && len(allowed) <= 8 {
 					msg += " (allowed: " + list(allowed) + ")"
@@ -82,7 +89,7 @@ func reportUnknown(c *Context, rule string) {
 			fixes = append(fixes, f)
 		}
 		if hint == "" {
-			if sec, key := homeKey(c, is.Name, parentPath, true); sec != "" {
+			if sec, key := homeSec, homeName; sec != "" {
 				if f, ok := fix.MoveKey(c.Doc, is.Range, sec, key); ok {
 					fixes = append(fixes, f)
 				}
@@ -106,6 +113,14 @@ func homeOf(c *Context, key string, here []string, aliases bool) string {
 		return ""
 	}
 	sec, name := homeKey(c, key, here, aliases)
+	return homeText(sec, name, key, here)
+}
+
+// homeText is homeOf's text of a key's home found by homeKey.
+func homeText(sec, name, key string, here []string) string {
+	if len(here) != 1 {
+		return ""
+	}
 	switch {
 	case sec == "":
 		return ""
@@ -122,16 +137,18 @@ func homeKey(c *Context, key string, here []string, aliases bool) (string, strin
 	if len(here) > 1 {
 		return "", ""
 	}
-	root := c.Schema.Root()
-	for _, sec := range root.Properties() {
-		f := root.Property(sec)
-		if f == nil || len(here) == 1 && sec == here[0] || !f.IsTable() {
+	for _, t := range c.schemaTables() {
+		sec, f := t.name, t.field
+		if len(here) == 1 && sec == here[0] {
 			continue
 		}
 		if f.Declares(key) {
 			return sec, key
 		}
-		if p := aliasOf(f, key); aliases && p != "" {
+		if !aliases {
+			continue
+		}
+		if p := aliasOf(f, key); p != "" {
 			return sec, p
 		}
 	}
@@ -143,20 +160,28 @@ func homeKey(c *Context, key string, here []string, aliases bool) (string, strin
 func aliasOf(table *schema.Field, name string) string { return table.AliasOf(name) }
 
 // aliasNear is aliasOf, and also the declared key of a misspelled common
-// other name (`lerning_rate` for `lr`).
-func aliasNear(table *schema.Field, name string) string {
+// other name (`lerning_rate` for `lr`). It lists the other names of a
+// table once for all the unknown keys of the table, not once a key.
+type aliasNear struct {
+	table   *schema.Field
+	aliases []string
+	owner   map[string]string
+}
+
+func (n *aliasNear) of(table *schema.Field, name string) string {
 	if p := aliasOf(table, name); p != "" {
 		return p
 	}
-	var aliases []string
-	owner := map[string]string{}
-	for _, p := range table.Properties() {
-		for _, a := range table.Property(p).Aliases() {
-			aliases = append(aliases, a)
-			owner[a] = p
+	if n.owner == nil || n.table != table {
+		n.table, n.aliases, n.owner = table, nil, map[string]string{}
+		for _, p := range table.Properties() {
+			for _, a := range table.Property(p).Aliases() {
+				n.aliases = append(n.aliases, a)
+				n.owner[a] = p
+			}
 		}
 	}
-	return owner[suggest(name, aliases)]
+	return n.owner[suggest(name, n.aliases)]
 }
 
 func hasKey(c *Context, path []string) bool {

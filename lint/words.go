@@ -234,7 +234,9 @@ func suggest(s string, candidates []string) string {
 	// "rollout_batch_size" is close)
 	if best == "" {
 		for _, c := range candidates {
-			if len(s) >= 4 && (strings.HasSuffix(c, "_"+s) || strings.HasPrefix(c, s+"_")) {
+			// "_"+s a suffix or s+"_" a prefix, without building either
+			if len(s) >= 4 && len(c) > len(s) &&
+				(c[len(c)-len(s)-1] == '_' && strings.HasSuffix(c, s) || c[len(s)] == '_' && strings.HasPrefix(c, s)) {
 				return c
 			}
 		}

@@ -466,13 +466,18 @@ func (ev *evaluator) object(n *node, t *toml.Table) bool {
 	}
 	var extra []string
 	var extraAt []*toml.Entry
-	for _, e := range t.Entries {
+	for i, e := range t.Entries {
 		var s *node
 		if p, declared := n.props.get(e.Key); declared {
 			s = p
 		} else if n.noAdditional {
 			if ev.sink == nil {
 				return false
+			}
+			if extra == nil && len(t.Entries)-i > 64 {
+				// a large table: room for every key left, not a list
+				// grown (and copied) a doubling at a time
+				extra, extraAt = make([]string, 0, len(t.Entries)-i), make([]*toml.Entry, 0, len(t.Entries)-i)
 			}
 			extra, extraAt = append(extra, e.Key), append(extraAt, e)
 			continue

@@ -736,13 +736,12 @@ func (f *Field) AliasOf(name string) string {
 	if f == nil {
 		return ""
 	}
-	props := f.Properties()
 	f.mu.Lock()
 	m := f.aliases
 	f.mu.Unlock()
 	if m == nil {
 		m = map[string]string{}
-		for _, p := range props {
+		for _, p := range f.Properties() {
 			for _, a := range f.Property(p).Aliases() {
 				if _, dup := m[strings.ToLower(a)]; !dup {
 					m[strings.ToLower(a)] = p

@@ -70,7 +70,7 @@ func oracleIssues(t testing.TB, k Kind, doc *toml.Document) []Issue {
 		}
 		oracleWalk(s, doc, ve, nil, &fails)
 	}
-	return s.issues(doc, fails)
+	return s.issues(doc, fails, nil)
 }
 
 func asValidationError(err error, ve **jsonschema.ValidationError) bool {

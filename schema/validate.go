@@ -74,7 +74,13 @@ type Issue struct {
 
 // Validate checks a parsed document against the schema and returns its
 // issues in document order. It reports one issue per problem.
-func (s *Schema) Validate(doc *toml.Document) []Issue {
+func (s *Schema) Validate(doc *toml.Document) []Issue { return s.ValidateInto(doc, nil) }
+
+// ValidateInto is Validate that keeps the issues in buf's storage when it
+// is large enough: a caller that checks one large document again and again
+// (an editor's keystrokes) need not allocate its issues each time. The
+// issues are buf's elements, overwritten; buf is no longer the caller's.
+func (s *Schema) ValidateInto(doc *toml.Document, buf []Issue) []Issue {
 	ev := getEvaluator()
 	defer putEvaluator(ev)
 	ev.root = toml.Value{Kind: toml.KindTable, Table: doc.Root}
@@ -82,34 +88,82 @@ func (s *Schema) Validate(doc *toml.Document) []Issue {
 	if len(ev.fails) == 0 {
 		return nil
 	}
-	return s.issues(doc, ev.fails)
+	return s.issues(doc, ev.fails, buf[:0])
 }
 
 // issues maps the failures of a document to issues, in document order.
-func (s *Schema) issues(doc *toml.Document, fails []failure) []Issue {
-	v := &validation{s: s, doc: doc}
+func (s *Schema) issues(doc *toml.Document, fails []failure, buf []Issue) []Issue {
+	v := &validation{s: s, doc: doc, out: buf}
 	for _, f := range fails {
 		v.leaf(f)
 	}
-	sort.SliceStable(v.out, func(i, j int) bool { return v.out[i].Range.Start < v.out[j].Range.Start })
-	return v.out
+	before := func(i, j int) bool { return v.out[i].Range.Start < v.out[j].Range.Start }
+	// the issues of one table come in the order of its keys: a file of
+	// 80,000 unknown keys is mostly in order already, and a stable sort of
+	// an ordered list changes nothing
+	if !sort.SliceIsSorted(v.out, before) {
+		sort.SliceStable(v.out, before)
+	}
+	return dedupe(v.out)
+}
+
+// dedupe drops, from issues sorted stably by start, an issue of the kind,
+// range, rule and key of one added before it: two keywords can fail on one
+// problem (minLength and pattern). The issues that share a start are next
+// to each other in the order they were added, so the first of each stays,
+// and a file of 80,000 unknown keys needs no map of 80,000 ranges.
+func dedupe(out []Issue) []Issue {
+	kept := out[:0]
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && out[j].Range.Start == out[i].Range.Start {
+			j++
+		}
+		if j == i+1 {
+			if len(kept) == i {
+				kept = kept[:i+1] // in place: no copy of the issue onto itself
+			} else {
+				kept = append(kept, out[i])
+			}
+			i = j
+			continue
+		}
+		group := len(kept)
+		var seen map[issueSpot]struct{}
+		if j-i > 16 {
+			seen = make(map[issueSpot]struct{}, j-i)
+		}
+		for ; i < j; i++ {
+			is := out[i]
+			spot := issueSpot{is.Kind, is.Range, is.Tag, is.Key}
+			if seen != nil {
+				if _, dup := seen[spot]; dup {
+					continue
+				}
+				seen[spot] = struct{}{}
+			} else if slices.ContainsFunc(kept[group:], func(k Issue) bool {
+				return issueSpot{k.Kind, k.Range, k.Tag, k.Key} == spot
+			}) {
+				continue
+			}
+			kept = append(kept, is)
+		}
+	}
+	clear(out[len(kept):]) // no pointers kept alive past the end
+	return kept
 }
 
 type validation struct {
 	s   *Schema
 	doc *toml.Document
 	out []Issue
-	// the issues added, by kind and range (the last one of each), and for
-	// each issue the one added before it with the same kind and range (-1):
-	// a key of two integers hashes faster than one of strings, which
-	// counts in a file of 80,000 unknown keys
-	seen  map[issueSpot]int32
-	prior []int32
 }
 
+// issueSpot is what makes two issues one (dedupe).
 type issueSpot struct {
-	kind IssueKind
-	r    toml.Range
+	kind     IssueKind
+	r        toml.Range
+	tag, key string
 }
 
 // variantOf returns, for a path prefix, the discriminator value of the table
@@ -122,6 +176,11 @@ func (v *validation) variantOf(path []string) func(int) string {
 func (v *validation) lookup(path []string) *Field {
 	return v.s.FieldAt(v.doc.Root, path)
 }
+
+// unknownBlock is how many unknown keys of a table share the blocks their
+// paths and keys are cut from: small enough that an issue kept alone keeps
+// little else alive.
+const unknownBlock = 256
 
 func clone(p []string, extra ...string) []string {
 	out := make([]string, 0, len(p)+len(extra))
@@ -142,8 +201,32 @@ func (v *validation) leaf(fl failure) {
 		// more of a path than its parents)
 		keyBase := v.cliKey(clone(loc, ""))
 		v.out = slices.Grow(v.out, len(fl.names))
+		// the paths and keys of the unknown keys cut from shared blocks:
+		// two allocations a block, not two a key
+		var paths []string
+		var keys strings.Builder
+		keysText, keysAt := "", 0
 		for i, name := range fl.names {
-			path := clone(loc, name)
+			if i%unknownBlock == 0 {
+				n := min(unknownBlock, len(fl.names)-i)
+				paths = make([]string, 0, n*(len(loc)+1))
+				size := n * len(keyBase)
+				for _, name := range fl.names[i : i+n] {
+					size += len(name)
+				}
+				keys.Reset()
+				keys.Grow(size)
+				for _, name := range fl.names[i : i+n] {
+					keys.WriteString(keyBase)
+					keys.WriteString(name)
+				}
+				keysText, keysAt = keys.String(), 0
+			}
+			at := len(paths)
+			paths = append(append(paths, loc...), name)
+			path := paths[at:len(paths):len(paths)]
+			key := keysText[keysAt : keysAt+len(keyBase)+len(name)]
+			keysAt += len(key)
 			// the entry the evaluator met (a table holds a key once), or
 			// for failures from elsewhere (the reference validator in the
 			// tests) the one at the path
@@ -157,8 +240,10 @@ func (v *validation) leaf(fl failure) {
 			if entry != nil {
 				r = entry.KeyRange
 			}
-			v.addKeyed(Issue{Kind: Unknown, Tag: unknownTag, Path: path, Range: r, OnKey: true,
-				Table: table, Name: name, Allowed: allowed, Key: keyBase + name}, len(fl.names))
+			// made in place (the list has room): 80,000 issues not copied
+			v.out = append(v.out, Issue{Kind: Unknown, Tag: unknownTag, Path: path, Range: r, OnKey: true,
+				Table: table, Name: name, Allowed: allowed, Key: key})
+			v.keyed(&v.out[len(v.out)-1])
 		}
 	case failRequired:
 		table := v.lookup(loc)
@@ -368,6 +453,17 @@ func (v *validation) add(is Issue) {
 // addKeyed adds an issue whose Key is cliKey(is.Path); hint is how many
 // issues are coming.
 func (v *validation) addKeyed(is Issue, hint int) {
+	if v.out == nil {
+		v.out = make([]Issue, 0, hint)
+	}
+	v.out = append(v.out, is)
+	v.keyed(&v.out[len(v.out)-1])
+}
+
+// keyed corrects the Key of an issue just added, cliKey(is.Path), where
+// the CLI names the place otherwise. An issue of the kind, rule and key of
+// another at its range is dropped after the sort (dedupe).
+func (v *validation) keyed(is *Issue) {
 	if v.s.Kind != Benchmark && len(is.Path) == 2 && is.Path[1] == "" && is.Path[0] != "env" {
 		// the CLI joins section and key only when the key is not empty
 		is.Key = is.Path[0]
@@ -376,25 +472,6 @@ func (v *validation) addKeyed(is Issue, hint int) {
 		// the CLI names the discriminated table, not its tag
 		is.Key = v.cliKey(is.Path[:len(is.Path)-1])
 	}
-	// two keywords can fail on one problem (minLength and pattern): one
-	// issue of a kind, rule and key at a range
-	spot := issueSpot{is.Kind, is.Range}
-	last, ok := v.seen[spot]
-	if !ok {
-		last = -1
-	}
-	for i := last; i >= 0; i = v.prior[i] {
-		if v.out[i].Tag == is.Tag && v.out[i].Key == is.Key {
-			return
-		}
-	}
-	if v.seen == nil {
-		v.seen = make(map[issueSpot]int32, hint)
-		v.prior = make([]int32, 0, hint)
-	}
-	v.seen[spot] = int32(len(v.out))
-	v.prior = append(v.prior, last)
-	v.out = append(v.out, is)
 }
 
 // isTag reports whether path ends at the discriminator of its table.

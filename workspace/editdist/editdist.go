@@ -21,6 +21,9 @@ func Within(a, b string, limit int) int {
 		}
 		return 99
 	}
+	if bagOver(ra, rb, limit) {
+		return limit + 1
+	}
 	var r0, r1, r2 [65]int
 	prev2, prev, cur := r0[:len(rb)+1], r1[:len(rb)+1], r2[:len(rb)+1]
 	for j := range prev {
@@ -57,4 +60,38 @@ func runesInto(buf []rune, s string) []rune {
 		buf = append(buf, r)
 	}
 	return buf
+}
+
+// bagOver reports whether the runes of a and b, counted without their
+// order, differ by more than limit: each edit (a transposition none)
+// changes that difference by at most one, so the distance is over limit
+// too, found without the table. It answers false for runes past ASCII.
+func bagOver(a, b []rune, limit int) bool {
+	var count [128]int8 // at most 64 runes a side
+	for _, r := range a {
+		if r >= 128 {
+			return false
+		}
+		count[r]++
+	}
+	for _, r := range b {
+		if r >= 128 {
+			return false
+		}
+		count[r]--
+	}
+	more, fewer := 0, 0
+	for _, r := range a {
+		if n := count[r]; n > 0 {
+			more += int(n)
+			count[r] = 0
+		}
+	}
+	for _, r := range b {
+		if n := count[r]; n < 0 {
+			fewer -= int(n)
+			count[r] = 0
+		}
+	}
+	return max(more, fewer) > limit
 }
