@@ -107,7 +107,11 @@ func loadOrders(k Kind) keyOrders {
 	// that both files have takes the kind's order
 	orders := keyOrders{}
 	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-		if _, err := readJSON(name, orders); err != nil {
+		b, err := files.ReadFile(name)
+		if err == nil {
+			err = scanOrders(b, orders)
+		}
+		if err != nil {
 			panic(fmt.Sprintf("schema %s: %v", k, err)) // read once already by load
 		}
 	}
