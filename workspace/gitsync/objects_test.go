@@ -155,3 +155,30 @@ func sameTree(t *testing.T, b []byte) {
 		}
 	}
 }
+
+var refNameSeeds = []string{
+	"", "HEAD", "main", "refs", "refs/", "refs/x", "refs/heads/", "refs/heads/main", "refs/heads/a/b",
+	"refs/tags/v1", "refs/tags/", "refs/remotes/origin/main", "refs/remotes/origin/HEAD", "refs/remotes/",
+	"refs/remotes/x", "refs/notes/commits", "refs/heads/a b", " refs/heads/x", "refs/heads/\tx",
+	"refs/heads/é", "refs/heads/\xff", "refs/heads/%s", "refsheads/x", "refs/heads/refs/heads/x",
+}
+
+// TestShortNameAsGoGit holds shortName to go-git's Short.
+func TestShortNameAsGoGit(t *testing.T) {
+	for _, s := range refNameSeeds {
+		sameShort(t, s)
+	}
+}
+
+func FuzzShortName(f *testing.F) {
+	for _, s := range refNameSeeds {
+		f.Add(s)
+	}
+	f.Fuzz(sameShort)
+}
+
+func sameShort(t *testing.T, s string) {
+	if got, want := shortName(plumbing.ReferenceName(s)), plumbing.ReferenceName(s).Short(); got != want {
+		t.Fatalf("%q: shortName %q, go-git %q", s, got, want)
+	}
+}

@@ -200,7 +200,7 @@ func (r *Repo) open(tracking Tracking) error {
 		if !head.Target().IsBranch() {
 			return fmt.Errorf("%w: HEAD names %s", errCorrupt, head.Target())
 		}
-		r.Branch = head.Target().Short()
+		r.Branch = shortName(head.Target())
 		res, err := storer.ResolveReference(r.st, plumbing.HEAD)
 		switch {
 		case errors.Is(err, plumbing.ErrReferenceNotFound):
@@ -253,7 +253,7 @@ func (r *Repo) readRefs() error {
 				r.remote[short] = ref.Hash()
 			}
 		case ref.Name().IsBranch() && ref.Type() == plumbing.HashReference:
-			r.local[ref.Name().Short()] = ref.Hash()
+			r.local[shortName(ref.Name())] = ref.Hash()
 		}
 		return nil
 	})
@@ -282,7 +282,7 @@ func (r *Repo) readUpstream(tracking Tracking) {
 		return
 	}
 	merge := plumbing.ReferenceName(m)
-	name := "refs/remotes/" + remote + "/" + merge.Short()
+	name := "refs/remotes/" + remote + "/" + shortName(merge)
 	if remote == "." {
 		name = merge.String()
 	}
