@@ -177,3 +177,38 @@ func TestPatternsCompile(t *testing.T) {
 		walk(For(k).root)
 	}
 }
+
+// TestOrderAt holds the key order read for one pointer equal to the order
+// the whole scan records for it, for every property list of every kind.
+func TestOrderAt(t *testing.T) {
+	for _, k := range Kinds() {
+		full := keyOrders{}
+		for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
+			src, _ := files.ReadFile(name)
+			if err := scanOrders(src, full); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(full) < 2 {
+			t.Fatalf("%s: only %d property lists", k, len(full))
+		}
+		all := allOrders(k)
+		if len(all) != len(full) {
+			t.Errorf("%s: allOrders holds %d lists, the whole scan %d", k, len(all), len(full))
+		}
+		for ptr, want := range full {
+			if got := all[ptr]; got == nil || len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Errorf("%s %s: allOrders %q, the whole scan %q", k, ptr, got, want)
+			}
+			got := orderAt(k, ptr)
+			if got == nil || len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Errorf("%s %s: orderAt %q, the whole scan %q", k, ptr, got, want)
+			}
+		}
+		for _, ptr := range []string{"/nothing/properties", "/properties/x/properties/y/properties", "/properties/~1/properties"} {
+			if _, ok := full[ptr]; !ok && orderAt(k, ptr) != nil {
+				t.Errorf("%s %s: an order for a pointer the sources do not hold", k, ptr)
+			}
+		}
+	}
+}

@@ -2,8 +2,10 @@ package schema
 
 import (
 	"bytes"
+	"fmt"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // keyOrders records, for every object of the schema sources, the order in
@@ -11,12 +13,80 @@ import (
 // fields in the order the schema declares them.
 type keyOrders map[string][]string
 
+// keyOrder returns the keys of m, the object at ptr (a pointer ending in
+// /properties), in the order the sources write them, or sorted when they
+// do not hold it. The first pointer asked for is scanned for alone (a
+// check that names a key's home section needs the top level's order
+// only); the next one not known yet has every order scanned and kept.
 func (s *Schema) keyOrder(ptr string, m map[string]any) []string {
-	s.ordersOnce.Do(func() { s.orders = loadOrders(s.Kind) })
-	if order, ok := s.orders[ptr]; ok && len(order) == len(m) {
+	s.ordersMu.Lock()
+	order, ok := s.orders[ptr]
+	switch {
+	case ok:
+	case s.orders == nil:
+		order = orderAt(s.Kind, ptr)
+		s.orders = keyOrders{ptr: order}
+	case !s.ordersAll:
+		s.orders, s.ordersAll = allOrders(s.Kind), true
+		order = s.orders[ptr]
+		if order == nil {
+			s.orders[ptr] = nil // not held: remembered as such
+		}
+	default:
+		s.orders[ptr] = nil
+	}
+	s.ordersMu.Unlock()
+	if order != nil && len(order) == len(m) {
 		return order
 	}
 	return sortedKeys(m)
+}
+
+// allOrders scans the key order of every property list of the kind's
+// sources: its own file's first, so that a pointer both files hold takes
+// the kind's order.
+func allOrders(k Kind) keyOrders {
+	orders := keyOrders{}
+	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
+		b, err := files.ReadFile(name)
+		if err == nil {
+			err = scanOrders(b, orders)
+		}
+		if err != nil {
+			panic(fmt.Sprintf("schema %s: %v", k, err)) // read once already by load
+		}
+	}
+	for ptr, order := range orders {
+		if order == nil {
+			orders[ptr] = []string{} // held, and empty
+		}
+	}
+	return orders
+}
+
+// orderAt reads the key order of the object at ptr from the kind's own
+// source or, when it has none there, from common.json (whose definitions
+// the bundle takes only where the kind has none of its own): nil when
+// neither holds an object there.
+func orderAt(k Kind, ptr string) []string {
+	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
+		b, err := files.ReadFile(name)
+		orders := keyOrders{}
+		if err == nil {
+			d := jsonDecoder{src: b, orders: orders, target: ptr}
+			err = d.scan()
+		}
+		if err != nil {
+			panic(fmt.Sprintf("schema %s: %v", k, err)) // read once already by load
+		}
+		if order, ok := orders[ptr]; ok {
+			if order == nil {
+				order = []string{}
+			}
+			return order
+		}
+	}
+	return nil
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -38,6 +108,13 @@ const propertiesPtr = "/properties"
 // and a second decode costs several times more than this walk.
 func scanOrders(src []byte, orders keyOrders) error {
 	d := jsonDecoder{src: src, orders: orders}
+	return d.scan()
+}
+
+// scan is scanOrders of d.src into d.orders; with d.target set, only the
+// object at that pointer is recorded, and the values off the way to it are
+// passed over without reading their keys.
+func (d *jsonDecoder) scan() error {
 	d.space()
 	if err := d.skipValue(); err != nil {
 		return err
@@ -84,6 +161,9 @@ func (d *jsonDecoder) skipObject() error {
 	var keys []string
 	base := len(d.ptr)
 	keep := bytes.HasSuffix(d.ptr, []byte(propertiesPtr))
+	if d.target != "" {
+		keep = string(d.ptr) == d.target
+	}
 	d.space()
 	if d.pos < len(d.src) && d.src[d.pos] == '}' {
 		d.pos++
@@ -117,7 +197,11 @@ func (d *jsonDecoder) skipObject() error {
 		}
 		d.pos++
 		d.space()
-		err = d.skipValue()
+		if d.target != "" && !onPath(string(d.ptr), d.target) {
+			err = d.skipFast()
+		} else {
+			err = d.skipValue()
+		}
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return err
@@ -152,7 +236,12 @@ func (d *jsonDecoder) skipArray() error {
 	for i := 0; ; i++ {
 		d.space()
 		d.ptr = strconv.AppendInt(append(d.ptr, '/'), int64(i), 10)
-		err := d.skipValue()
+		var err error
+		if d.target != "" && !onPath(string(d.ptr), d.target) {
+			err = d.skipFast()
+		} else {
+			err = d.skipValue()
+		}
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return err
@@ -191,6 +280,39 @@ func (d *jsonDecoder) plainKey(keep bool) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// onPath reports whether the value at ptr is target or holds it.
+func onPath(ptr, target string) bool {
+	return strings.HasPrefix(target, ptr) && (len(target) == len(ptr) || target[len(ptr)] == '/')
+}
+
+// skipFast passes over one value without reading its keys: brackets are
+// counted outside strings.
+func (d *jsonDecoder) skipFast() error {
+	if d.pos < len(d.src) && d.src[d.pos] != '{' && d.src[d.pos] != '[' {
+		return d.skipValue() // a string, a number or a literal
+	}
+	depth := 0
+	for d.pos < len(d.src) {
+		switch d.src[d.pos] {
+		case '"':
+			if err := d.skipString(); err != nil {
+				return err
+			}
+			continue
+		case '{', '[':
+			depth++
+		case '}', ']':
+			depth--
+			if depth == 0 {
+				d.pos++
+				return nil
+			}
+		}
+		d.pos++
+	}
+	return d.errorf("unexpected end")
 }
 
 // skipString passes over a string value; an escaped quote does not end it.
