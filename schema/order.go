@@ -197,16 +197,9 @@ func (d *jsonDecoder) skipObject() error {
 		}
 		d.pos++
 		d.space()
-		if d.target != "" && !onPath(string(d.ptr), d.target) {
-			err = d.skipFast()
-		} else {
-			err = d.skipValue()
-		}
-		d.ptr = d.ptr[:base]
-		if err != nil {
+		if err = d.skipMember(base); err != nil {
 			return err
 		}
-		d.space()
 		if d.pos >= len(d.src) {
 			return d.errorf("unexpected end in an object")
 		}
@@ -236,17 +229,9 @@ func (d *jsonDecoder) skipArray() error {
 	for i := 0; ; i++ {
 		d.space()
 		d.ptr = strconv.AppendInt(append(d.ptr, '/'), int64(i), 10)
-		var err error
-		if d.target != "" && !onPath(string(d.ptr), d.target) {
-			err = d.skipFast()
-		} else {
-			err = d.skipValue()
-		}
-		d.ptr = d.ptr[:base]
-		if err != nil {
+		if err := d.skipMember(base); err != nil {
 			return err
 		}
-		d.space()
 		if d.pos >= len(d.src) {
 			return d.errorf("unexpected end in an array")
 		}
@@ -280,6 +265,22 @@ func (d *jsonDecoder) plainKey(keep bool) ([]byte, bool) {
 		}
 	}
 	return nil, false
+}
+
+// skipMember passes over the value at d.ptr, a member of the object or
+// array whose pointer is d.ptr[:base], then over the space after it; it
+// leaves d.ptr at that pointer. A value off the way to d.target is passed
+// over unread.
+func (d *jsonDecoder) skipMember(base int) error {
+	var err error
+	if d.target != "" && !onPath(string(d.ptr), d.target) {
+		err = d.skipFast()
+	} else {
+		err = d.skipValue()
+	}
+	d.ptr = d.ptr[:base]
+	d.space()
+	return err
 }
 
 // onPath reports whether the value at ptr is target or holds it.
