@@ -152,7 +152,7 @@ func supersede(fs []Finding) []Finding {
 			continue
 		}
 		w := &fs[j]
-		if stageOrder[f.Stage] < stageOrder[w.Stage] {
+		if stageRank(f.Stage) < stageRank(w.Stage) {
 			w.Stage = f.Stage
 		}
 		if f.Severity.Rank() > w.Severity.Rank() {
@@ -170,7 +170,22 @@ func supersede(fs []Finding) []Finding {
 	return out
 }
 
-var stageOrder = map[Stage]int{StageSubmit: 0, StagePlatform: 1, StageRuntime: 2, StageSync: 3, StageAdvice: 4}
+// stageRank orders the stages: submit, platform, runtime, sync, advice (an
+// unknown stage ranks with submit). A switch, not a map: the catalog is
+// sorted by it once a process, before the first check.
+func stageRank(s Stage) int {
+	switch s {
+	case StagePlatform:
+		return 1
+	case StageRuntime:
+		return 2
+	case StageSync:
+		return 3
+	case StageAdvice:
+		return 4
+	}
+	return 0
+}
 
 // recoverySafe drops findings that a syntax error may have caused: after a
 // statement is skipped, a required key may only look missing, and the pairs

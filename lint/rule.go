@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"cmp"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -63,7 +65,9 @@ type Rule struct {
 	check func(*Context)
 }
 
-var registry = map[string]*Rule{}
+// registry holds the catalog by id, sized for it: the rules register
+// from their files' init functions, which every command runs.
+var registry = make(map[string]*Rule, 128)
 
 // register adds a rule to the catalog; each rule file registers its own.
 func register(r *Rule) *Rule {
@@ -91,15 +95,17 @@ func sortRules() []*Rule {
 	for _, r := range registry {
 		out = append(out, r)
 	}
-	order := stageOrder
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Doctor != out[j].Doctor {
-			return !out[i].Doctor
+	slices.SortFunc(out, func(a, b *Rule) int {
+		if a.Doctor != b.Doctor {
+			if a.Doctor {
+				return 1
+			}
+			return -1
 		}
-		if order[out[i].Stage] != order[out[j].Stage] {
-			return order[out[i].Stage] < order[out[j].Stage]
+		if c := cmp.Compare(stageRank(a.Stage), stageRank(b.Stage)); c != 0 {
+			return c
 		}
-		return out[i].ID < out[j].ID
+		return strings.Compare(a.ID, b.ID)
 	})
 	return out
 }

@@ -133,7 +133,7 @@ func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
 				if in.Settings == nil || len(in.Settings.Severity) == 0 {
 					// a superseding finding can take an earlier stage and
 					// a higher severity from the findings it stands for
-					folded := r.Supersedes && stageOrder[f.Stage] <= stageOrder[r.Stage] && f.Severity.Rank() >= r.Severity.Rank()
+					folded := r.Supersedes && stageRank(f.Stage) <= stageRank(r.Stage) && f.Severity.Rank() >= r.Severity.Rank()
 					if !folded && (f.Severity != r.Severity || f.Stage != r.Stage) {
 						t.Errorf("%s: severity %s, stage %s; the catalog says %s, %s", formatFinding(f), f.Severity, f.Stage, r.Severity, r.Stage)
 					}

@@ -740,19 +740,54 @@ func (f *Field) AliasOf(name string) string {
 	m := f.aliases
 	f.mu.Unlock()
 	if m == nil {
-		m = map[string]string{}
-		for _, p := range f.Properties() {
-			for _, a := range f.Property(p).Aliases() {
-				if _, dup := m[strings.ToLower(a)]; !dup {
-					m[strings.ToLower(a)] = p
-				}
-			}
+		// the declared order of the properties decides only between two
+		// that claim one alias: without such a pair, any order gives the
+		// same table, and the order is not read (it is scanned from the
+		// sources)
+		var conflict bool
+		if m, conflict = f.aliasTable(f.propertyNames(), true); conflict {
+			m, _ = f.aliasTable(f.Properties(), false)
 		}
 		f.mu.Lock()
 		f.aliases = m
 		f.mu.Unlock()
 	}
 	return m[strings.ToLower(name)]
+}
+
+// aliasTable maps each alias (lower case) of props to its property, the
+// first in props when two claim one; strict stops at such a pair and
+// reports it.
+func (f *Field) aliasTable(props []string, strict bool) (map[string]string, bool) {
+	m := map[string]string{}
+	for _, p := range props {
+		for _, a := range f.Property(p).Aliases() {
+			a = strings.ToLower(a)
+			if q, dup := m[a]; !dup {
+				m[a] = p
+			} else if strict && q != p {
+				return nil, true
+			}
+		}
+	}
+	return m, false
+}
+
+// propertyNames lists the declared properties as Properties does, in no
+// particular order.
+func (f *Field) propertyNames() []string {
+	var out []string
+	seen := map[string]bool{}
+	for _, o := range f.objs {
+		props, _ := o["properties"].(map[string]any)
+		for k := range props {
+			if !seen[k] {
+				seen[k] = true
+				out = append(out, k)
+			}
+		}
+	}
+	return out
 }
 
 func (f *Field) Aliases() []string {

@@ -40,6 +40,7 @@ type jsonDecoder struct {
 	pos    int
 	ptr    []byte // the JSON pointer of the value being read
 	orders keyOrders
+	target string // scanning for the key order at this pointer alone (see scan)
 }
 
 func (d *jsonDecoder) errorf(format string, args ...any) error {

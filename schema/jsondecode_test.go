@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -43,12 +44,18 @@ func TestDecodeJSON(t *testing.T) {
 		if !reflect.DeepEqual(orders, wantOrders) {
 			t.Errorf("%s: key orders differ from the tokenizer's", name)
 		}
+		// field lists read the orders alone, without the values
+		scanned := keyOrders{}
+		if err := scanOrders(src, scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
+			t.Errorf("%s: key orders scanned without the values differ from the tokenizer's (%v)", name, err)
+		}
 	}
 }
 
 func TestDecodeJSONCases(t *testing.T) {
 	for _, src := range []string{
 		`{"a": "\u00e9\ud83d\ude00\ud800x\"\\\/\b\f\n\r\t", "b": [1, -2.5e3, true, false, null, {}, []], "c/~": {"x": 1}}`,
+		`{"properties": {"b": 1, "a": {"properties": {}}, "c\"~/": {"properties": {"z": [{"properties": {"y": 1, "x": 2}}], "w": "}"}}}, "x": {"properties": {"q": 1}}}`,
 		`{"a": "\ud800\u0041", "b": "\udc00"}`,
 		`{}`,
 		` { "nested" : { "deep" : [ { "k" : "v" } ] } } `,
@@ -67,12 +74,28 @@ func TestDecodeJSONCases(t *testing.T) {
 		if !reflect.DeepEqual(got, want) {
 			t.Errorf("%s: got %#v, want %#v", src, got, want)
 		}
+		wantOrders, scanned := keyOrders{}, keyOrders{}
+		tokenOrder([]byte(src), wantOrders)
+		if err := scanOrders([]byte(src), scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
+			t.Errorf("%s: scanned orders %v, want %v (%v)", src, scanned, wantOrders, err)
+		}
 	}
 	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, `{"a": "\u+123"}`, `{"a": "\u0_41"}`, `{"a": "\u00"}`, "{\"a\": \"\x01\"}"} {
 		if _, err := decodeJSON([]byte(bad), nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
+}
+
+// propertyOrders keeps the orders of the pointers keyOrder is asked for.
+func propertyOrders(all keyOrders) keyOrders {
+	out := keyOrders{}
+	for ptr, keys := range all {
+		if strings.HasSuffix(ptr, propertiesPtr) {
+			out[ptr] = keys
+		}
+	}
+	return out
 }
 
 // tokenOrder records key orders with encoding/json's tokenizer, as the
@@ -152,5 +175,40 @@ func TestPatternsCompile(t *testing.T) {
 			}
 		}
 		walk(For(k).root)
+	}
+}
+
+// TestOrderAt holds the key order read for one pointer equal to the order
+// the whole scan records for it, for every property list of every kind.
+func TestOrderAt(t *testing.T) {
+	for _, k := range Kinds() {
+		full := keyOrders{}
+		for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
+			src, _ := files.ReadFile(name)
+			if err := scanOrders(src, full); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(full) < 2 {
+			t.Fatalf("%s: only %d property lists", k, len(full))
+		}
+		all := allOrders(k)
+		if len(all) != len(full) {
+			t.Errorf("%s: allOrders holds %d lists, the whole scan %d", k, len(all), len(full))
+		}
+		for ptr, want := range full {
+			if got := all[ptr]; got == nil || len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Errorf("%s %s: allOrders %q, the whole scan %q", k, ptr, got, want)
+			}
+			got := orderAt(k, ptr)
+			if got == nil || len(got) != len(want) || (len(want) > 0 && !reflect.DeepEqual(got, want)) {
+				t.Errorf("%s %s: orderAt %q, the whole scan %q", k, ptr, got, want)
+			}
+		}
+		for _, ptr := range []string{"/nothing/properties", "/properties/x/properties/y/properties", "/properties/~1/properties"} {
+			if _, ok := full[ptr]; !ok && orderAt(k, ptr) != nil {
+				t.Errorf("%s %s: an order for a pointer the sources do not hold", k, ptr)
+			}
+		}
 	}
 }

@@ -3,6 +3,7 @@ package schema
 import (
 	"maps"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -80,5 +81,40 @@ func checkPropTable(t *testing.T, p *propTable) {
 		if ok != wok || got != w {
 			t.Fatalf("%v: get(%q) = %p, %v; want %p, %v", p.names, k, got, ok, w, wok)
 		}
+	}
+}
+
+// TestAliasOfAsDeclaredOrder holds AliasOf, which reads the properties in
+// no particular order when no two claim one alias, to the table made in
+// the declared order, for every table of every kind.
+func TestAliasOfAsDeclaredOrder(t *testing.T) {
+	seen := 0
+	for _, k := range Kinds() {
+		var walk func(f *Field, depth int)
+		walk = func(f *Field, depth int) {
+			if f == nil || depth > 6 || !f.IsTable() {
+				return
+			}
+			ordered, _ := f.aliasTable(f.Properties(), false)
+			seen += len(ordered)
+			for a, want := range ordered {
+				if got := f.AliasOf(a); got != want {
+					t.Errorf("%s %v: AliasOf(%q) = %q, the declared order gives %q", k, f.Path, a, got, want)
+				}
+				if got := f.AliasOf(strings.ToUpper(a)); got != want {
+					t.Errorf("%s %v: AliasOf(%q) = %q, want %q", k, f.Path, strings.ToUpper(a), got, want)
+				}
+			}
+			if got := f.AliasOf("no-such-alias-anywhere"); got != "" {
+				t.Errorf("%s %v: AliasOf of an unknown name = %q", k, f.Path, got)
+			}
+			for _, p := range f.Properties() {
+				walk(f.Property(p), depth+1)
+			}
+		}
+		walk(For(k).Root(), 0)
+	}
+	if seen == 0 {
+		t.Fatal("no aliases in any schema: the test holds nothing")
 	}
 }

@@ -50,8 +50,9 @@ type Schema struct {
 	bundled    []byte         // indented JSON for export, made on first use
 	exportOnce sync.Once
 	root       *node     // compiled for validation
-	orders     keyOrders // the key order of each object of the sources, read on first use
-	ordersOnce sync.Once
+	orders     keyOrders // the key order of each property list asked for, read on first use
+	ordersMu   sync.Mutex
+	ordersAll  bool // orders holds every property list's order
 
 	rootOnce  sync.Once
 	rootField *Field
@@ -97,21 +98,6 @@ func load(k Kind) (*Schema, error) {
 		return nil, fmt.Errorf("schema %s: %w", k, err)
 	}
 	return &Schema{Kind: k, raw: doc, root: root}, nil
-}
-
-// loadOrders returns the key order of every object of the kind's sources,
-// read on first use: validation needs none, and a check of a clean file
-// does not pay for recording them.
-func loadOrders(k Kind) keyOrders {
-	// the key order of the kind's own file is recorded first: a pointer
-	// that both files have takes the kind's order
-	orders := keyOrders{}
-	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-		if _, err := readJSON(name, orders); err != nil {
-			panic(fmt.Sprintf("schema %s: %v", k, err)) // read once already by load
-		}
-	}
-	return orders
 }
 
 func readJSON(name string, orders keyOrders) (map[string]any, error) {

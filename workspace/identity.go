@@ -92,11 +92,36 @@ func (e *IdentityError) Error() string {
 	return "origin URL is not a GitHub repository"
 }
 
-// githubIdentityRE and ipvFutureRE compile on first use: most runs never
-// look at the git remote.
-var githubIdentityRE = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$`)
-})
+// githubIdentity reports whether repo is OWNER/NAME as the osmosis CLI
+// accepts it, ^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$ (the pattern
+// githubIdentityPattern, written out: every check of a config in a git
+// workspace reads its remote, and compiling the pattern cost more than
+// the rest of the parse).
+func githubIdentity(repo string) bool {
+	owner, name, ok := strings.Cut(repo, "/")
+	if !ok || owner == "" || name == "" || !isASCIIAlnum(owner[0]) {
+		return false
+	}
+	for i := 1; i < len(owner); i++ {
+		if c := owner[i]; !isASCIIAlnum(c) && c != '-' {
+			return false
+		}
+	}
+	for i := 0; i < len(name); i++ {
+		if c := name[i]; !isASCIIAlnum(c) && c != '.' && c != '_' && c != '-' {
+			return false
+		}
+	}
+	return true
+}
+
+// githubIdentityPattern is what githubIdentity matches.
+const githubIdentityPattern = `^[A-Za-z0-9][A-Za-z0-9-]*/[A-Za-z0-9._-]+$`
+
+func isASCIIAlnum(c byte) bool { return isASCIIAlpha(c) || c >= '0' && c <= '9' }
+
+// ipvFutureRE compiles on first use: most runs never meet a bracketed
+// host.
 
 // ParseOrigin maps a git remote URL to its GitHub owner/repo identity with
 // the same verdicts as the osmosis CLI: scp-like "user@host:path" is read as
@@ -135,7 +160,7 @@ func ParseOrigin(url string) (Identity, error) {
 		return Identity{}, &IdentityError{ReasonNotOneRepo}
 	}
 	repo := pyLower(segs[0] + "/" + segs[1])
-	if !githubIdentityRE().MatchString(repo) {
+	if !githubIdentity(repo) {
 		return Identity{}, &IdentityError{ReasonInvalidName}
 	}
 	return Identity{Repo: repo, DisplayURL: u.display()}, nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"os"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -131,8 +132,36 @@ func FuzzParseOrigin(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if !githubIdentityRE().MatchString(got.Repo) || strings.Contains(got.DisplayURL, "@") && !strings.HasPrefix(got.DisplayURL, "ssh://git@") {
+		if !githubIdentity(got.Repo) || strings.Contains(got.DisplayURL, "@") && !strings.HasPrefix(got.DisplayURL, "ssh://git@") {
 			t.Fatalf("ParseOrigin(%q) = %+v", url, got)
 		}
 	})
+}
+
+var githubIdentitySeeds = []string{
+	"a/b", "acme/rollouts", "a-b/c.d_e-f", "-a/b", "a/", "/b", "a/b/c", "a//b", "a_b/c", "a/b c", "A9/Z.", "", "a",
+	"a/b\n", "\na/b", "é/b", "a/é", "a-/b", "a/-", "a/..", "a/b/",
+}
+
+// TestGithubIdentityAsPattern holds githubIdentity to the pattern it
+// writes out.
+func TestGithubIdentityAsPattern(t *testing.T) {
+	for _, s := range githubIdentitySeeds {
+		sameGithubIdentity(t, s)
+	}
+}
+
+func FuzzGithubIdentity(f *testing.F) {
+	for _, s := range githubIdentitySeeds {
+		f.Add(s)
+	}
+	f.Fuzz(sameGithubIdentity)
+}
+
+var githubIdentityRE = regexp.MustCompile(githubIdentityPattern)
+
+func sameGithubIdentity(t *testing.T, s string) {
+	if got, want := githubIdentity(s), githubIdentityRE.MatchString(s); got != want {
+		t.Fatalf("%q: githubIdentity %v, the pattern %v", s, got, want)
+	}
 }

@@ -295,7 +295,18 @@ var keyFormats = []keyFormat{
 // formatsByFirst holds keyFormats by the first byte of their prefix, in
 // their order: a value meets only the formats it could match (a file of
 // many values costs a few comparisons each).
+// They share one array, made at start-up, so it is one allocation.
 var formatsByFirst = func() (out [256][]keyFormat) {
+	var n [256]int
+	for _, f := range keyFormats {
+		n[f.prefix[0]]++
+	}
+	all := make([]keyFormat, len(keyFormats))
+	off := 0
+	for c, k := range n {
+		out[c] = all[off : off : off+k] // capped: an append stays in its own part
+		off += k
+	}
 	for _, f := range keyFormats {
 		out[f.prefix[0]] = append(out[f.prefix[0]], f)
 	}

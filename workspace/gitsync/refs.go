@@ -159,3 +159,28 @@ func (r *Repo) RemoteBranches() []string {
 	sort.Strings(out)
 	return out
 }
+
+// shortName is name.Short(): go-git shortens a reference name with
+// fmt.Sscanf against each of its rev-parse rules, which costs microseconds
+// a ref. A name of printable ASCII without spaces (what git writes) is
+// shortened here the same way: the last rule that matches with a
+// non-empty rest wins, and refs/tags/, refs/heads/ and refs/remotes/ are
+// tried after refs/. Any other name is left to go-git, whose scanning of
+// spaces and invalid UTF-8 is its own.
+func shortName(name plumbing.ReferenceName) string {
+	s := string(name)
+	for i := 0; i < len(s); i++ {
+		if s[i] <= ' ' || s[i] >= 0x7f {
+			return name.Short()
+		}
+	}
+	for _, p := range [...]string{"refs/tags/", "refs/heads/", "refs/remotes/"} {
+		if len(s) > len(p) && strings.HasPrefix(s, p) {
+			return s[len(p):]
+		}
+	}
+	if len(s) > len("refs/") && strings.HasPrefix(s, "refs/") {
+		return s[len("refs/"):]
+	}
+	return s
+}

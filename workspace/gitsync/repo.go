@@ -10,9 +10,7 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/go-git/go-git/v5/plumbing/storer"
 	"github.com/go-git/go-git/v5/storage/filesystem"
 
@@ -202,7 +200,7 @@ func (r *Repo) open(tracking Tracking) error {
 		if !head.Target().IsBranch() {
 			return fmt.Errorf("%w: HEAD names %s", errCorrupt, head.Target())
 		}
-		r.Branch = head.Target().Short()
+		r.Branch = shortName(head.Target())
 		res, err := storer.ResolveReference(r.st, plumbing.HEAD)
 		switch {
 		case errors.Is(err, plumbing.ErrReferenceNotFound):
@@ -255,7 +253,7 @@ func (r *Repo) readRefs() error {
 				r.remote[short] = ref.Hash()
 			}
 		case ref.Name().IsBranch() && ref.Type() == plumbing.HashReference:
-			r.local[ref.Name().Short()] = ref.Hash()
+			r.local[shortName(ref.Name())] = ref.Hash()
 		}
 		return nil
 	})
@@ -284,7 +282,7 @@ func (r *Repo) readUpstream(tracking Tracking) {
 		return
 	}
 	merge := plumbing.ReferenceName(m)
-	name := "refs/remotes/" + remote + "/" + merge.Short()
+	name := "refs/remotes/" + remote + "/" + shortName(merge)
 	if remote == "." {
 		name = merge.String()
 	}
@@ -314,21 +312,28 @@ func (r *Repo) commit(h plumbing.Hash) (*commitInfo, error) {
 	if obj.Size() > r.lim.MaxObjectSize {
 		return nil, errHuge
 	}
-	c, err := object.DecodeCommit(r.st, obj)
+	if obj.Type() != plumbing.CommitObject {
+		return nil, errMalformedCommit
+	}
+	b, err := objectBytes(obj, r.lim.MaxObjectSize)
 	if err != nil {
 		return nil, err
 	}
-	subject, _, _ := strings.Cut(strings.TrimLeft(c.Message, "\n"), "\n")
+	c, err := decodeCommit(b)
+	if err != nil {
+		return nil, err
+	}
+	subject, _, _ := strings.Cut(strings.TrimLeft(c.message, "\n"), "\n")
 	if len(subject) > 200 {
 		subject = subject[:200]
 	}
-	info := &commitInfo{parents: c.ParentHashes, tree: c.TreeHash, when: c.Committer.When.Unix(), subject: strings.TrimSpace(subject)}
+	info := &commitInfo{parents: c.parents, tree: c.tree, when: c.when, subject: strings.TrimSpace(subject)}
 	r.commits[h] = info
 	return info, nil
 }
 
 // tree reads a tree object, bounded in size. The caller holds r.mu.
-func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
+func (r *Repo) tree(h plumbing.Hash) ([]treeEntry, error) {
 	if err := r.deltas.check(h); err != nil {
 		return nil, err
 	}
@@ -339,7 +344,14 @@ func (r *Repo) tree(h plumbing.Hash) (*object.Tree, error) {
 	if obj.Size() > r.lim.MaxObjectSize {
 		return nil, errHuge
 	}
-	return object.DecodeTree(r.st, obj)
+	if obj.Type() != plumbing.TreeObject {
+		return nil, errMalformedTree
+	}
+	b, err := objectBytes(obj, r.lim.MaxObjectSize)
+	if err != nil {
+		return nil, err
+	}
+	return decodeTree(b)
 }
 
 // entries maps the names of a tree to their hashes (kept per tree).
@@ -351,15 +363,11 @@ func (r *Repo) entries(h plumbing.Hash) (map[string]plumbing.Hash, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := make(map[string]plumbing.Hash, len(t.Entries))
-	for _, e := range t.Entries {
-		if e.Mode == filemode.Dir {
-			m[e.Name] = e.Hash
-		} else {
-			// a file or link where a directory is looked for: its hash
-			// still tells one version from another
-			m[e.Name] = e.Hash
-		}
+	m := make(map[string]plumbing.Hash, len(t))
+	for _, e := range t {
+		// a file or link where a directory is looked for: its hash
+		// still tells one version from another
+		m[e.name] = e.hash
 	}
 	r.subtrees[h] = m
 	return m, nil

@@ -207,13 +207,13 @@ func (r *Repo) headFiles(name string) (map[string]blobEntry, error) {
 		if err != nil {
 			return nil, err
 		}
-		for _, e := range t.Entries {
-			p := d.path + "/" + e.Name
-			if e.Mode == filemode.Dir {
-				stack = append(stack, dir{p, e.Hash})
+		for _, e := range t {
+			p := d.path + "/" + e.name
+			if e.mode == filemode.Dir {
+				stack = append(stack, dir{p, e.hash})
 				continue
 			}
-			out[p] = blobEntry{e.Hash, e.Mode}
+			out[p] = blobEntry{e.hash, e.mode}
 			if len(out) > r.lim.MaxTreeEntries {
 				return nil, errLimit
 			}
