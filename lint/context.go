@@ -117,8 +117,11 @@ func getIssues() *[]schema.Issue {
 // putIssues keeps the storage, emptied: the issues point into their
 // document, which must not stay alive for it.
 func putIssues(b *[]schema.Issue) {
-	if *b == nil {
-		return // a clean file: nothing to keep
+	if cap(*b) == 0 {
+		// a clean file: nothing to keep but the holder, which the next
+		// check then need not allocate; it never replaces real storage
+		issueBuf.CompareAndSwap(nil, b)
+		return
 	}
 	clear(*b)
 	*b = (*b)[:0]
