@@ -141,3 +141,33 @@ func TestTableIndex(t *testing.T) {
 		}
 	}
 }
+
+// TestParseOwned holds a source handed over to no copy of it (one
+// allocation and its bytes fewer than Parse), and a handed-over source
+// that needs blanking (a BOM, invalid UTF-8) to a copy: the caller's
+// bytes are never written.
+func TestParseOwned(t *testing.T) {
+	if !raceEnabled {
+		src := []byte(benchConfig)
+		a, ao := testing.AllocsPerRun(50, func() { Parse(src) }), testing.AllocsPerRun(50, func() { ParseOwned(src) })
+		b, bo := bytesPerRun(50, func() { Parse(src) }), bytesPerRun(50, func() { ParseOwned(src) })
+		t.Logf("Parse: %.0f allocations, %.0f bytes; ParseOwned: %.0f, %.0f", a, b, ao, bo)
+		if ao > a-1 || bo > b-float64(len(src)) {
+			t.Errorf("ParseOwned: %.0f allocations and %.0f bytes, Parse %.0f and %.0f: the source was copied", ao, bo, a, b)
+		}
+	}
+	for _, src := range []string{
+		"\xEF\xBB\xBFa = \"x\"\n",
+		"a = \"\xff\xfe\"\nb = 1\n",
+		"[t]\nk = 'v' # \xc3\n",
+	} {
+		buf := []byte(src)
+		d := ParseOwned(buf)
+		if string(buf) != src {
+			t.Errorf("%q: ParseOwned wrote to the source: %q", src, buf)
+		}
+		if got, want := summary(d)+text(d), summary(Parse([]byte(src)))+text(Parse([]byte(src))); got != want {
+			t.Errorf("%q: ParseOwned:\n%s\nParse:\n%s", src, got, want)
+		}
+	}
+}

@@ -18,13 +18,20 @@ const maxErrors = 200
 
 // Parse reads src as a TOML 1.0 document. It never fails: problems are in
 // Document.Errors and the rest of the file is still read.
-func Parse(src []byte) *Document { return parse(src, true) }
+func Parse(src []byte) *Document { return parse(src, true, false) }
+
+// ParseOwned is Parse of a source the caller hands over: nothing writes to
+// src again, for as long as the document and the strings it holds live
+// (such as a buffer just read from a file and never reused). The document
+// then reads src itself instead of a copy of it, unless the text needs
+// blanking first (a byte order mark, invalid UTF-8).
+func ParseOwned(src []byte) *Document { return parse(src, true, true) }
 
 // parse is Parse; statements hands the parser one statement at a time,
 // behind the limiter, where without it the parser reads on to the first
 // syntax error (what the limiter must never change, on a document within
 // the limits: the tests compare the two).
-func parse(src []byte, statements bool) *Document {
+func parse(src []byte, statements, owned bool) *Document {
 	// the document, its line index and its root table in one allocation
 	blk := &struct {
 		doc   Document
@@ -41,7 +48,12 @@ func parse(src []byte, statements bool) *Document {
 	// The document reads its own copy of the source: keys and strings are
 	// slices of it (no copy each), which the caller's later writes to src
 	// cannot change. Nothing writes to it once the blanking below is done.
-	work := bytes.Clone(src)
+	// A source handed over (owned) that needs no blanking is that copy.
+	bom, valid := bytes.HasPrefix(src, utf8BOM), utf8.Valid(src)
+	work := src
+	if !owned || bom || !valid {
+		work = bytes.Clone(src)
+	}
 	var b builder
 	blank := func(from, to int) {
 		b.blanked = true
@@ -51,11 +63,11 @@ func parse(src []byte, statements bool) *Document {
 			}
 		}
 	}
-	if bytes.HasPrefix(src, utf8BOM) {
+	if bom {
 		d.addError(Range{0, 3}, "the file starts with a UTF-8 byte order mark (BOM); the osmosis CLI's TOML parser rejects it: save the file as UTF-8 without BOM")
 		blank(0, 3)
 	}
-	if !utf8.Valid(work) {
+	if !valid {
 		for _, r := range invalidUTF8(work) {
 			d.addError(r, "invalid UTF-8: TOML files must be UTF-8 encoded")
 			blank(r.Start, r.End)
