@@ -5,32 +5,50 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// TestParserSeedFillsBuffer holds the seed statement to exactly the first
-// node buffer of a parser: one item more grows it (so the seed writes over
-// every node a document left there), and the seed itself does not.
-func TestParserSeedFillsBuffer(t *testing.T) {
+// TestParserFirstBuffer holds a parser's first node buffer to firstNodes
+// nodes, which putParser clears: a statement of firstNodes nodes (a pair,
+// its key, an array and its items) fits it, one node more grows it.
+func TestParserFirstBuffer(t *testing.T) {
 	grows := func(items int) bool {
 		var p unstable.Parser
 		p.KeepComments = true
-		p.Reset([]byte("a = 0\n"))
+		p.Reset(parserProbe)
 		p.NextExpression()
 		buf := p.Expression()
 		p.Reset([]byte("a = [" + strings.Repeat("0,", items) + "]\n"))
 		if !p.NextExpression() {
-			t.Fatalf("seed of %d items: %v", items, p.Error())
+			t.Fatalf("an array of %d items: %v", items, p.Error())
 		}
 		return p.Expression() != buf
 	}
-	if grows(seedItems) {
-		t.Errorf("the seed of %d items grows the first buffer", seedItems)
+	if grows(firstNodes - 3) {
+		t.Errorf("a statement of %d nodes grows the first buffer", firstNodes)
 	}
-	if !grows(seedItems + 1) {
-		t.Errorf("a seed of %d items still fits the first buffer: the seed leaves nodes unwritten", seedItems+1)
+	if !grows(firstNodes - 2) {
+		t.Errorf("a statement of %d nodes still fits the first buffer: it holds more than firstNodes", firstNodes+1)
 	}
+}
+
+// TestSpareParserHoldsNothing holds a parser put away to no node that
+// refers to the document it read.
+func TestSpareParserHoldsNothing(t *testing.T) {
+	sp := getParser()
+	src := []byte("[t]\na = [1, 2, {b = 'c'}] # note\n")
+	sp.p.Reset(src)
+	for sp.p.NextExpression() {
+	}
+	putParser(sp)
+	for i, n := range unsafe.Slice(sp.buf, firstNodes) {
+		if n.Data != nil || n.Kind != 0 {
+			t.Fatalf("node %d kept %v %q", i, n.Kind, n.Data)
+		}
+	}
+	getParser() // take it back out
 }
 
 // Allocation budgets of Parse for the benchmark's 20-line config: when set,

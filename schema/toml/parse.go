@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -160,9 +161,9 @@ func parse(src []byte, statements, owned bool) *Document {
 // A few go-toml parsers are kept from one document to the next with the
 // 64-node buffer each allocates on its first statement (3.5 KB, a third of
 // what a small config cost). A parser is kept only while it has that first
-// buffer, and is put away holding nothing of the document it read: a seed
-// statement of exactly 64 nodes is parsed over every node. The slots are
-// plain atomics, not a sync.Pool, so that a run on one goroutine always
+// buffer, and is put away holding nothing of the document it read: its
+// nodes are cleared (they hold slices of the document's text). The slots
+// are plain atomics, not a sync.Pool, so that a run on one goroutine always
 // finds its parser again (allocation counts in tests stay the same from
 // run to run).
 var spareParsers [4]atomic.Pointer[spareParser]
@@ -172,11 +173,13 @@ type spareParser struct {
 	buf *unstable.Node // the first node of the parser's first buffer
 }
 
-// seedItems is how many items the seed array holds: with its pair, key and
-// array nodes, one buffer of 64 nodes (TestParserSeedFillsBuffer).
-const seedItems = 61
+// firstNodes is the size of a parser's first node buffer (go-toml's
+// smallest arena; TestParserFirstBuffer).
+const firstNodes = 64
 
-var parserSeed = []byte("a = [" + strings.Repeat("0,", seedItems) + "]\n")
+// parserProbe is a statement of three nodes: parsed, its first node is the
+// first of the parser's buffer, which tells whether the buffer grew.
+var parserProbe = []byte("a = 0\n")
 
 func getParser() *spareParser {
 	for i := range spareParsers {
@@ -185,21 +188,25 @@ func getParser() *spareParser {
 		}
 	}
 	sp := &spareParser{p: unstable.Parser{KeepComments: true}}
-	sp.buf = sp.seed()
+	sp.buf = sp.probe()
 	return sp
 }
 
-// seed parses the seed statement and returns the first node of the buffer.
-func (sp *spareParser) seed() *unstable.Node {
-	sp.p.Reset(parserSeed)
+// probe parses the probe statement and returns the first node of the
+// parser's buffer.
+func (sp *spareParser) probe() *unstable.Node {
+	sp.p.Reset(parserProbe)
 	sp.p.NextExpression()
 	return sp.p.Expression()
 }
 
 func putParser(sp *spareParser) {
-	if sp.seed() != sp.buf {
+	if sp.probe() != sp.buf {
 		return // the buffer grew: let it go
 	}
+	// the buffer is still the first one, of firstNodes nodes from buf:
+	// clearing them lets go of every slice of the document they held
+	clear(unsafe.Slice(sp.buf, firstNodes))
 	sp.p.Reset(nil)
 	for i := range spareParsers {
 		if spareParsers[i].CompareAndSwap(nil, sp) {
