@@ -58,8 +58,12 @@ func (r *run) check(j job) FileResult {
 		return res
 	}
 	// the bytes were read into a buffer of their own that nothing writes
-	// to again: the document reads them without a copy of its own
-	res.Findings = lint.CheckDocument(toml.ParseOwned(res.Src), in)
+	// to again: the document reads them without a copy of its own; the
+	// findings hold nothing of the document (their strings are copies or
+	// slices of the source), so its memory goes to the next file's
+	doc := toml.ParseOwned(res.Src)
+	res.Findings = lint.CheckDocument(doc, in)
+	doc.Release()
 	return res
 }
 

@@ -189,3 +189,30 @@ func TestParseOwned(t *testing.T) {
 		}
 	}
 }
+
+// TestParseReleased holds a parse into the memory of a released document
+// (one config after another, as a run parses them) to the document alone:
+// its nodes, statement list and comments are the released one's.
+func TestParseReleased(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	src := []byte(benchConfig)
+	f := func() { ParseOwned(src).Release() }
+	allocs, bytes := testing.AllocsPerRun(50, f), bytesPerRun(50, f)
+	t.Logf("parse and release: %.0f allocations, %.0f bytes", allocs, bytes)
+	if allocs > 2 || bytes > 1<<10 {
+		t.Errorf("parse and release: %.0f allocations and %.0f bytes, budget 2 and 1 KiB", allocs, bytes)
+	}
+	// a large document's chunks are not kept
+	var sb strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&sb, "k%d = %d\n", i, i)
+	}
+	ParseOwned([]byte(sb.String())).Release()
+	for i := range spareArenas {
+		if a := spareArenas[i].Load(); a != nil && (cap(a.values.buf) > keptChunk || cap(a.stmtList) > keptChunk) {
+			t.Errorf("a spare arena keeps %d values and %d statements", cap(a.values.buf), cap(a.stmtList))
+		}
+	}
+}

@@ -20,7 +20,25 @@ func FuzzParse(f *testing.F) {
 		checkStatements(t, src, d)
 		checkOwnsText(t, src)
 		checkOwned(t, src, d)
+		checkReleased(t, src, d)
 	})
+}
+
+// checkReleased asserts that a parse into the memory of released documents
+// reads as a parse into fresh memory: the document released (d, parsed
+// from src) and one of another text leave nothing behind.
+func checkReleased(t testing.TB, src []byte, d *Document) {
+	t.Helper()
+	want := summary(d) + text(d)
+	other := Parse([]byte("[a]\nb = [1, {c = 'd'}]\n# e\n[[f]]\ng.h = 1\n"))
+	d.Release()
+	other.Release()
+	d.Release() // a second release does nothing
+	again := ParseOwned(bytes.Clone(src))
+	if got := summary(again) + text(again); got != want {
+		t.Fatalf("parsed into released memory:\n%s\nfresh:\n%s", got, want)
+	}
+	again.Release()
 }
 
 // checkOwned asserts that a source handed over (ParseOwned) reads as a

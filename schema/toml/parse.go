@@ -77,13 +77,22 @@ func parse(src []byte, statements, owned bool) *Document {
 
 	// room for every comment at once: a file of many comments would
 	// otherwise leave a trail of outgrown slices
+	b.arena = getArena()
+	d.arena = b.arena
 	if n := bytes.Count(work, []byte{'#'}); n > 0 {
-		d.Comments = make([]Comment, 0, n)
+		d.Comments = b.comments
+		if cap(d.Comments) < n {
+			d.Comments = make([]Comment, 0, n)
+		}
 	}
 	newBuilder(&b, d, work)
 	if n := b.estimate(work); n > 0 {
-		d.Stmts = make([]*Stmt, 0, n)
+		d.Stmts = b.stmtList
+		if cap(d.Stmts) < n {
+			d.Stmts = make([]*Stmt, 0, n)
+		}
 	}
+	b.stmtList, b.comments = nil, nil // the document's now
 	sp := getParser()
 	defer putParser(sp)
 	p := &sp.p
