@@ -1,6 +1,11 @@
 package lint
 
-import "github.com/osmosis-lint/osmosis-lint/schema/toml"
+import (
+	"sync"
+
+	"github.com/osmosis-lint/osmosis-lint/schema"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
 
 func init() {
 	register(&Rule{
@@ -23,9 +28,40 @@ func checkAdvancedShadow(c *Context) {
 	if adv == nil || adv.Kind != toml.KindTable {
 		return
 	}
+	homes := advancedHomes(c.Schema)
 	for _, e := range adv.Table.Entries {
-		if home := homeOf(c, e.Key, []string{"advanced"}, false); home != "" && home != "[experiment]" && home != "[env]" && home != "[secrets]" {
+		if sec := homes[e.Key]; sec != "" && sec != "experiment" && sec != "env" && sec != "secrets" {
+			home := "[" + sec + "]"
 			c.Report(e.KeyRange, "advanced."+e.Key, code(e.Key)+" has its own place in "+home+"; set it there, where it is type-checked, instead of in [advanced]")
 		}
 	}
+}
+
+// homesOf holds, for each schema, the section other than [advanced] that
+// declares each key (homeOf's answer, without aliases, for every key at
+// once): the rule looks a key up instead of walking every section's
+// fields for each key of [advanced]. There is one schema per kind.
+var homesOf sync.Map // *schema.Schema -> func() map[string]string
+
+func advancedHomes(sch *schema.Schema) map[string]string {
+	f, ok := homesOf.Load(sch)
+	if !ok {
+		f, _ = homesOf.LoadOrStore(sch, sync.OnceValue(func() map[string]string {
+			homes := map[string]string{}
+			root := sch.Root()
+			for _, sec := range root.Properties() {
+				f := root.Property(sec)
+				if f == nil || sec == "advanced" || !f.IsTable() {
+					continue
+				}
+				for _, k := range f.Properties() {
+					if _, ok := homes[k]; !ok {
+						homes[k] = sec // the first section that declares it, as homeKey
+					}
+				}
+			}
+			return homes
+		}))
+	}
+	return f.(func() map[string]string)()
 }

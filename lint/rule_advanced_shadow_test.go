@@ -47,3 +47,32 @@ func TestAdvancedShadow(t *testing.T) {
 		},
 	})
 }
+
+// TestAdvancedHomesAsHomeOf holds the rule's index of sections to what
+// homeOf answers for every key any section declares, and for a key none
+// does.
+func TestAdvancedHomesAsHomeOf(t *testing.T) {
+	for _, kind := range []schema.Kind{schema.Training, schema.Eval, schema.Benchmark} {
+		sch := schema.For(kind)
+		c := &Context{Schema: sch}
+		homes := advancedHomes(sch)
+		keys := []string{"not_declared_anywhere", "advanced"}
+		root := sch.Root()
+		for _, sec := range root.Properties() {
+			keys = append(keys, root.Property(sec).Properties()...)
+		}
+		for _, k := range keys {
+			want := homeOf(c, k, []string{"advanced"}, false)
+			got := ""
+			if sec := homes[k]; sec != "" {
+				got = "[" + sec + "]"
+			}
+			if got != want {
+				t.Errorf("%s: %q: index says %q, homeOf %q", kind, k, got, want)
+			}
+		}
+		if len(homes) == 0 {
+			t.Errorf("%s: no section declares a key", kind)
+		}
+	}
+}

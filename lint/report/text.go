@@ -33,8 +33,9 @@ func writeText(w io.Writer, files []File, opts Options) error {
 	}
 	for _, f := range files {
 		var lines []string
-		if !opts.OneLine {
-			// a credential a finding is about is never printed
+		if !opts.OneLine && len(f.Findings) > 0 {
+			// a credential a finding is about is never printed (a clean
+			// file prints no line: nothing to mask)
 			lines = strings.Split(string(lint.Masked(f.Src, f.Findings)), "\n")
 		}
 		for _, x := range f.Findings {

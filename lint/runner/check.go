@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -56,7 +57,13 @@ func (r *run) check(j job) FileResult {
 		res.Src, res.Fixed, res.Applied, res.Original = fx.Src, len(fx.Applied), fx.Applied, res.Src
 		return res
 	}
-	res.Findings = lint.Check(res.Src, in)
+	// the bytes were read into a buffer of their own that nothing writes
+	// to again: the document reads them without a copy of its own; the
+	// findings hold nothing of the document (their strings are copies or
+	// slices of the source), so its memory goes to the next file's
+	doc := toml.ParseOwned(res.Src)
+	res.Findings = lint.CheckDocument(doc, in)
+	doc.Release()
 	return res
 }
 

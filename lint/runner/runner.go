@@ -15,6 +15,7 @@ import (
 	"sort"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -76,6 +77,7 @@ type FileResult struct {
 	// Abs is the file's absolute path.
 	Abs string
 	// Src is the file's content after fixes; nil when it was not read.
+	// Nothing writes to it: the findings may hold text of it.
 	Src      []byte
 	Findings []lint.Finding
 	// Fixed counts the fixes applied and written.
@@ -496,19 +498,23 @@ func (r *run) sayBelowOnce() {
 func (r *run) checkAll() {
 	r.sayBelowOnce()
 	r.results = make([]FileResult, len(r.jobs))
+	// each worker takes the next job from a shared counter: no channel
+	// hand-off (and no goroutine woken) per file; the caller is one of them
 	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Go(func() {
-			for i := range next {
-				r.results[i] = r.check(r.jobs[i])
+	var next atomic.Int64
+	work := func() {
+		for {
+			i := int(next.Add(1) - 1)
+			if i >= len(r.jobs) {
+				return
 			}
-		})
+			r.results[i] = r.check(r.jobs[i])
+		}
 	}
-	for i := range r.jobs {
-		next <- i
+	for w := 1; w < min(runtime.GOMAXPROCS(0), len(r.jobs)); w++ {
+		wg.Go(work)
 	}
-	close(next)
+	work()
 	wg.Wait()
 	sort.SliceStable(r.results, func(i, j int) bool { return r.results[i].Path < r.results[j].Path })
 	for _, res := range r.results {

@@ -2,6 +2,7 @@ package toml
 
 import (
 	"bytes"
+	"sync/atomic"
 	"unsafe"
 )
 
@@ -67,6 +68,31 @@ func (s *slab[T]) run(n int) []T {
 	return s.buf[l : l+n : l+n]
 }
 
+// keptChunk bounds the elements of a chunk a released arena keeps for the
+// next document: an ordinary config's fit many times over, a large
+// document's are let go.
+const keptChunk = 256
+
+// reset empties the slab for the next document, keeping its last chunk
+// (cleared: it holds nothing of the document released) when it is small.
+func (s *slab[T]) reset() {
+	if cap(s.buf) > keptChunk {
+		s.buf = nil
+	} else {
+		clear(s.buf) // what was handed out; the rest was never written
+		s.buf = s.buf[:0]
+	}
+	s.first, s.used = 0, 0
+}
+
+// fit drops a kept chunk smaller than the estimate, which refill then
+// allocates whole.
+func (s *slab[T]) fit() {
+	if cap(s.buf) < s.first {
+		s.buf = nil
+	}
+}
+
 // arena holds the slabs of one document.
 type arena struct {
 	stmts   slab[Stmt]
@@ -78,6 +104,68 @@ type arena struct {
 	parts   slab[KeyPart]
 	strs    slab[string] // key paths
 	fnodes  slab[flagNode]
+
+	// the statement list and comments of the document released, cleared
+	stmtList []*Stmt
+	comments []Comment
+}
+
+// A few arenas of released documents (Document.Release) are kept for the
+// next parse, on any goroutine: a run that parses one config after another
+// allocates its nodes once, not once a config. Plain atomics, as the spare
+// parsers.
+var spareArenas [4]atomic.Pointer[arena]
+
+func getArena() *arena {
+	for i := range spareArenas {
+		if a := spareArenas[i].Swap(nil); a != nil {
+			return a
+		}
+	}
+	return new(arena)
+}
+
+// putArena keeps a for the next document, emptied and cleared.
+func putArena(a *arena, d *Document) {
+	a.stmts.reset()
+	a.values.reset()
+	a.tables.reset()
+	a.entries.reset()
+	a.eptrs.reset()
+	a.vptrs.reset()
+	a.parts.reset()
+	a.strs.reset()
+	a.fnodes.reset()
+	a.stmtList, a.comments = nil, nil
+	if cap(d.Stmts) <= keptChunk {
+		clear(d.Stmts)
+		a.stmtList = d.Stmts[:0]
+	}
+	if cap(d.Comments) <= keptChunk {
+		clear(d.Comments)
+		a.comments = d.Comments[:0]
+	}
+	for i := range spareArenas {
+		if spareArenas[i].CompareAndSwap(nil, a) {
+			return
+		}
+	}
+}
+
+// Release hands the document's memory (its statements, tables, values,
+// entries, key parts and paths) to the next parse. The caller must be done
+// with the document and everything reached from it: nothing of it may be
+// read after Release (strings are not the document's memory and stay
+// valid: keys, strings and comments are slices of the source). A document
+// is released at most once; releasing none is always right.
+func (d *Document) Release() {
+	a := d.arena
+	if a == nil {
+		return
+	}
+	d.arena = nil
+	putArena(a, d)
+	d.Root, d.Stmts, d.Comments = nil, nil, nil
 }
 
 // estimate sizes the first chunks of a document's slabs from a count of
@@ -110,6 +198,9 @@ func (a *arena) estimate(src []byte) int {
 	a.parts.first = clamp(lines + commas + braces)
 	a.strs.first = clamp(headers + 3*(arrays+braces))
 	a.fnodes.first = clamp(headers + arrays + 2*braces)
+	for _, f := range []func(){a.stmts.fit, a.values.fit, a.tables.fit, a.entries.fit, a.eptrs.fit, a.vptrs.fit, a.parts.fit, a.strs.fit, a.fnodes.fit} {
+		f()
+	}
 	return clamp(lines)
 }
 

@@ -5,32 +5,50 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
 
-// TestParserSeedFillsBuffer holds the seed statement to exactly the first
-// node buffer of a parser: one item more grows it (so the seed writes over
-// every node a document left there), and the seed itself does not.
-func TestParserSeedFillsBuffer(t *testing.T) {
+// TestParserFirstBuffer holds a parser's first node buffer to firstNodes
+// nodes, which putParser clears: a statement of firstNodes nodes (a pair,
+// its key, an array and its items) fits it, one node more grows it.
+func TestParserFirstBuffer(t *testing.T) {
 	grows := func(items int) bool {
 		var p unstable.Parser
 		p.KeepComments = true
-		p.Reset([]byte("a = 0\n"))
+		p.Reset(parserProbe)
 		p.NextExpression()
 		buf := p.Expression()
 		p.Reset([]byte("a = [" + strings.Repeat("0,", items) + "]\n"))
 		if !p.NextExpression() {
-			t.Fatalf("seed of %d items: %v", items, p.Error())
+			t.Fatalf("an array of %d items: %v", items, p.Error())
 		}
 		return p.Expression() != buf
 	}
-	if grows(seedItems) {
-		t.Errorf("the seed of %d items grows the first buffer", seedItems)
+	if grows(firstNodes - 3) {
+		t.Errorf("a statement of %d nodes grows the first buffer", firstNodes)
 	}
-	if !grows(seedItems + 1) {
-		t.Errorf("a seed of %d items still fits the first buffer: the seed leaves nodes unwritten", seedItems+1)
+	if !grows(firstNodes - 2) {
+		t.Errorf("a statement of %d nodes still fits the first buffer: it holds more than firstNodes", firstNodes+1)
 	}
+}
+
+// TestSpareParserHoldsNothing holds a parser put away to no node that
+// refers to the document it read.
+func TestSpareParserHoldsNothing(t *testing.T) {
+	sp := getParser()
+	src := []byte("[t]\na = [1, 2, {b = 'c'}] # note\n")
+	sp.p.Reset(src)
+	for sp.p.NextExpression() {
+	}
+	putParser(sp)
+	for i, n := range unsafe.Slice(sp.buf, firstNodes) {
+		if n.Data != nil || n.Kind != 0 {
+			t.Fatalf("node %d kept %v %q", i, n.Kind, n.Data)
+		}
+	}
+	getParser() // take it back out
 }
 
 // Allocation budgets of Parse for the benchmark's 20-line config: when set,
@@ -138,6 +156,63 @@ func TestTableIndex(t *testing.T) {
 		}
 		if want := (n + 2) / 3; len(d.Errors) != want {
 			t.Fatalf("%d keys: %d errors, want %d duplicates", n, len(d.Errors), want)
+		}
+	}
+}
+
+// TestParseOwned holds a source handed over to no copy of it (one
+// allocation and its bytes fewer than Parse), and a handed-over source
+// that needs blanking (a BOM, invalid UTF-8) to a copy: the caller's
+// bytes are never written.
+func TestParseOwned(t *testing.T) {
+	if !raceEnabled {
+		src := []byte(benchConfig)
+		a, ao := testing.AllocsPerRun(50, func() { Parse(src) }), testing.AllocsPerRun(50, func() { ParseOwned(src) })
+		b, bo := bytesPerRun(50, func() { Parse(src) }), bytesPerRun(50, func() { ParseOwned(src) })
+		t.Logf("Parse: %.0f allocations, %.0f bytes; ParseOwned: %.0f, %.0f", a, b, ao, bo)
+		if ao > a-1 || bo > b-float64(len(src)) {
+			t.Errorf("ParseOwned: %.0f allocations and %.0f bytes, Parse %.0f and %.0f: the source was copied", ao, bo, a, b)
+		}
+	}
+	for _, src := range []string{
+		"\xEF\xBB\xBFa = \"x\"\n",
+		"a = \"\xff\xfe\"\nb = 1\n",
+		"[t]\nk = 'v' # \xc3\n",
+	} {
+		buf := []byte(src)
+		d := ParseOwned(buf)
+		if string(buf) != src {
+			t.Errorf("%q: ParseOwned wrote to the source: %q", src, buf)
+		}
+		if got, want := summary(d)+text(d), summary(Parse([]byte(src)))+text(Parse([]byte(src))); got != want {
+			t.Errorf("%q: ParseOwned:\n%s\nParse:\n%s", src, got, want)
+		}
+	}
+}
+
+// TestParseReleased holds a parse into the memory of a released document
+// (one config after another, as a run parses them) to the document alone:
+// its nodes, statement list and comments are the released one's.
+func TestParseReleased(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector adds allocations")
+	}
+	src := []byte(benchConfig)
+	f := func() { ParseOwned(src).Release() }
+	allocs, bytes := testing.AllocsPerRun(50, f), bytesPerRun(50, f)
+	t.Logf("parse and release: %.0f allocations, %.0f bytes", allocs, bytes)
+	if allocs > 2 || bytes > 1<<10 {
+		t.Errorf("parse and release: %.0f allocations and %.0f bytes, budget 2 and 1 KiB", allocs, bytes)
+	}
+	// a large document's chunks are not kept
+	var sb strings.Builder
+	for i := range 2000 {
+		fmt.Fprintf(&sb, "k%d = %d\n", i, i)
+	}
+	ParseOwned([]byte(sb.String())).Release()
+	for i := range spareArenas {
+		if a := spareArenas[i].Load(); a != nil && (cap(a.values.buf) > keptChunk || cap(a.stmtList) > keptChunk) {
+			t.Errorf("a spare arena keeps %d values and %d statements", cap(a.values.buf), cap(a.stmtList))
 		}
 	}
 }

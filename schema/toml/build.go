@@ -163,7 +163,7 @@ type builder struct {
 	// blanked is set when src differs from d.Src (a BOM or invalid UTF-8
 	// blanked out): comments then keep the bytes of d.Src
 	blanked bool
-	arena
+	*arena
 	flags   flagNode
 	pending []pendingFlag
 

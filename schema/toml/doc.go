@@ -261,6 +261,8 @@ type Document struct {
 	// MaxFrames is the deepest nesting of values, counted in the calls
 	// Python's tomllib makes to read them.
 	MaxFrames int
+
+	arena *arena // the nodes' memory, until Release
 }
 
 // Text returns the source text of r.

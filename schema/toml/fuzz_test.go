@@ -19,7 +19,41 @@ func FuzzParse(f *testing.F) {
 		checkDocument(t, src, d)
 		checkStatements(t, src, d)
 		checkOwnsText(t, src)
+		checkOwned(t, src, d)
+		checkReleased(t, src, d)
 	})
+}
+
+// checkReleased asserts that a parse into the memory of released documents
+// reads as a parse into fresh memory: the document released (d, parsed
+// from src) and one of another text leave nothing behind.
+func checkReleased(t testing.TB, src []byte, d *Document) {
+	t.Helper()
+	want := summary(d) + text(d)
+	other := Parse([]byte("[a]\nb = [1, {c = 'd'}]\n# e\n[[f]]\ng.h = 1\n"))
+	d.Release()
+	other.Release()
+	d.Release() // a second release does nothing
+	again := ParseOwned(bytes.Clone(src))
+	if got := summary(again) + text(again); got != want {
+		t.Fatalf("parsed into released memory:\n%s\nfresh:\n%s", got, want)
+	}
+	again.Release()
+}
+
+// checkOwned asserts that a source handed over (ParseOwned) reads as a
+// copied one does, and that a handed-over source needing blanking (a BOM,
+// invalid UTF-8) is still copied: the caller's bytes are never written.
+func checkOwned(t testing.TB, src []byte, d *Document) {
+	t.Helper()
+	buf := bytes.Clone(src)
+	o := ParseOwned(buf)
+	if !bytes.Equal(buf, src) {
+		t.Fatalf("ParseOwned wrote to the source")
+	}
+	if got, want := summary(o)+text(o), summary(d)+text(d); got != want {
+		t.Fatalf("ParseOwned:\n%s\nParse:\n%s", got, want)
+	}
 }
 
 // checkOwnsText asserts that a document's keys, strings and comments are
@@ -65,7 +99,7 @@ func checkStatements(t testing.TB, src []byte, d *Document) {
 			return
 		}
 	}
-	if got, want := summary(d), summary(parse(src, false)); got != want {
+	if got, want := summary(d), summary(parse(src, false, false)); got != want {
 		t.Fatalf("read a statement at a time:\n%s\nread on:\n%s", got, want)
 	}
 }

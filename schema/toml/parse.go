@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/pelletier/go-toml/v2/unstable"
 )
@@ -18,13 +19,20 @@ const maxErrors = 200
 
 // Parse reads src as a TOML 1.0 document. It never fails: problems are in
 // Document.Errors and the rest of the file is still read.
-func Parse(src []byte) *Document { return parse(src, true) }
+func Parse(src []byte) *Document { return parse(src, true, false) }
+
+// ParseOwned is Parse of a source the caller hands over: nothing writes to
+// src again, for as long as the document and the strings it holds live
+// (such as a buffer just read from a file and never reused). The document
+// then reads src itself instead of a copy of it, unless the text needs
+// blanking first (a byte order mark, invalid UTF-8).
+func ParseOwned(src []byte) *Document { return parse(src, true, true) }
 
 // parse is Parse; statements hands the parser one statement at a time,
 // behind the limiter, where without it the parser reads on to the first
 // syntax error (what the limiter must never change, on a document within
 // the limits: the tests compare the two).
-func parse(src []byte, statements bool) *Document {
+func parse(src []byte, statements, owned bool) *Document {
 	// the document, its line index and its root table in one allocation
 	blk := &struct {
 		doc   Document
@@ -41,7 +49,12 @@ func parse(src []byte, statements bool) *Document {
 	// The document reads its own copy of the source: keys and strings are
 	// slices of it (no copy each), which the caller's later writes to src
 	// cannot change. Nothing writes to it once the blanking below is done.
-	work := bytes.Clone(src)
+	// A source handed over (owned) that needs no blanking is that copy.
+	bom, valid := bytes.HasPrefix(src, utf8BOM), utf8.Valid(src)
+	work := src
+	if !owned || bom || !valid {
+		work = bytes.Clone(src)
+	}
 	var b builder
 	blank := func(from, to int) {
 		b.blanked = true
@@ -51,11 +64,11 @@ func parse(src []byte, statements bool) *Document {
 			}
 		}
 	}
-	if bytes.HasPrefix(src, utf8BOM) {
+	if bom {
 		d.addError(Range{0, 3}, "the file starts with a UTF-8 byte order mark (BOM); the osmosis CLI's TOML parser rejects it: save the file as UTF-8 without BOM")
 		blank(0, 3)
 	}
-	if !utf8.Valid(work) {
+	if !valid {
 		for _, r := range invalidUTF8(work) {
 			d.addError(r, "invalid UTF-8: TOML files must be UTF-8 encoded")
 			blank(r.Start, r.End)
@@ -64,13 +77,22 @@ func parse(src []byte, statements bool) *Document {
 
 	// room for every comment at once: a file of many comments would
 	// otherwise leave a trail of outgrown slices
+	b.arena = getArena()
+	d.arena = b.arena
 	if n := bytes.Count(work, []byte{'#'}); n > 0 {
-		d.Comments = make([]Comment, 0, n)
+		d.Comments = b.comments
+		if cap(d.Comments) < n {
+			d.Comments = make([]Comment, 0, n)
+		}
 	}
 	newBuilder(&b, d, work)
 	if n := b.estimate(work); n > 0 {
-		d.Stmts = make([]*Stmt, 0, n)
+		d.Stmts = b.stmtList
+		if cap(d.Stmts) < n {
+			d.Stmts = make([]*Stmt, 0, n)
+		}
 	}
+	b.stmtList, b.comments = nil, nil // the document's now
 	sp := getParser()
 	defer putParser(sp)
 	p := &sp.p
@@ -148,9 +170,9 @@ func parse(src []byte, statements bool) *Document {
 // A few go-toml parsers are kept from one document to the next with the
 // 64-node buffer each allocates on its first statement (3.5 KB, a third of
 // what a small config cost). A parser is kept only while it has that first
-// buffer, and is put away holding nothing of the document it read: a seed
-// statement of exactly 64 nodes is parsed over every node. The slots are
-// plain atomics, not a sync.Pool, so that a run on one goroutine always
+// buffer, and is put away holding nothing of the document it read: its
+// nodes are cleared (they hold slices of the document's text). The slots
+// are plain atomics, not a sync.Pool, so that a run on one goroutine always
 // finds its parser again (allocation counts in tests stay the same from
 // run to run).
 var spareParsers [4]atomic.Pointer[spareParser]
@@ -160,11 +182,13 @@ type spareParser struct {
 	buf *unstable.Node // the first node of the parser's first buffer
 }
 
-// seedItems is how many items the seed array holds: with its pair, key and
-// array nodes, one buffer of 64 nodes (TestParserSeedFillsBuffer).
-const seedItems = 61
+// firstNodes is the size of a parser's first node buffer (go-toml's
+// smallest arena; TestParserFirstBuffer).
+const firstNodes = 64
 
-var parserSeed = []byte("a = [" + strings.Repeat("0,", seedItems) + "]\n")
+// parserProbe is a statement of three nodes: parsed, its first node is the
+// first of the parser's buffer, which tells whether the buffer grew.
+var parserProbe = []byte("a = 0\n")
 
 func getParser() *spareParser {
 	for i := range spareParsers {
@@ -173,21 +197,25 @@ func getParser() *spareParser {
 		}
 	}
 	sp := &spareParser{p: unstable.Parser{KeepComments: true}}
-	sp.buf = sp.seed()
+	sp.buf = sp.probe()
 	return sp
 }
 
-// seed parses the seed statement and returns the first node of the buffer.
-func (sp *spareParser) seed() *unstable.Node {
-	sp.p.Reset(parserSeed)
+// probe parses the probe statement and returns the first node of the
+// parser's buffer.
+func (sp *spareParser) probe() *unstable.Node {
+	sp.p.Reset(parserProbe)
 	sp.p.NextExpression()
 	return sp.p.Expression()
 }
 
 func putParser(sp *spareParser) {
-	if sp.seed() != sp.buf {
+	if sp.probe() != sp.buf {
 		return // the buffer grew: let it go
 	}
+	// the buffer is still the first one, of firstNodes nodes from buf:
+	// clearing them lets go of every slice of the document they held
+	clear(unsafe.Slice(sp.buf, firstNodes))
 	sp.p.Reset(nil)
 	for i := range spareParsers {
 		if spareParsers[i].CompareAndSwap(nil, sp) {
