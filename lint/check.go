@@ -68,15 +68,19 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 	}
 	ctx := getContext()
 	defer putContext(ctx)
-	issues := getIssues()
-	defer putIssues(issues)
-	*issues = sch.ValidateInto(doc, *issues)
+	holder := getIssues()
+	var issues []schema.Issue
+	if holder != nil {
+		issues = *holder
+	}
+	issues = sch.ValidateInto(doc, issues)
+	defer func() { putIssues(holder, issues) }()
 	*ctx = Context{
 		Path:   in.Path,
 		Kind:   in.Kind,
 		Schema: sch,
 		Doc:    doc,
-		Issues: *issues,
+		Issues: issues,
 		Env:    in.Env,
 		limit:  limit,
 

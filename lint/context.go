@@ -107,25 +107,25 @@ func getContext() *Context { return contexts.Get().(*Context) }
 // such a file would empty. No finding points into it.
 var issueBuf atomic.Pointer[[]schema.Issue]
 
-func getIssues() *[]schema.Issue {
-	if b := issueBuf.Swap(nil); b != nil {
-		return b
-	}
-	return new([]schema.Issue)
-}
+func getIssues() *[]schema.Issue { return issueBuf.Swap(nil) }
 
-// putIssues keeps the storage, emptied: the issues point into their
-// document, which must not stay alive for it.
-func putIssues(b *[]schema.Issue) {
-	if cap(*b) == 0 {
-		// a clean file: nothing to keep but the holder, which the next
-		// check then need not allocate; it never replaces real storage
-		issueBuf.CompareAndSwap(nil, b)
+// putIssues keeps the storage of issues, emptied (the issues point into
+// their document, which must not stay alive for it), in holder or, when
+// the check took none, in a new one. A clean file with no storage keeps
+// nothing and allocates nothing.
+func putIssues(holder *[]schema.Issue, issues []schema.Issue) {
+	if cap(issues) == 0 {
+		if holder != nil {
+			issueBuf.CompareAndSwap(nil, holder)
+		}
 		return
 	}
-	clear(*b)
-	*b = (*b)[:0]
-	issueBuf.Store(b)
+	clear(issues)
+	if holder == nil {
+		holder = new([]schema.Issue)
+	}
+	*holder = issues[:0]
+	issueBuf.Store(holder)
 }
 
 func putContext(c *Context) {
