@@ -1,55 +1,22 @@
 package runner
 
 import (
-	"bytes"
-	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/schema/toml/tomltest"
 )
 
 // boundedShapes are the configs that once crashed the run or grew its
-// memory without bound, at the size they were found at (full; built at n).
-var boundedShapes = []struct {
-	name string
-	full int
-	gen  func(n int) []byte
-}{
-	{"deep dotted key", 4_000_000, func(n int) []byte { return []byte(strings.Repeat("a.", n) + "a = 1\n") }},
-	{"deep table header", 4_000_000, func(n int) []byte { return []byte("[" + strings.Repeat("a.", n) + "a]\nx = 1\n") }},
-	{"deep dotted key in an inline table", 4_000_000, func(n int) []byte { return []byte("x = {" + strings.Repeat("a.", n) + "a = 1}\n") }},
-	{"huge array", 25_000_000, func(n int) []byte { return []byte("[advanced]\nx = [" + strings.Repeat("1,", n) + "]\n") }},
-	{"many keys", 1_000_000, func(n int) []byte {
-		var b bytes.Buffer
-		b.WriteString("[advanced]\n")
-		for i := range n {
-			fmt.Fprintf(&b, "key_%d = %d\n", i, i)
-		}
-		return b.Bytes()
-	}},
-	{"many unknown keys", 1_000_000, func(n int) []byte {
-		var b bytes.Buffer
-		b.WriteString("[training]\n")
-		for i := range n {
-			fmt.Fprintf(&b, "key_%d = %d\n", i, i)
-		}
-		return b.Bytes()
-	}},
-	{"many tables", 500_000, func(n int) []byte {
-		var b bytes.Buffer
-		for i := range n {
-			fmt.Fprintf(&b, "[t%d]\n", i)
-		}
-		return b.Bytes()
-	}},
-	{"long string", 50_000_000, func(n int) []byte { return []byte("[advanced]\nx = \"" + strings.Repeat("a", n) + "\"\n") }},
-}
+// memory without bound: the parser's, and two that reach the rules.
+var boundedShapes = append(slices.Clip(tomltest.Shapes),
+	tomltest.Shape{Name: "deep dotted key in an inline table", Full: 4_000_000, Gen: func(n int) []byte { return []byte("x = {" + strings.Repeat("a.", n) + "a = 1}\n") }},
+	tomltest.Shape{Name: "many unknown keys", Full: 1_000_000, Gen: func(n int) []byte { return tomltest.Keys("training", n) }},
+)
 
 // TestRunMemoryBounded checks each shape as `check` does, through Run: the
 // path the command line, the coding-agent hook and the MCP server share.
@@ -58,8 +25,8 @@ var boundedShapes = []struct {
 // where reading stopped.
 func TestRunMemoryBounded(t *testing.T) {
 	for _, s := range boundedShapes {
-		t.Run(s.name, func(t *testing.T) {
-			n := s.full
+		t.Run(s.Name, func(t *testing.T) {
+			n := s.Full
 			switch {
 			case raceEnabled:
 				n /= 64
@@ -72,14 +39,14 @@ func TestRunMemoryBounded(t *testing.T) {
 			if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
 				t.Fatal(err)
 			}
-			src := s.gen(n)
+			src := s.Gen(n)
 			size := uint64(len(src))
 			if err := os.WriteFile(file, src, 0o644); err != nil {
 				t.Fatal(err)
 			}
 			src = nil
 			var res *Result
-			peak := peakHeap(func() {
+			peak, _ := tomltest.PeakHeap(func() {
 				var err error
 				if res, err = Run([]string{file}, Options{Dir: ws, Home: t.TempDir()}); err != nil {
 					t.Fatal(err)
@@ -104,42 +71,4 @@ func TestRunMemoryBounded(t *testing.T) {
 			}
 		})
 	}
-}
-
-// peakHeap runs f and returns the peak of the heap in use above what it
-// was before, sampled every millisecond and at the end.
-func peakHeap(f func()) uint64 {
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var mu sync.Mutex
-	var peak uint64
-	sample := func() {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		mu.Lock()
-		if m.HeapInuse > before.HeapInuse {
-			peak = max(peak, m.HeapInuse-before.HeapInuse)
-		}
-		mu.Unlock()
-	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Go(func() {
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				sample()
-			}
-		}
-	})
-	f()
-	close(done)
-	wg.Wait()
-	sample()
-	return peak
 }

@@ -4,11 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
-	"time"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml/tomltest"
 )
 
 // TestLimits holds each limit at its edge: a document just within it has no
@@ -101,42 +100,14 @@ func TestLimitsKeepStatements(t *testing.T) {
 	}
 }
 
-// shapes are the inputs that once grew memory past any bound, at the size
-// they were found at (full) and built at n.
-var shapes = []struct {
-	name string
-	full int
-	gen  func(n int) []byte
-}{
-	{"deep dotted key", 4_000_000, func(n int) []byte { return []byte(strings.Repeat("a.", n) + "a = 1\n") }},
-	{"deep table header", 4_000_000, func(n int) []byte { return []byte("[" + strings.Repeat("a.", n) + "a]\nx = 1\n") }},
-	{"huge array", 25_000_000, func(n int) []byte { return []byte("[advanced]\nx = [" + strings.Repeat("1,", n) + "]\n") }},
-	{"many keys", 1_000_000, func(n int) []byte {
-		var b bytes.Buffer
-		b.WriteString("[advanced]\n")
-		for i := range n {
-			fmt.Fprintf(&b, "key_%d = %d\n", i, i)
-		}
-		return b.Bytes()
-	}},
-	{"many tables", 500_000, func(n int) []byte {
-		var b bytes.Buffer
-		for i := range n {
-			fmt.Fprintf(&b, "[t%d]\n", i)
-		}
-		return b.Bytes()
-	}},
-	{"long string", 50_000_000, func(n int) []byte { return []byte("[advanced]\nx = \"" + strings.Repeat("a", n) + "\"\n") }},
-}
-
 // TestParseMemoryBounded parses each shape and holds the heap it needs,
 // sampled while it runs, and all it allocates, to 10 times the input plus
 // a constant.
 func TestParseMemoryBounded(t *testing.T) {
-	for _, s := range shapes {
-		t.Run(s.name, func(t *testing.T) {
-			src := s.gen(scaled(s.full))
-			peak, total := measure(func() { Parse(src) })
+	for _, s := range tomltest.Shapes {
+		t.Run(s.Name, func(t *testing.T) {
+			src := s.Gen(scaled(s.Full))
+			peak, total := tomltest.PeakHeap(func() { Parse(src) })
 			limit := 10*uint64(len(src)) + 64<<20
 			t.Logf("%d bytes: peak heap %d MiB, allocated %d MiB", len(src), peak>>20, total>>20)
 			if peak > limit || total > limit {
@@ -144,48 +115,6 @@ func TestParseMemoryBounded(t *testing.T) {
 			}
 		})
 	}
-}
-
-// measure runs f and returns the peak of the heap in use above what it was
-// before (sampled every millisecond and at the end) and the bytes f
-// allocated.
-func measure(f func()) (peak, total uint64) {
-	runtime.GC()
-	var before runtime.MemStats
-	runtime.ReadMemStats(&before)
-	var mu sync.Mutex
-	sample := func() {
-		var m runtime.MemStats
-		runtime.ReadMemStats(&m)
-		mu.Lock()
-		if m.HeapInuse > before.HeapInuse && m.HeapInuse-before.HeapInuse > peak {
-			peak = m.HeapInuse - before.HeapInuse
-		}
-		mu.Unlock()
-	}
-	done := make(chan struct{})
-	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
-		defer wg.Done()
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				sample()
-			}
-		}
-	}()
-	f()
-	close(done)
-	wg.Wait()
-	sample()
-	var after runtime.MemStats
-	runtime.ReadMemStats(&after)
-	return peak, after.TotalAlloc - before.TotalAlloc
 }
 
 // TestStatementsAgree reads the tomllib agreement cases, the hostile inputs
