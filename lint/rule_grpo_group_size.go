@@ -10,7 +10,7 @@ import (
 func init() {
 	register(&Rule{
 		ID:       RuleGRPOGroupSize,
-		Keys:     []string{"training.n_samples_per_prompt"},
+		Keys:     grpoKeys,
 		Severity: Warning,
 		Stage:    StageAdvice,
 		Summary:  "Too few samples per prompt for GRPO: one sample is its own group baseline, so there is no learning signal.",
@@ -27,8 +27,8 @@ x-osmosis-advice annotation.`,
 // checkGRPOGroupSize reports the keys it judges whose value is below the
 // field's advice (x-osmosis-advice).
 func checkGRPOGroupSize(c *Context) {
-	for _, key := range c.rule.Keys {
-		path := grpoPath(key) // shared: read, never written
+	for i, key := range grpoKeys {
+		path := grpoPaths()[i] // shared: read, never written
 		e, v := c.Get(path...)
 		if !fieldJudged(v) {
 			continue
@@ -49,14 +49,15 @@ func checkGRPOGroupSize(c *Context) {
 	}
 }
 
-// grpoPaths holds the split form of the rule's keys, split once.
-var grpoPaths sync.Map // key -> []string
-
-func grpoPath(key string) []string {
-	if p, ok := grpoPaths.Load(key); ok {
-		return p.([]string)
-	}
-	p := strings.Split(key, ".")
-	grpoPaths.Store(key, p)
-	return p
-}
+// grpoKeys are the keys the rule judges; grpoPaths the same split at the
+// dots, once, on the first check.
+var (
+	grpoKeys  = []string{"training.n_samples_per_prompt"}
+	grpoPaths = sync.OnceValue(func() [][]string {
+		ps := make([][]string, len(grpoKeys))
+		for i, k := range grpoKeys {
+			ps[i] = strings.Split(k, ".")
+		}
+		return ps
+	})
+)
