@@ -28,7 +28,7 @@ func reportTypes(c *Context, rule string) {
 	for _, is := range c.IssuesOf(rule) {
 		name := keyName(is.Path)
 		place := " in " + where(parent(is.Path))
-		if n := len(is.Path); n > 1 && isIndex(is.Path[n-1]) {
+		if n := len(is.Path); n > 1 && schema.IsIndex(is.Path[n-1]) {
 			name = "item " + is.Path[n-1] + " of " + keyName(is.Path[:n-1])
 			place = " in " + where(is.Path[:n-2])
 		}
@@ -71,17 +71,3 @@ func quotable(v *toml.Value) bool {
 	}
 	return v.Kind.IsDateTime()
 }
-
-func isIndex(s string) bool {
-	if s == "" {
-		return false
-	}
-	for i := 0; i < len(s); i++ {
-		if s[i] < '0' || s[i] > '9' {
-			return false
-		}
-	}
-	return true
-}
-
-var _ = schema.Type

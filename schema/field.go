@@ -594,7 +594,7 @@ func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
 			f = f.Items()
 			continue
 		}
-		if (p == "*" || isIndex(p)) && f.Items() != nil {
+		if (p == "*" || IsIndex(p)) && f.Items() != nil {
 			f = f.Items()
 			continue
 		}
@@ -612,14 +612,10 @@ func (s *Schema) Lookup(path []string, variant func(depth int) string) *Field {
 	return f
 }
 
-// isIndex reports whether a path element is a list index (what
-// strconv.Atoi accepts: optional sign, decimal digits), without the error
-// value Atoi allocates for every key that is not one.
-func isIndex(p string) bool {
-	if p != "" && (p[0] == '+' || p[0] == '-') {
-		p = p[1:]
-	}
-	if p == "" || len(p) > 18 {
+// IsIndex reports whether a path element is a list index: decimal digits,
+// as Issue.Path writes them.
+func IsIndex(p string) bool {
+	if p == "" {
 		return false
 	}
 	for i := 0; i < len(p); i++ {
