@@ -257,12 +257,15 @@ func findSync(c *Context) (syncView, bool) {
 	return v, true
 }
 
+// commitSHAPath is where a config pins a commit.
+var commitSHAPath = []string{"experiment", "commit_sha"}
+
 // pinnedOf returns what git says of the config's pinned commit, when it
 // pins a well-formed one (commit-sha says what is wrong with another; with
 // a branch too, branch-and-commit) and something is known of it.
 func pinnedOf(c *Context) (syncView, gitsync.CommitState, bool) {
 	v, ok := syncOf(c)
-	if !ok || v.commit == "" || v.branch != "" || len(v.commit) < 7 || len(v.commit) > 40 || !isHex(v.commit) {
+	if !ok || v.commit == "" || v.branch != "" || !c.Field(commitSHAPath...).MatchesPattern(v.commit) {
 		return v, gitsync.CommitState{}, false
 	}
 	cs := v.repo.PinnedCommit(v.commit)

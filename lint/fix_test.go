@@ -452,6 +452,12 @@ func TestFixesNotOffered(t *testing.T) {
 			title: "Quote the value",
 		},
 		{
+			name:  "a number quoted into a commit id too short for git",
+			src:   goodTraining + "commit_sha = 123456\n",
+			rule:  "type-mismatch",
+			title: "Quote the value",
+		},
+		{
 			name:  "a dataset path without its file in the workspace",
 			src:   datasetConfig(`"data/train.jsonl"`),
 			rule:  "dataset-is-path",

@@ -38,7 +38,7 @@ func checkCommitSHA(c *Context) {
 		case len(is.Got) > 40 && isHex(is.Got):
 			msg += ": a SHA-1 commit id has 40 digits"
 		}
-		if trimmed != is.Got && len(trimmed) >= 7 && len(trimmed) <= 40 && isHex(trimmed) {
+		if trimmed != is.Got && c.Field(commitSHAPath...).MatchesPattern(trimmed) {
 			fixes = append(fixes, fix.New("Use \""+trimmed+"\"", true, fix.Replace(is.Value.Range, tomlString(trimmed))))
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)

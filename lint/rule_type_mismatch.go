@@ -40,7 +40,7 @@ func reportTypes(c *Context, rule string) {
 			msg += " (a dotted key such as `A.B = \"x\"` makes a table; quote the whole name)"
 		}
 		var fixes []Fix
-		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) && quotedPasses(is.Path, c.Text(is.Value.Range)) {
+		if len(is.Want) == 1 && is.Want[0] == "string" && is.Value != nil && quotable(is.Value) && quotedPasses(c, is.Path, c.Text(is.Value.Range)) {
 			text := c.Text(is.Value.Range)
 			fixes = append(fixes, fix.New("Quote the value", rule == RuleTypeMismatch && len(is.Path) == 2 && is.Path[0] == "env", fix.Replace(is.Value.Range, tomlString(text))))
 		}
@@ -49,19 +49,19 @@ func reportTypes(c *Context, rule string) {
 }
 
 // quotedPasses reports whether the quoted text would be a valid value where
-// a format applies (a secret name, a commit id), so that quoting does not
-// trade one error for another.
-func quotedPasses(path []string, text string) bool {
-	switch {
-	case len(path) == 0:
+// the schema gives a format (a secret name, a commit id), so that quoting
+// does not trade one error for another.
+func quotedPasses(c *Context, path []string, text string) bool {
+	if len(path) == 0 {
 		return true
-	case len(path) == 2 && path[0] == "experiment" && path[1] == "commit_sha":
-		return len(text) >= 7 && len(text) <= 40 && isHex(text)
-	case len(path) == 3 && (path[0] == "secrets" || path[0] == "verifier") && path[1] == "required",
-		strings.HasSuffix(path[len(path)-1], "_secret"):
-		return isSecretName(text)
 	}
-	return true
+	// a benchmark's *_secret keys name secrets: secret-name judges them,
+	// not a schema pattern
+	if strings.HasSuffix(path[len(path)-1], "_secret") && !isSecretName(text) {
+		return false
+	}
+	f := c.Field(path...)
+	return f == nil || f.MatchesPattern(text)
 }
 
 func quotable(v *toml.Value) bool {
