@@ -162,7 +162,6 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		Color:   color,
 		OneLine: f.oneline,
 		Quiet:   f.quiet,
-		Version: version(),
 		Fixed:   fixed,
 		// unsafe fixes count as fixable (by --fix --unsafe-fixes), not hidden
 		UnsafeFixes: f.unsafeFixes,
