@@ -44,7 +44,7 @@ func startWith(t testing.TB, opts Options, maxFrame, maxDepth int, capabilities 
 	outR, outW := io.Pipe()
 	r := &raw{in: inW, lines: make(chan string, 16), done: make(chan struct{})}
 	go func() {
-		r.err = New(opts).Run(context.Background(), &StdioTransport{Reader: inR, Writer: outW, MaxFrame: maxFrame, MaxDepth: maxDepth})
+		r.err = Serve(context.Background(), &StdioTransport{Reader: inR, Writer: outW, MaxFrame: maxFrame, MaxDepth: maxDepth}, opts)
 		outW.Close()
 		close(r.done)
 	}()
