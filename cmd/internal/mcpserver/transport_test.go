@@ -164,7 +164,7 @@ func TestBadMessagesKeepTheSession(t *testing.T) {
 			r.send(t, c.line)
 			r.send(t, `{"jsonrpc":"2.0","id":"after","method":"tools/list"}`)
 			got := r.until(t, `"after"`)
-			for c.replies > len(got) { // the SDK may answer after the tools/list
+			for c.replies > len(got) { // the server may answer after the tools/list
 				got = append(got, r.line(t))
 			}
 			if c.replies == -1 {
