@@ -113,19 +113,32 @@ func isNull(raw json.RawMessage) bool {
 	return len(raw) == 0 || string(raw) == "null"
 }
 
-// paramTypes name the parameters of each method in the errors about them
+// paramType names the parameters of a method in the errors about them
 // (the names the protocol's schema gives them).
-var paramTypes = map[string]string{
-	"initialize":               "InitializeParams",
-	"ping":                     "PingParams",
-	"tools/list":               "ListToolsParams",
-	"tools/call":               "CallToolParamsRaw",
-	"server/discover":          "DiscoverParams",
-	"resources/list":           "ListResourcesParams",
-	"resources/templates/list": "ListResourceTemplatesParams",
-	"prompts/list":             "ListPromptsParams",
-	"logging/setLevel":         "SetLoggingLevelParams",
-	"completion/complete":      "CompleteParams",
+func paramType(method string) string {
+	switch method {
+	case "initialize":
+		return "InitializeParams"
+	case "ping":
+		return "PingParams"
+	case "tools/list":
+		return "ListToolsParams"
+	case "tools/call":
+		return "CallToolParamsRaw"
+	case "server/discover":
+		return "DiscoverParams"
+	case "resources/list":
+		return "ListResourcesParams"
+	case "resources/templates/list":
+		return "ListResourceTemplatesParams"
+	case "prompts/list":
+		return "ListPromptsParams"
+	case "logging/setLevel":
+		return "SetLoggingLevelParams"
+	case "completion/complete":
+		return "CompleteParams"
+	}
+	return "Params"
 }
 
 // decodeParams decodes a request's params into into: a request that needs
@@ -138,7 +151,7 @@ func decodeParams(method string, raw json.RawMessage, required bool, into any) e
 		}
 		return nil
 	}
-	typ := paramTypes[method]
+	typ := paramType(method)
 	if raw[0] != '{' {
 		return &wireError{Code: codeInvalidParams, Message: fmt.Sprintf("handling '%s': invalid params: unmarshaling %q into a *mcp.%s: json: cannot unmarshal %q into Go value of type mcp.%[3]s", method, raw, typ, raw)}
 	}

@@ -98,8 +98,8 @@ var toolList = sync.OnceValues(func() (json.RawMessage, error) {
 		OutputSchema json.RawMessage `json:"outputSchema,omitempty"`
 		Title        string          `json:"title"`
 	}
-	defs := make([]toolDef, len(tools))
-	for i, t := range tools {
+	defs := make([]toolDef, len(tools()))
+	for i, t := range tools() {
 		if sch[t.Name] == nil {
 			return nil, fmt.Errorf("mcpserver: schemas.json has no schemas for the tool %s (go test ./cmd/internal/mcpserver -run TestToolSchemas -update)", t.Name)
 		}
@@ -111,7 +111,7 @@ var toolList = sync.OnceValues(func() (json.RawMessage, error) {
 
 // toolNamed is the tool called name, nil when there is none.
 func toolNamed(name string) *tool {
-	for _, t := range tools {
+	for _, t := range tools() {
 		if t.Name == name {
 			return t
 		}

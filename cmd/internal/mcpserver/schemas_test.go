@@ -36,7 +36,7 @@ func inferredSchemas(t testing.TB) []toolSchemas {
 		"fix":     {InputSchema: in(reflect.TypeFor[fixIn]()), OutputSchema: mustJSON(t, outputSchema[fixOut](t))},
 	}
 	var out []toolSchemas
-	for _, tl := range tools {
+	for _, tl := range tools() {
 		s, ok := byName[tl.Name]
 		if !ok {
 			t.Fatalf("the tool %s has no inferred schemas here", tl.Name)

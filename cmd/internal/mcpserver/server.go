@@ -61,7 +61,7 @@ const (
 )
 
 // capabilities are the server's: tools (a fixed list, never changed).
-var capabilities = json.RawMessage(`{"tools":{}}`)
+const capabilities = `{"tools":{}}`
 
 // implementation is serverInfo.
 type implementation struct {
@@ -267,7 +267,7 @@ func (ss *session) initialize(raw json.RawMessage) (any, error) {
 		Instructions    string          `json:"instructions"`
 		ProtocolVersion string          `json:"protocolVersion"`
 		ServerInfo      implementation  `json:"serverInfo"`
-	}{capabilities, instructions, version, ss.info}, nil
+	}{json.RawMessage(capabilities), instructions, version, ss.info}, nil
 }
 
 // resultMeta is the _meta of a request-scoped result: the server's
@@ -304,7 +304,7 @@ func (ss *session) call(ctx context.Context, msg *message, scoped bool) (any, er
 			SupportedVersions []string        `json:"supportedVersions"`
 			Capabilities      json.RawMessage `json:"capabilities"`
 			Instructions      string          `json:"instructions"`
-		}{ss.listHead(true), protocolVersions, capabilities, instructions}, nil
+		}{ss.listHead(true), protocolVersions, json.RawMessage(capabilities), instructions}, nil
 	case "tools/list":
 		var p struct {
 			Cursor string `json:"cursor"`

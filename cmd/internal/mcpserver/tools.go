@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
@@ -15,63 +16,70 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-// The tools, in the order tools/list gives them (by name). Their input and output
-// schemas are in schemas.json, generated from the Go types of their
-// arguments and results (TestToolSchemas).
-var tools = []*tool{
-	{
-		Name:        "check",
-		Title:       "Check Osmosis configs",
-		Description: "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (config files, configs/<kind>/**/*.toml, or directories of the workspace; none: every config of the workspace; any other file is refused), or `text` with `filename` to check an unsaved buffer as that config. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
-		Annotations: readOnly,
-		run:         typed(func(s *server) handler[checkIn, report.JSONReport] { return s.check }),
-	},
-	{
-		Name:        "doctor",
-		Title:       "Check the health of the workspace",
-		Description: "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
-		Annotations: readOnly,
-		run:         typed(func(s *server) handler[doctorIn, *doctor.Report] { return s.doctor }),
-	},
-	{
-		Name:        "explain",
-		Title:       "Explain a rule",
-		Description: "The documentation of one rule: why it exists, its stage, a reported and a fine example, and how to suppress it.",
-		Annotations: readOnly,
-		run:         typed(func(s *server) handler[explainIn, ruleDoc] { return s.explain }),
-	},
-	{
-		Name:        "fix",
-		Title:       "Fix Osmosis configs",
-		Description: "Apply the fixes of osmosis-lint to configs (configs/training, configs/eval, configs/benchmark **/*.toml; any other named file is refused) and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
-		Annotations: fixAnnotations,
-		run:         typed(func(s *server) handler[fixIn, fixOut] { return s.fix }),
-	},
-	{
-		Name:        "rules",
-		Title:       "List the rules",
-		Description: "Every rule of osmosis-lint with its severity, stage and summary.",
-		Annotations: readOnly,
-		run:         typed(func(s *server) handler[struct{}, ruleList] { return s.rules }),
-	},
-	{
-		Name:        "schema",
-		Title:       "JSON Schema of a config kind",
-		Description: "The JSON Schema of training, eval or benchmark configs: every section and key with its type, default, range and documentation.",
-		Annotations: readOnly,
-		run:         typed(func(s *server) handler[schemaIn, any] { return s.schema }),
-	},
-}
+// tools are the tools, in the order tools/list gives them (by name),
+// made at the first use: a process that serves no MCP does not. Their
+// input and output schemas are in schemas.json, generated from the Go
+// types of their arguments and results (TestToolSchemas).
+var tools = sync.OnceValue(func() []*tool {
+	return []*tool{
+		{
+			Name:        "check",
+			Title:       "Check Osmosis configs",
+			Description: "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (config files, configs/<kind>/**/*.toml, or directories of the workspace; none: every config of the workspace; any other file is refused), or `text` with `filename` to check an unsaved buffer as that config. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[checkIn, report.JSONReport] { return s.check }),
+		},
+		{
+			Name:        "doctor",
+			Title:       "Check the health of the workspace",
+			Description: "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[doctorIn, *doctor.Report] { return s.doctor }),
+		},
+		{
+			Name:        "explain",
+			Title:       "Explain a rule",
+			Description: "The documentation of one rule: why it exists, its stage, a reported and a fine example, and how to suppress it.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[explainIn, ruleDoc] { return s.explain }),
+		},
+		{
+			Name:        "fix",
+			Title:       "Fix Osmosis configs",
+			Description: "Apply the fixes of osmosis-lint to configs (configs/training, configs/eval, configs/benchmark **/*.toml; any other named file is refused) and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
+			Annotations: fixAnnotations(),
+			run:         typed(func(s *server) handler[fixIn, fixOut] { return s.fix }),
+		},
+		{
+			Name:        "rules",
+			Title:       "List the rules",
+			Description: "Every rule of osmosis-lint with its severity, stage and summary.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[struct{}, ruleList] { return s.rules }),
+		},
+		{
+			Name:        "schema",
+			Title:       "JSON Schema of a config kind",
+			Description: "The JSON Schema of training, eval or benchmark configs: every section and key with its type, default, range and documentation.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[schemaIn, any] { return s.schema }),
+		},
+	}
+})
 
 // readOnly are the annotations of the tools that change nothing.
-var readOnly = annotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+func readOnly() annotations {
+	return annotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
+}
 
 // fixAnnotations are the truth about fix: with write it replaces files,
 // so it is destructive (hosts ask before running it). It is not
 // idempotent: a fixer run that stopped before its fixes settled (they
 // undo each other, or the rounds ran out) leaves a file that a second
 // call changes again.
-var fixAnnotations = annotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(false)}
+func fixAnnotations() annotations {
+	return annotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(false)}
+}
 
 // checkIn are the arguments of check.
 type checkIn struct {
