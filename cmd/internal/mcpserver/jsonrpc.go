@@ -102,6 +102,7 @@ const (
 	codeMethodNotFound     = -32601
 	codeInvalidParams      = -32602
 	codeUnsupportedVersion = -32022
+	codeServerBusy         = -32000
 )
 
 func methodNotFound(method string) error {

@@ -96,6 +96,12 @@ func Serve(ctx context.Context, t *StdioTransport, opts Options) error {
 	return c.err
 }
 
+// MaxRunning bounds the tool calls a session runs at once (each may hold
+// a message of up to MaxFrame bytes and a lint run): one more is refused
+// with an error (-32000), and the session goes on. The other requests
+// (ping, tools/list) are cheap and always answered.
+const MaxRunning = 32
+
 // session is one client's: what it said at initialize, the server's
 // requests waiting for its answer, the calls running.
 type session struct {
@@ -108,6 +114,7 @@ type session struct {
 	nextID  int64
 	waiting map[int64]chan *message // the server's requests, by id
 	running map[string]*running     // the client's calls, by id
+	tools   int                     // how many of them are tool calls
 	ended   bool                    // the input ended
 
 	calls sync.WaitGroup
@@ -117,6 +124,7 @@ type session struct {
 type running struct {
 	cancel    context.CancelFunc
 	cancelled bool
+	tool      bool // a tools/call, counted against MaxRunning
 }
 
 // clientParams are what a client says of itself.
@@ -152,8 +160,20 @@ func (ss *session) receive(ctx context.Context, msg *message) {
 	cctx, cancel := context.WithCancel(ctx)
 	r := &running{cancel: cancel}
 	ss.mu.Lock()
-	ss.running[key] = r
+	busy := msg.method == "tools/call" && ss.tools >= MaxRunning
+	if !busy {
+		if msg.method == "tools/call" {
+			ss.tools++
+			r.tool = true
+		}
+		ss.running[key] = r
+	}
 	ss.mu.Unlock()
+	if busy {
+		cancel()
+		ss.reply(msg.id, nil, &wireError{Code: codeServerBusy, Message: fmt.Sprintf("the server is running %d tool calls, its limit; call again when one of them is answered", MaxRunning)})
+		return
+	}
 	ss.calls.Add(1)
 	go func() {
 		defer ss.calls.Done()
@@ -163,6 +183,9 @@ func (ss *session) receive(ctx context.Context, msg *message) {
 		cancelled := r.cancelled
 		if ss.running[key] == r {
 			delete(ss.running, key)
+		}
+		if r.tool {
+			ss.tools--
 		}
 		ss.mu.Unlock()
 		if cancelled { // the client gave up on it: no response

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -76,5 +77,29 @@ func TestPanicIsAToolError(t *testing.T) {
 	_, _, err := h(context.Background(), &callRequest{}, struct{}{})
 	if err == nil || !strings.Contains(err.Error(), "osmosis-lint internal error: boom") {
 		t.Fatalf("got %v", err)
+	}
+}
+
+// A session runs at most MaxRunning tool calls at once: one more is
+// refused with an error, not queued; a ping is answered still, and the
+// calls running are answered at the end.
+func TestRunningCallsAreBounded(t *testing.T) {
+	r := startWith(t, Options{Dir: newWorkspace(t)}, 0, 0, `{"roots":{}}`)
+	for i := range MaxRunning { // each waits for the roots it asked
+		r.send(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"check","arguments":{"paths":["configs/training/base.toml"]}}}`, i))
+		if l := r.line(t); !strings.Contains(l, `"method":"roots/list"`) {
+			t.Fatalf("want roots/list, got %s", l)
+		}
+	}
+	r.send(t, `{"jsonrpc":"2.0","id":"one-more","method":"tools/call","params":{"name":"rules","arguments":{}}}`)
+	if rep := r.next(t); rep.id() != `"one-more"` || rep.Error == nil || rep.Error.Code != -32000 {
+		t.Fatalf("want the call over the limit refused, got %+v", rep)
+	}
+	r.send(t, `{"jsonrpc":"2.0","id":"p","method":"ping"}`)
+	if rep := r.next(t); rep.id() != `"p"` || rep.Error != nil {
+		t.Fatalf("ping, with the calls at their limit: %+v", rep)
+	}
+	if got := ids(r.rest(t)); len(got) != MaxRunning {
+		t.Fatalf("want the %d calls answered at the end of the input, got %d: %v", MaxRunning, len(got), got)
 	}
 }

@@ -59,6 +59,10 @@ func startWith(t testing.TB, opts Options, maxFrame, maxDepth int, capabilities 
 	}()
 	t.Cleanup(func() {
 		inW.Close()
+		go func() { // what a failed test left unread, so the server can end
+			for range r.lines {
+			}
+		}()
 		<-r.done
 	})
 	r.send(t, `{"jsonrpc":"2.0","id":"osmosis-init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":`+capabilities+`,"clientInfo":{"name":"raw","version":"1"}}}`)
