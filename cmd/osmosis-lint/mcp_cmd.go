@@ -4,10 +4,7 @@ import (
 	"context"
 	"errors"
 	"flag"
-	"io"
 	"os"
-
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/osmosis-lint/osmosis-lint/cmd/internal/mcpserver"
 )
@@ -24,13 +21,13 @@ func mcpCommand(fs *flag.FlagSet) runFunc {
 			return 0, err
 		}
 		home, _ := os.UserHomeDir()
-		// every line is checked before the SDK sees it: no message ends the
+		// every line is checked before it is decoded: no message ends the
 		// session (see mcpserver.StdioTransport)
 		t := &mcpserver.StdioTransport{Reader: env.stdin, Writer: env.stdout}
 		err = mcpserver.Serve(context.Background(), t, mcpserver.Options{
 			Version: version(), Dir: wd, Root: *root, Home: home, DatasetsFile: *datasets,
 		})
-		if err != nil && !errors.Is(err, io.EOF) && !errors.Is(err, mcp.ErrConnectionClosed) {
+		if err != nil { // not the end of the input: a failed read or write
 			return 0, err
 		}
 		return exitOK, nil

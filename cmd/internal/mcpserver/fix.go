@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 )
@@ -49,7 +47,7 @@ type fixedFile struct {
 
 // fix runs the fixer as check --fix does (with write) or check --diff
 // (without): one run, the files as read kept beside the fixed ones.
-func (s *server) fix(ctx context.Context, req *mcp.CallToolRequest, in fixIn) (*mcp.CallToolResult, fixOut, error) {
+func (s *server) fix(ctx context.Context, req *callRequest, in fixIn) (*result, fixOut, error) {
 	sc, err := s.scope(ctx, req.Session)
 	if err != nil {
 		return nil, fixOut{}, err

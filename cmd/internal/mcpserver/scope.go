@@ -10,8 +10,6 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -40,7 +38,7 @@ type scope struct {
 
 // scope finds the workspace roots of a call: --workspace, else the
 // workspaces of the client's roots, else the one of the working directory.
-func (s *server) scope(ctx context.Context, ss *mcp.ServerSession) (scope, error) {
+func (s *server) scope(ctx context.Context, ss *session) (scope, error) {
 	if s.opts.Root != "" {
 		abs, err := filepath.Abs(s.opts.Root)
 		if err != nil {
@@ -78,7 +76,7 @@ func rootOf(path string) (string, bool) {
 // clientRoots asks the client for its roots once (until it says they
 // changed); file roots only, as directories. The lock is not held while
 // the client answers: its roots/list_changed may arrive meanwhile.
-func (s *server) clientRoots(ctx context.Context, ss *mcp.ServerSession) []string {
+func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 	s.mu.Lock()
 	roots, gen := s.roots, s.gen
 	s.mu.Unlock()
@@ -86,8 +84,13 @@ func (s *server) clientRoots(ctx context.Context, ss *mcp.ServerSession) []strin
 		return roots
 	}
 	roots = []string{}
-	if params := initParams(ss); params != nil && params.Capabilities != nil && params.Capabilities.RootsV2 != nil {
-		if res, err := ss.ListRoots(ctx, nil); err == nil {
+	if ss != nil && ss.rootsDeclared() {
+		var res struct {
+			Roots []struct {
+				URI string `json:"uri"`
+			} `json:"roots"`
+		}
+		if err := ss.ask(ctx, "roots/list", &res); err == nil {
 			for _, r := range res.Roots {
 				if dir, ok := fileURIPath(r.URI); ok {
 					roots = append(roots, dir)
@@ -101,13 +104,6 @@ func (s *server) clientRoots(ctx context.Context, ss *mcp.ServerSession) []strin
 	}
 	s.mu.Unlock()
 	return roots
-}
-
-func initParams(ss *mcp.ServerSession) *mcp.InitializeParams {
-	if ss == nil {
-		return nil
-	}
-	return ss.InitializeParams()
 }
 
 // fileURIPath turns a file:// URI into a local absolute path.

@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"io"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -55,23 +56,34 @@ func connect(t testing.TB, opts Options, roots ...string) *mcp.ClientSession {
 	return connectVersion(t, "", opts, roots...)
 }
 
-// connectVersion is connect on a given protocol version ("" the latest).
+// connectVersion is connect on a given protocol version ("" the latest):
+// the server runs on a StdioTransport over pipes, as `osmosis-lint mcp`
+// on its standard input and output.
 func connectVersion(t testing.TB, version string, opts Options, roots ...string) *mcp.ClientSession {
 	t.Helper()
 	ctx := context.Background()
-	st, ct := mcp.NewInMemoryTransports()
-	if _, err := New(opts).Connect(ctx, st, nil); err != nil {
-		t.Fatal(err)
-	}
+	toServer, fromClient := io.Pipe()
+	toClient, fromServer := io.Pipe()
+	done := make(chan error, 1)
+	go func() {
+		done <- Serve(ctx, &StdioTransport{Reader: toServer, Writer: fromServer}, opts)
+		fromServer.Close()
+	}()
 	c := mcp.NewClient(&mcp.Implementation{Name: "test", Version: "1"}, nil)
 	for _, r := range roots {
 		c.AddRoots(&mcp.Root{URI: (&url.URL{Scheme: "file", Path: filepath.ToSlash(r)}).String()})
 	}
-	cs, err := c.Connect(ctx, ct, &mcp.ClientSessionOptions{ProtocolVersion: version})
+	cs, err := c.Connect(ctx, &mcp.IOTransport{Reader: toClient, Writer: fromClient}, &mcp.ClientSessionOptions{ProtocolVersion: version})
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { cs.Close() })
+	t.Cleanup(func() {
+		cs.Close()
+		fromClient.Close()
+		if err := <-done; err != nil {
+			t.Errorf("the server ended with %v", err)
+		}
+	})
 	return cs
 }
 

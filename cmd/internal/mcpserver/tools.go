@@ -7,9 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-
-	"github.com/google/jsonschema-go/jsonschema"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"sync"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
@@ -18,48 +16,60 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-func (s *server) addTools(srv *mcp.Server) {
-	readOnly := &mcp.ToolAnnotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:         "check",
-		Title:        "Check Osmosis configs",
-		Description:  "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (config files, configs/<kind>/**/*.toml, or directories of the workspace; none: every config of the workspace; any other file is refused), or `text` with `filename` to check an unsaved buffer as that config. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
-		Annotations:  readOnly,
-		OutputSchema: outputSchema[report.JSONReport](),
-	}, handle(s.check))
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:         "doctor",
-		Title:        "Check the health of the workspace",
-		Description:  "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
-		Annotations:  readOnly,
-		OutputSchema: outputSchema[doctor.Report](),
-	}, handle(s.doctor))
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "explain",
-		Title:       "Explain a rule",
-		Description: "The documentation of one rule: why it exists, its stage, a reported and a fine example, and how to suppress it.",
-		Annotations: readOnly,
-	}, handle(s.explain))
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "rules",
-		Title:       "List the rules",
-		Description: "Every rule of osmosis-lint with its severity, stage and summary.",
-		Annotations: readOnly,
-	}, handle(s.rules))
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:        "schema",
-		Title:       "JSON Schema of a config kind",
-		Description: "The JSON Schema of training, eval or benchmark configs: every section and key with its type, default, range and documentation.",
-		Annotations: readOnly,
-		InputSchema: kindSchema(),
-	}, handle(s.schema))
-	mcp.AddTool(srv, &mcp.Tool{
-		Name:         "fix",
-		Title:        "Fix Osmosis configs",
-		Description:  "Apply the fixes of osmosis-lint to configs (configs/training, configs/eval, configs/benchmark **/*.toml; any other named file is refused) and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
-		Annotations:  fixAnnotations,
-		OutputSchema: outputSchema[fixOut](),
-	}, handle(s.fix))
+// tools are the tools, in the order tools/list gives them (by name),
+// made at the first use: a process that serves no MCP does not. Their
+// input and output schemas are in schemas.json, generated from the Go
+// types of their arguments and results (TestToolSchemas).
+var tools = sync.OnceValue(func() []*tool {
+	return []*tool{
+		{
+			Name:        "check",
+			Title:       "Check Osmosis configs",
+			Description: "Lint Osmosis workspace configs with every rule of osmosis-lint check. Give `paths` (config files, configs/<kind>/**/*.toml, or directories of the workspace; none: every config of the workspace; any other file is refused), or `text` with `filename` to check an unsaved buffer as that config. The result has the findings as `osmosis-lint check --format json` prints them (path, line, column, rule, severity, stage, message, key, fixes) and a summary.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[checkIn, report.JSONReport] { return s.check }),
+		},
+		{
+			Name:        "doctor",
+			Title:       "Check the health of the workspace",
+			Description: "Run osmosis-lint doctor on the workspace: the scaffold the osmosis CLI needs, the git origin, every config, the rollouts, the agent skills, the dataset files under data/ and stray .env files. Read-only (the CLI's doctor --fix is not offered here).",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[doctorIn, *doctor.Report] { return s.doctor }),
+		},
+		{
+			Name:        "explain",
+			Title:       "Explain a rule",
+			Description: "The documentation of one rule: why it exists, its stage, a reported and a fine example, and how to suppress it.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[explainIn, ruleDoc] { return s.explain }),
+		},
+		{
+			Name:        "fix",
+			Title:       "Fix Osmosis configs",
+			Description: "Apply the fixes of osmosis-lint to configs (configs/training, configs/eval, configs/benchmark **/*.toml; any other named file is refused) and return the unified diff. Nothing is written unless `write` is true. Without `unsafe` only the safe fixes apply (as check --fix); `unsafe` adds the fixes that need review (such as renaming a misspelled key), as check --fix --unsafe-fixes does. Fixes that need a decision (deleting a value, choosing a model, dataset or file, rewriting what was written) are never applied, with or without `unsafe`: they are listed with the findings for the user to choose. The result also has the findings left after the fixes.",
+			Annotations: fixAnnotations(),
+			run:         typed(func(s *server) handler[fixIn, fixOut] { return s.fix }),
+		},
+		{
+			Name:        "rules",
+			Title:       "List the rules",
+			Description: "Every rule of osmosis-lint with its severity, stage and summary.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[struct{}, ruleList] { return s.rules }),
+		},
+		{
+			Name:        "schema",
+			Title:       "JSON Schema of a config kind",
+			Description: "The JSON Schema of training, eval or benchmark configs: every section and key with its type, default, range and documentation.",
+			Annotations: readOnly(),
+			run:         typed(func(s *server) handler[schemaIn, any] { return s.schema }),
+		},
+	}
+})
+
+// readOnly are the annotations of the tools that change nothing.
+func readOnly() annotations {
+	return annotations{ReadOnlyHint: true, IdempotentHint: true, OpenWorldHint: new(false)}
 }
 
 // fixAnnotations are the truth about fix: with write it replaces files,
@@ -67,7 +77,9 @@ func (s *server) addTools(srv *mcp.Server) {
 // idempotent: a fixer run that stopped before its fixes settled (they
 // undo each other, or the rounds ran out) leaves a file that a second
 // call changes again.
-var fixAnnotations = &mcp.ToolAnnotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(false)}
+func fixAnnotations() annotations {
+	return annotations{ReadOnlyHint: false, DestructiveHint: new(true), IdempotentHint: false, OpenWorldHint: new(false)}
+}
 
 // checkIn are the arguments of check.
 type checkIn struct {
@@ -76,7 +88,7 @@ type checkIn struct {
 	Filename string   `json:"filename,omitempty" jsonschema:"with text: the config path the text is checked as (configs/<kind>/**/*.toml; it need not exist)"`
 }
 
-func (s *server) check(ctx context.Context, req *mcp.CallToolRequest, in checkIn) (*mcp.CallToolResult, report.JSONReport, error) {
+func (s *server) check(ctx context.Context, req *callRequest, in checkIn) (*result, report.JSONReport, error) {
 	sc, err := s.scope(ctx, req.Session)
 	if err != nil {
 		return nil, report.JSONReport{}, err
@@ -216,7 +228,7 @@ type doctorIn struct {
 	Dir string `json:"dir,omitempty" jsonschema:"a directory of the workspace to check, relative to the workspace root (default: the workspace root)"`
 }
 
-func (s *server) doctor(ctx context.Context, req *mcp.CallToolRequest, in doctorIn) (*mcp.CallToolResult, *doctor.Report, error) {
+func (s *server) doctor(ctx context.Context, req *callRequest, in doctorIn) (*result, *doctor.Report, error) {
 	sc, err := s.scope(ctx, req.Session)
 	if err != nil {
 		return nil, nil, err
@@ -263,7 +275,7 @@ type ruleDoc struct {
 	Explanation string `json:"explanation" jsonschema:"the rule's documentation in Markdown, with examples"`
 }
 
-func (s *server) explain(_ context.Context, _ *mcp.CallToolRequest, in explainIn) (*mcp.CallToolResult, ruleDoc, error) {
+func (s *server) explain(_ context.Context, _ *callRequest, in explainIn) (*result, ruleDoc, error) {
 	r, ok := lint.Lookup(in.Rule)
 	if !ok {
 		return nil, ruleDoc{}, errors.New(lint.UnknownRule(in.Rule) + "; the rules tool lists them")
@@ -277,7 +289,7 @@ type ruleList struct {
 	Rules []lint.RuleInfo `json:"rules"`
 }
 
-func (s *server) rules(context.Context, *mcp.CallToolRequest, struct{}) (*mcp.CallToolResult, ruleList, error) {
+func (s *server) rules(context.Context, *callRequest, struct{}) (*result, ruleList, error) {
 	out := ruleList{Rules: []lint.RuleInfo{}}
 	var lines []string
 	for _, r := range lint.Rules() {
@@ -293,19 +305,7 @@ type schemaIn struct {
 	Kind string `json:"kind"`
 }
 
-// kindSchema is schema's input schema, with the kinds as an enum.
-func kindSchema() *jsonschema.Schema {
-	return &jsonschema.Schema{
-		Type:     "object",
-		Required: []string{"kind"},
-		Properties: map[string]*jsonschema.Schema{
-			"kind": {Type: "string", Enum: []any{"training", "eval", "benchmark"}, Description: "the config kind"},
-		},
-		AdditionalProperties: &jsonschema.Schema{Not: &jsonschema.Schema{}},
-	}
-}
-
-func (s *server) schema(_ context.Context, _ *mcp.CallToolRequest, in schemaIn) (*mcp.CallToolResult, any, error) {
+func (s *server) schema(_ context.Context, _ *callRequest, in schemaIn) (*result, any, error) {
 	k, ok := schema.ParseKind(in.Kind)
 	if !ok {
 		return nil, nil, fmt.Errorf("unknown kind %q: use training, eval or benchmark", in.Kind)

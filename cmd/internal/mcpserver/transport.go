@@ -3,15 +3,11 @@ package mcpserver
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
-
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
 // The limits of one message on the stdio transport.
@@ -27,14 +23,14 @@ const (
 )
 
 // StdioTransport is the server's transport over a byte stream:
-// newline-delimited JSON-RPC, as the SDK's IOTransport, except that every
-// line is checked before the SDK sees it, so that no message ends the
-// session. A line that is not JSON is answered with a parse error (-32700,
-// id null); a batch, a message nested deeper than MaxDepth, one over
-// MaxFrame bytes or one that is no JSON-RPC 2.0 message is answered with
-// an invalid-request error (-32600) carrying its id when it can be told.
-// A refused response to one of the server's own requests fails that
-// request instead (a response is never answered). Blank lines are skipped.
+// newline-delimited JSON-RPC, every line checked before the server
+// decodes it, so that no message ends the session. A line that is not
+// JSON is answered with a parse error (-32700, id null); a batch, a
+// message nested deeper than MaxDepth, one over MaxFrame bytes or one
+// that is no JSON-RPC 2.0 message is answered with an invalid-request
+// error (-32600) carrying its id when it can be told. A refused response
+// to one of the server's own requests fails that request instead (a
+// response is never answered). Blank lines are skipped.
 type StdioTransport struct {
 	Reader io.Reader
 	Writer io.Writer
@@ -42,11 +38,11 @@ type StdioTransport struct {
 	MaxFrame, MaxDepth int
 }
 
-// Connect implements mcp.Transport.
-func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
+// connect starts reading the lines.
+func (t *StdioTransport) connect() *lineConn {
 	c := &lineConn{
 		w:        t.Writer,
-		incoming: make(chan jsonrpc.Message),
+		incoming: make(chan *message),
 		closed:   make(chan struct{}),
 		maxFrame: MaxFrame,
 		maxDepth: MaxDepth,
@@ -58,17 +54,17 @@ func (t *StdioTransport) Connect(context.Context) (mcp.Connection, error) {
 		c.maxDepth = t.MaxDepth
 	}
 	go c.readLoop(bufio.NewReaderSize(t.Reader, 64<<10))
-	return c, nil
+	return c
 }
 
 // lineConn is the connection of a StdioTransport. A goroutine reads the
 // lines, answers the refused ones itself and hands the others, decoded,
-// to Read one at a time.
+// to the session one at a time.
 type lineConn struct {
 	w   io.Writer
 	wmu sync.Mutex // one line at a time on w
 
-	incoming chan jsonrpc.Message // closed when reading ends, with err set
+	incoming chan *message // closed when reading ends, with err set
 	err      error
 
 	closeOnce sync.Once
@@ -77,30 +73,12 @@ type lineConn struct {
 	maxFrame, maxDepth int
 }
 
-// SessionID implements mcp.Connection: stdio has no session id.
-func (c *lineConn) SessionID() string { return "" }
+// errClosed is a write after the session ended.
+var errClosed = errors.New("the connection is closed")
 
-// Read implements mcp.Connection.
-func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	select {
-	case <-ctx.Done():
-		return nil, ctx.Err()
-	case <-c.closed:
-		return nil, io.EOF
-	case msg, ok := <-c.incoming:
-		if !ok {
-			return nil, c.err
-		}
-		return msg, nil
-	}
-}
-
-// Write implements mcp.Connection.
-func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
-	if err := ctx.Err(); err != nil {
-		return err
-	}
-	data, err := jsonrpc.EncodeMessage(msg)
+// write writes one message as one line.
+func (c *lineConn) write(msg any) error {
+	data, err := encode(msg)
 	if err != nil {
 		return fmt.Errorf("marshaling message: %w", err)
 	}
@@ -110,7 +88,7 @@ func (c *lineConn) Write(ctx context.Context, msg jsonrpc.Message) error {
 func (c *lineConn) writeLine(data []byte) error {
 	select {
 	case <-c.closed:
-		return mcp.ErrConnectionClosed
+		return errClosed
 	default:
 	}
 	c.wmu.Lock()
@@ -119,11 +97,10 @@ func (c *lineConn) writeLine(data []byte) error {
 	return err
 }
 
-// Close implements mcp.Connection. The reading goroutine ends at the next
+// close stops handing messages on. The reading goroutine ends at the next
 // line or the end of the input (standard input cannot be interrupted).
-func (c *lineConn) Close() error {
+func (c *lineConn) close() {
 	c.closeOnce.Do(func() { close(c.closed) })
-	return nil
 }
 
 func (c *lineConn) readLoop(r *bufio.Reader) {
@@ -207,9 +184,9 @@ const (
 	codeInvalidRequest = -32600
 )
 
-// admit decides on one line: the message to hand to the SDK, or the reply
-// that refuses it (both nil for a blank line).
-func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
+// admit decides on one line: the message to hand to the session, or the
+// reply that refuses it (both nil for a blank line).
+func (c *lineConn) admit(f frame) (*message, []byte) {
 	sh := &f.shape
 	switch {
 	case f.long:
@@ -227,7 +204,7 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 	if sh.top == '[' {
 		return nil, batchReply(f.line)
 	}
-	msg, err := jsonrpc.DecodeMessage(f.line)
+	msg, err := decodeMessage(f.line)
 	if err != nil {
 		// the members as parsed (keys unescaped) tell the id of the reply
 		return c.refuse(sh, topLevel(f.line), codeInvalidRequest, fmt.Sprintf("not a JSON-RPC 2.0 message (%v)", err))
@@ -241,7 +218,7 @@ func (c *lineConn) admit(f frame) (jsonrpc.Message, []byte) {
 // message's top-level members when it could be parsed; else its shape
 // tells what the scan of its bytes found (a message with an escaped key
 // is never taken for a response then: the key may be "method").
-func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64, msg string) (jsonrpc.Message, []byte) {
+func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64, msg string) (*message, []byte) {
 	id, hasID, hasMethod := sh.idValue(), sh.hasID, sh.hasMethod
 	if top != nil {
 		id, hasID = top["id"]
@@ -251,12 +228,7 @@ func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64,
 		id, hasID = nil, false
 	}
 	if hasID && !hasMethod && (top != nil || !sh.keyEscaped) {
-		var v any
-		_ = json.Unmarshal(id, &v) // a valid id
-		rid, err := jsonrpc.MakeID(v)
-		if err == nil {
-			return &jsonrpc.Response{ID: rid, Error: &jsonrpc.Error{Code: code, Message: "Invalid response: " + msg}}, nil
-		}
+		return &message{id: id, err: &wireError{Code: code, Message: "Invalid response: " + msg}}, nil
 	}
 	return nil, errorReply(id, code, "Invalid Request: "+msg)
 }
@@ -313,15 +285,11 @@ func errorReply(id json.RawMessage, code int64, msg string) []byte {
 	if id == nil {
 		id = json.RawMessage("null")
 	}
-	type wireError struct {
-		Code    int64  `json:"code"`
-		Message string `json:"message"`
-	}
 	b, err := json.Marshal(struct {
 		JSONRPC string          `json:"jsonrpc"`
 		ID      json.RawMessage `json:"id"`
-		Error   wireError       `json:"error"`
-	}{"2.0", id, wireError{code, msg}})
+		Error   *wireError      `json:"error"`
+	}{"2.0", id, &wireError{Code: code, Message: msg}})
 	if err != nil { // id was checked; never
 		panic("mcpserver: error reply: " + err.Error())
 	}

@@ -35,7 +35,7 @@ func FuzzMessage(f *testing.F) {
 		}
 		r.send(t, `{"jsonrpc":"2.0","id":"osmosis-a","method":"ping"}`)
 		n := responses(r.until(t, `"osmosis-a"`))
-		for n < lo { // a request the SDK answers after the ping
+		for n < lo { // a request the server answers after the ping
 			n += responses([]string{r.line(t)})
 		}
 		r.send(t, `{"jsonrpc":"2.0","id":"osmosis-b","method":"ping"}`)

@@ -44,7 +44,7 @@ func startWith(t testing.TB, opts Options, maxFrame, maxDepth int, capabilities 
 	outR, outW := io.Pipe()
 	r := &raw{in: inW, lines: make(chan string, 16), done: make(chan struct{})}
 	go func() {
-		r.err = New(opts).Run(context.Background(), &StdioTransport{Reader: inR, Writer: outW, MaxFrame: maxFrame, MaxDepth: maxDepth})
+		r.err = Serve(context.Background(), &StdioTransport{Reader: inR, Writer: outW, MaxFrame: maxFrame, MaxDepth: maxDepth}, opts)
 		outW.Close()
 		close(r.done)
 	}()
@@ -59,6 +59,10 @@ func startWith(t testing.TB, opts Options, maxFrame, maxDepth int, capabilities 
 	}()
 	t.Cleanup(func() {
 		inW.Close()
+		go func() { // what a failed test left unread, so the server can end
+			for range r.lines {
+			}
+		}()
 		<-r.done
 	})
 	r.send(t, `{"jsonrpc":"2.0","id":"osmosis-init","method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":`+capabilities+`,"clientInfo":{"name":"raw","version":"1"}}}`)
@@ -164,7 +168,7 @@ func TestBadMessagesKeepTheSession(t *testing.T) {
 			r.send(t, c.line)
 			r.send(t, `{"jsonrpc":"2.0","id":"after","method":"tools/list"}`)
 			got := r.until(t, `"after"`)
-			for c.replies > len(got) { // the SDK may answer after the tools/list
+			for c.replies > len(got) { // the server may answer after the tools/list
 				got = append(got, r.line(t))
 			}
 			if c.replies == -1 {
