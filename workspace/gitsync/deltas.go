@@ -54,6 +54,9 @@ type deltaGuard struct {
 	// trees), so most headers come without a system call
 	win  [4]window
 	tick int
+	// the inflater of the open pack's objects, reused
+	stream packStream
+	zr     io.ReadCloser
 }
 
 type window struct {
@@ -74,28 +77,8 @@ func (g *deltaGuard) forget() {
 
 // header returns up to 32 bytes of the open pack at off.
 func (g *deltaGuard) header(off int64) ([]byte, error) {
-	g.tick++
-	lru := 0
-	for i := range g.win {
-		w := &g.win[i]
-		if w.n > 0 && off >= w.off && off+32 <= w.off+int64(w.n) {
-			w.used = g.tick
-			return w.buf[off-w.off : off-w.off+32], nil
-		}
-		if w.used < g.win[lru].used {
-			lru = i
-		}
-	}
-	w := &g.win[lru]
-	if w.buf == nil {
-		w.buf = make([]byte, windowSize)
-	}
-	n, err := g.file.ReadAt(w.buf, off)
-	w.off, w.n, w.used = off, n, g.tick
-	if n == 0 {
-		return nil, err
-	}
-	return w.buf[:min(n, 32)], nil
+	b, err := g.span(off, 32)
+	return b[:min(len(b), 32)], err
 }
 
 type packIndex struct {
@@ -106,6 +89,10 @@ type packIndex struct {
 	// added), so that a walk of history reads each header once (trees
 	// are chains of up to 50 deltas)
 	good map[int64]int
+	// bases are objects rebuilt from deltas, by offset, kept for the
+	// next chain through them (baseBytes of them in all)
+	bases     map[int64]cachedBase
+	baseBytes int64
 }
 
 func (g *deltaGuard) load() error {
@@ -192,17 +179,8 @@ const (
 func (g *deltaGuard) walk(p *packIndex, off int64) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.open != p.pack {
-		if g.file != nil {
-			g.file.Close()
-		}
-		g.open, g.file = "", nil
-		g.forget()
-		f, err := g.fs.Open(p.pack)
-		if err != nil {
-			return nil // go-git fails on the same pack, with its own error
-		}
-		g.open, g.file = p.pack, f
+	if err := g.openPack(p); err != nil {
+		return nil // reading the object fails on the same pack, with its own error
 	}
 	// the offsets of the chain so far: a chain is short (git's default
 	// depth is 50), and a hostile one is cut at maxDeltaDepth

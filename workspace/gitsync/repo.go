@@ -1,6 +1,7 @@
 package gitsync
 
 import (
+	"bytes"
 	"container/heap"
 	"errors"
 	"fmt"
@@ -9,10 +10,7 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/storer"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -80,7 +78,7 @@ type Repo struct {
 	ws     *disk.Root
 	gitRel string
 	lim    Limits
-	st     *filesystem.Storage
+	objs   *objectStore
 	deltas *deltaGuard
 
 	head       plumbing.Hash
@@ -160,7 +158,7 @@ func describe(err error) string {
 		return "a git object is larger than the size bound"
 	case errors.Is(err, errAlternate):
 		return "the repository borrows objects from another store (objects/info/alternates), which is not followed"
-	case errors.Is(err, storer.ErrMaxResolveRecursion):
+	case errors.Is(err, errRefLoop):
 		return "its refs form a loop"
 	case errors.Is(err, errDeltaLoop):
 		return "the deltas of one of its packs form a loop"
@@ -182,17 +180,15 @@ func (r *Repo) open(tracking Tracking) error {
 	if _, err := gitFS.Lstat("commondir"); err == nil {
 		return errOutside
 	}
-	r.st = filesystem.NewStorageWithOptions(gitFS, cache.NewObjectLRU(4<<20), filesystem.Options{
-		LargeObjectThreshold: r.lim.MaxObjectSize,
-		AlternatesFS:         gitFS,
-	})
 	r.deltas = &deltaGuard{fs: gitFS, maxSize: r.lim.MaxIndexSize}
-	if sh, err := r.st.Shallow(); err != nil {
+	r.objs = &objectStore{git: gitFS, max: r.lim.MaxObjectSize, packs: r.deltas}
+	refs := &refStore{ws: r.ws, gitRel: r.gitRel, maxPacked: r.lim.MaxIndexSize}
+	if sh, err := shallow(r.ws, r.gitRel, r.lim.MaxIndexSize); err != nil {
 		return err
-	} else if len(sh) > 0 {
+	} else if sh {
 		r.Shallow = true
 	}
-	head, err := r.st.Reference(plumbing.HEAD)
+	head, err := refs.reference(plumbing.HEAD)
 	if err != nil {
 		return err
 	}
@@ -201,7 +197,7 @@ func (r *Repo) open(tracking Tracking) error {
 			return fmt.Errorf("%w: HEAD names %s", errCorrupt, head.Target())
 		}
 		r.Branch = shortName(head.Target())
-		res, err := storer.ResolveReference(r.st, plumbing.HEAD)
+		res, err := refs.resolve(head.Target())
 		switch {
 		case errors.Is(err, plumbing.ErrReferenceNotFound):
 			r.Unborn = true
@@ -214,11 +210,11 @@ func (r *Repo) open(tracking Tracking) error {
 		r.Detached = true
 		r.head = head.Hash()
 	}
-	if err := r.readRefs(); err != nil {
+	if err := r.readRefs(refs); err != nil {
 		return err
 	}
 	if !r.Detached {
-		r.readUpstream(tracking)
+		r.readUpstream(refs, tracking)
 	}
 	return nil
 }
@@ -226,21 +222,14 @@ func (r *Repo) open(tracking Tracking) error {
 // maxRefs bounds the refs read.
 const maxRefs = 100000
 
-func (r *Repo) readRefs() error {
+func (r *Repo) readRefs(refs *refStore) error {
 	r.remote = map[string]plumbing.Hash{}
 	r.local = map[string]plumbing.Hash{}
-	iter, err := r.st.IterReferences()
-	if err != nil {
-		return err
-	}
-	defer iter.Close()
 	prefix := "refs/remotes/" + Origin + "/"
-	n := 0
 	var originHead *plumbing.Reference
-	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		if n++; n > maxRefs {
-			return errLimit
-		}
+	// only the branches and origin's refs: tags and other refs are of no
+	// use to the checks
+	err := refs.each([]string{"refs/heads/", prefix}, func(ref *plumbing.Reference) error {
 		name := ref.Name().String()
 		switch {
 		case strings.HasPrefix(name, prefix):
@@ -273,7 +262,7 @@ func (r *Repo) readRefs() error {
 
 // readUpstream finds the remote-tracking ref of branch.<current>.remote
 // and .merge.
-func (r *Repo) readUpstream(tracking Tracking) {
+func (r *Repo) readUpstream(refs *refStore, tracking Tracking) {
 	if tracking == nil {
 		return
 	}
@@ -286,7 +275,7 @@ func (r *Repo) readUpstream(tracking Tracking) {
 	if remote == "." {
 		name = merge.String()
 	}
-	ref, err := r.st.Reference(plumbing.ReferenceName(name))
+	ref, err := refs.reference(plumbing.ReferenceName(name))
 	if err != nil || ref.Type() != plumbing.HashReference {
 		r.UpstreamGone = true
 		r.Upstream = strings.TrimPrefix(name, "refs/remotes/")
@@ -305,17 +294,7 @@ func (r *Repo) commit(h plumbing.Hash) (*commitInfo, error) {
 	if err := r.deltas.check(h); err != nil {
 		return nil, err
 	}
-	obj, err := r.st.EncodedObject(plumbing.CommitObject, h)
-	if err != nil {
-		return nil, err
-	}
-	if obj.Size() > r.lim.MaxObjectSize {
-		return nil, errHuge
-	}
-	if obj.Type() != plumbing.CommitObject {
-		return nil, errMalformedCommit
-	}
-	b, err := objectBytes(obj, r.lim.MaxObjectSize)
+	b, err := r.objs.object(h, plumbing.CommitObject)
 	if err != nil {
 		return nil, err
 	}
@@ -337,17 +316,7 @@ func (r *Repo) tree(h plumbing.Hash) ([]treeEntry, error) {
 	if err := r.deltas.check(h); err != nil {
 		return nil, err
 	}
-	obj, err := r.st.EncodedObject(plumbing.TreeObject, h)
-	if err != nil {
-		return nil, err
-	}
-	if obj.Size() > r.lim.MaxObjectSize {
-		return nil, errHuge
-	}
-	if obj.Type() != plumbing.TreeObject {
-		return nil, errMalformedTree
-	}
-	b, err := objectBytes(obj, r.lim.MaxObjectSize)
+	b, err := r.objs.object(h, plumbing.TreeObject)
 	if err != nil {
 		return nil, err
 	}
@@ -578,9 +547,25 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 	case info.Size > r.lim.MaxIndexSize:
 		r.idxErr = errHuge
 	default:
-		r.idx, r.idxErr = r.st.Index()
+		r.idx, r.idxErr = r.readIndex()
 	}
 	return r.idx, r.idxErr
+}
+
+// readIndex decodes the index file with go-git's index decoder.
+func (r *Repo) readIndex() (*index.Index, error) {
+	data, _, err := r.ws.ReadFile(r.gitRel+"/index", r.lim.MaxIndexSize)
+	if errors.Is(err, disk.ErrTooLarge) {
+		return nil, errHuge
+	}
+	if err != nil {
+		return nil, err
+	}
+	idx := &index.Index{}
+	if err := index.NewDecoder(bytes.NewReader(data)).Decode(idx); err != nil {
+		return nil, fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	return idx, nil
 }
 
 // remembered runs fn once per key under r.mu, keeping its answer;
