@@ -3,15 +3,16 @@ package gitsync
 import (
 	"bytes"
 	"errors"
-
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
 // Change says how a file of a rollout differs from the commit HEAD names.
@@ -349,31 +350,19 @@ const maxIgnoreFile = 1 << 20
 // rollouts/<name>/, lowest precedence first: core.excludesFile,
 // .git/info/exclude, the root .gitignore, rollouts/.gitignore, then the
 // rollout's own .gitignore files, shallower first.
-func (r *Repo) ignoreMatcher(name string, wt Worktree) gitignore.Matcher {
-	var ps []gitignore.Pattern
-	add := func(data []byte, domain []string) {
-		for _, line := range strings.Split(string(data), "\n") {
-			line = strings.TrimSuffix(line, "\r")
-			if !strings.HasSuffix(line, "\\ ") {
-				line = strings.TrimRight(line, " ")
-			}
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			ps = append(ps, gitignore.ParsePattern(line, domain))
-		}
-	}
+func (r *Repo) ignoreMatcher(name string, wt Worktree) *ignore.Rules {
+	var rules ignore.Rules
 	for _, data := range wt.Ignore {
-		add(data, nil)
+		rules.Add("core.excludesFile", data)
 	}
-	read := func(rel string, domain []string) {
+	read := func(rel, base string) {
 		if data, _, err := r.ws.ReadFile(rel, maxIgnoreFile); err == nil {
-			add(data, domain)
+			rules.AddIn(rel, base, data)
 		}
 	}
-	read(r.gitRel+"/info/exclude", nil)
-	read(".gitignore", nil)
-	read("rollouts/.gitignore", []string{"rollouts"})
+	read(r.gitRel+"/info/exclude", "")
+	read(".gitignore", "")
+	read("rollouts/.gitignore", "rollouts")
 	var nested []string
 	for _, f := range wt.Files {
 		if f == ".gitignore" || strings.HasSuffix(f, "/.gitignore") {
@@ -384,22 +373,17 @@ func (r *Repo) ignoreMatcher(name string, wt Worktree) gitignore.Matcher {
 		return strings.Count(nested[i], "/") < strings.Count(nested[j], "/")
 	})
 	for _, f := range nested {
-		dir := strings.Split("rollouts/"+name+"/"+f, "/")
-		read("rollouts/"+name+"/"+f, dir[:len(dir)-1])
+		rel := "rollouts/" + name + "/" + f
+		read(rel, path.Dir(rel))
 	}
-	return gitignore.NewMatcher(ps)
+	return &rules
 }
 
 // ignored reports whether git leaves the file out: it or a directory
 // above it is ignored (git does not look inside an ignored directory).
-func ignored(m gitignore.Matcher, p string) bool {
-	parts := strings.Split(p, "/")
-	for i := 1; i < len(parts); i++ {
-		if m.Match(parts[:i], true) {
-			return true
-		}
-	}
-	return m.Match(parts, false)
+func ignored(m *ignore.Rules, p string) bool {
+	ok, _ := m.Ignored(p, false)
+	return ok
 }
 
 // underAny reports whether p lies below one of the directory prefixes.
