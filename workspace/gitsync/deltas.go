@@ -4,12 +4,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
@@ -47,7 +47,7 @@ type deltaGuard struct {
 	// until release, at the end of each answer of the Repo
 	mu   sync.Mutex
 	open string
-	file billy.File
+	file *os.File
 	seen []int64
 	// windows of the open pack, read a few KiB at a time: a walk asks
 	// for objects near each other (git writes commits together, then
@@ -101,22 +101,31 @@ func (g *deltaGuard) load() error {
 		if err != nil {
 			return // no packs: nothing is a delta
 		}
+		names := make(map[string]bool, len(infos))
 		for _, fi := range infos {
-			name := fi.Name()
+			names[fi.Name] = true
+		}
+		for _, fi := range infos {
+			name := fi.Name
 			if !strings.HasPrefix(name, "pack-") || !strings.HasSuffix(name, ".idx") || fi.IsDir() {
 				continue
+			}
+			pack := strings.TrimSuffix(name, ".idx") + ".pack"
+			if !names[pack] {
+				continue // an index without its pack, which git does not read either
 			}
 			if len(g.packs) == maxPacks {
 				g.err = fmt.Errorf("%w: more than %d packs", errLimit, maxPacks)
 				return
 			}
-			if fi.Size() > g.maxSize {
-				g.err = errHuge
-				return
-			}
-			f, err := g.fs.Open(path.Join("objects/pack", name))
+			f, info, err := g.fs.Open(path.Join("objects/pack", name))
 			if err != nil {
 				g.err = err
+				return
+			}
+			if info.Size > g.maxSize {
+				f.Close()
+				g.err = errHuge
 				return
 			}
 			idx := idxfile.NewMemoryIndex()
@@ -126,7 +135,7 @@ func (g *deltaGuard) load() error {
 				g.err = fmt.Errorf("%w: %v", errCorrupt, err)
 				return
 			}
-			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", strings.TrimSuffix(name, ".idx")+".pack"), idx: idx, good: map[int64]int{}})
+			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", pack), idx: idx, good: map[int64]int{}})
 		}
 	})
 	return g.err

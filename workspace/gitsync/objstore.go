@@ -66,7 +66,7 @@ func (s *objectStore) object(h plumbing.Hash, want plumbing.ObjectType) ([]byte,
 // loose reads a loose object.
 func (s *objectStore) loose(h plumbing.Hash, want plumbing.ObjectType) ([]byte, error) {
 	hex := h.String()
-	f, err := s.git.Open("objects/" + hex[:2] + "/" + hex[2:])
+	f, _, err := s.git.Open("objects/" + hex[:2] + "/" + hex[2:])
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, plumbing.ErrObjectNotFound
 	}

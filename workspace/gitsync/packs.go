@@ -36,7 +36,7 @@ func (g *deltaGuard) openPack(p *packIndex) error {
 	}
 	g.open, g.file = "", nil
 	g.forget()
-	f, err := g.fs.Open(p.pack)
+	f, _, err := g.fs.Open(p.pack)
 	if err != nil {
 		return err
 	}

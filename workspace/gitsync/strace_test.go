@@ -16,7 +16,7 @@ import (
 // test shows there is nothing else: the kernel's record of every path the
 // process names, taken with strace, holds no path outside the workspace
 // but the system files a Go process reads (go-git reads only through the
-// door's billy filesystem).
+// door).
 
 const straceChild = "GITSYNC_STRACE_ROOT"
 
