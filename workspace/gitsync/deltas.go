@@ -27,13 +27,12 @@ var (
 	errDeltaDepth = fmt.Errorf("a pack's chain of deltas is deeper than git writes (%d)", maxDeltaDepth)
 )
 
-// deltaGuard walks, before go-git reads an object from a pack, the chain
-// of deltas go-git would follow to rebuild it, and refuses a chain that
-// comes back to one of its own objects or runs deeper than git writes.
-// go-git follows a chain by recursion, once a level: a pack whose deltas
-// name each other would recurse until the stack overflows, which stops the
-// whole process (no recover catches it). The walk reads the pack indexes
-// once and, per object read, a few bytes of each header of its chain.
+// deltaGuard holds the repository's packs (their indexes, read once, the
+// pack last read kept open) and walks, before an object is read from a
+// pack, the chain of deltas that rebuilds it, refusing a chain that comes
+// back to one of its own objects or runs deeper than git writes (a loop is
+// named as one; the reader in packs.go cuts any chain at that depth too).
+// The walk reads, per object read, a few bytes of each header of its chain.
 type deltaGuard struct {
 	fs      doorFS
 	maxSize int64 // bound of an index file
@@ -182,7 +181,7 @@ const (
 	refDelta = 7
 )
 
-// walk follows the chain from the object at off, as go-git would: an
+// walk follows the chain from the object at off, as the reader does: an
 // offset delta to the object that many bytes before it, a reference delta
 // to the object of that hash in the same pack.
 func (g *deltaGuard) walk(p *packIndex, off int64) error {
@@ -202,8 +201,8 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 			p.good[o] = base - i + d
 		}
 	}
-	// ends marks the chain good: its last offset is where go-git's
-	// recursion ends too (a whole object, or an error go-git reports)
+	// ends marks the chain good: its last offset is where the reader's
+	// chain ends too (a whole object, or an error the reader reports)
 	ends := func() error {
 		mark(len(seen)-1, 0)
 		return nil
@@ -225,7 +224,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 		seen = append(seen, off)
 		b, _ := g.header(off)
 		if len(b) == 0 {
-			return ends() // a truncated pack: go-git reports it
+			return ends() // a truncated pack: the reader reports it
 		}
 		typ := b[0] >> 4 & 7
 		i := 1
@@ -247,7 +246,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 				dist = (dist+1)<<7 | int64(c&0x7f)
 			}
 			if dist <= 0 || dist > off {
-				return ends() // no object there: go-git fails to read it
+				return ends() // no object there: the reader fails to read it
 			}
 			off -= dist
 		case refDelta:
@@ -258,7 +257,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 			copy(base[:], b[i:i+20])
 			next, err := p.idx.FindOffset(base)
 			if err != nil {
-				return ends() // a base outside the pack: go-git reports it missing
+				return ends() // a base outside the pack: the reader reports it missing
 			}
 			off = next
 		default:

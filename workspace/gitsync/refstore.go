@@ -41,6 +41,10 @@ type refStore struct {
 	// maxPacked bounds packed-refs.
 	maxPacked int64
 
+	// read are the loose refs read so far: HEAD's branch is read to
+	// resolve HEAD, then again in the listing
+	read map[string]looseRef
+
 	packedDone bool
 	packedErr  error
 	packed     []*plumbing.Reference
@@ -63,9 +67,26 @@ func safeRefName(name plumbing.ReferenceName) bool {
 	return true
 }
 
+type looseRef struct {
+	ref *plumbing.Reference
+	err error
+}
+
 // loose reads the loose ref file of name (fs.ErrNotExist when there is
-// none, errEmptyRef when it is empty).
+// none, errEmptyRef when it is empty), once.
 func (s *refStore) loose(name string) (*plumbing.Reference, error) {
+	if l, ok := s.read[name]; ok {
+		return l.ref, l.err
+	}
+	ref, err := s.readLoose(name)
+	if s.read == nil {
+		s.read = map[string]looseRef{}
+	}
+	s.read[name] = looseRef{ref, err}
+	return ref, err
+}
+
+func (s *refStore) readLoose(name string) (*plumbing.Reference, error) {
 	data, _, err := s.ws.ReadFile(s.gitRel+"/"+name, maxRefFile)
 	if errors.Is(err, disk.ErrTooLarge) {
 		return nil, errCorrupt

@@ -128,7 +128,7 @@ func Open(ws *disk.Root, gitRel string, lim Limits, tracking Tracking) *Repo {
 	return r
 }
 
-// protect runs fn, turning an error or a panic inside go-git on hostile
+// protect runs fn, turning an error or a panic on hostile
 // data into a call of fail.
 func (r *Repo) protect(fn func() error, fail func(error)) {
 	defer func() {
@@ -569,7 +569,7 @@ func (r *Repo) readIndex() (*index.Index, error) {
 }
 
 // remembered runs fn once per key under r.mu, keeping its answer;
-// a panic inside go-git becomes fail's answer.
+// a panic (of a decoder, on hostile data) becomes fail's answer.
 func remembered[T any](r *Repo, key memoKey, fn func() T, fail func(error) T) T {
 	r.mu.Lock()
 	defer r.mu.Unlock()
