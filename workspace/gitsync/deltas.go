@@ -11,7 +11,6 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
 // maxDeltaDepth bounds a chain of deltas: git never writes one deeper
@@ -82,7 +81,7 @@ func (g *deltaGuard) header(off int64) ([]byte, error) {
 
 type packIndex struct {
 	pack string // the pack file's name, under the git directory
-	idx  *idxfile.MemoryIndex
+	idx  *packIdx
 	// good holds the offsets whose chain was walked to its end, with its
 	// depth: a later chain through one of them stops there (its depth
 	// added), so that a walk of history reads each header once (trees
@@ -117,21 +116,14 @@ func (g *deltaGuard) load() error {
 				g.err = fmt.Errorf("%w: more than %d packs", errLimit, maxPacks)
 				return
 			}
-			f, info, err := g.fs.Open(path.Join("objects/pack", name))
+			data, err := g.fs.ReadFile(path.Join("objects/pack", name), g.maxSize)
 			if err != nil {
 				g.err = err
 				return
 			}
-			if info.Size > g.maxSize {
-				f.Close()
-				g.err = errHuge
-				return
-			}
-			idx := idxfile.NewMemoryIndex()
-			err = idxfile.NewDecoder(io.LimitReader(f, g.maxSize)).Decode(idx)
-			f.Close()
+			idx, err := parseIdx(data)
 			if err != nil {
-				g.err = fmt.Errorf("%w: %v", errCorrupt, err)
+				g.err = err
 				return
 			}
 			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", pack), idx: idx, good: map[int64]int{}})

@@ -54,6 +54,20 @@ func (f doorFS) Open(name string) (*os.File, disk.Info, error) {
 	return f.root.OpenFile(rel)
 }
 
+// ReadFile reads a regular file of the view, at most limit bytes (errHuge
+// past them).
+func (f doorFS) ReadFile(name string, limit int64) ([]byte, error) {
+	rel, err := f.rel(name)
+	if err != nil {
+		return nil, err
+	}
+	data, _, err := f.root.ReadFile(rel, limit)
+	if errors.Is(err, disk.ErrTooLarge) {
+		return nil, errHuge
+	}
+	return data, err
+}
+
 // Lstat describes a file of the view without following a symlink.
 func (f doorFS) Lstat(name string) (disk.Info, error) {
 	rel, err := f.rel(name)
