@@ -10,9 +10,9 @@ import (
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gitindex"
 )
 
 // Limits bound the work done on one repository. Zero fields take the
@@ -92,7 +92,7 @@ type Repo struct {
 	mu       sync.Mutex
 	commits  map[plumbing.Hash]*commitInfo
 	subtrees map[plumbing.Hash]map[string]plumbing.Hash
-	idx      *index.Index
+	idx      *gitindex.Index
 	idxErr   error
 	idxDone  bool
 	reach    *reachSet
@@ -532,7 +532,7 @@ func (r *Repo) reachable() *reachSet {
 }
 
 // loadIndex decodes the index once, bounded in size. The caller holds r.mu.
-func (r *Repo) loadIndex() (*index.Index, error) {
+func (r *Repo) loadIndex() (*gitindex.Index, error) {
 	if r.idxDone {
 		return r.idx, r.idxErr
 	}
@@ -540,7 +540,7 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 	info, err := r.ws.Lstat(r.gitRel + "/index")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		r.idx = &index.Index{Version: 2}
+		r.idx = &gitindex.Index{Version: 2}
 		return r.idx, nil
 	case err != nil:
 		r.idxErr = err
@@ -552,8 +552,10 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 	return r.idx, r.idxErr
 }
 
-// readIndex decodes the index file with go-git's index decoder.
-func (r *Repo) readIndex() (*index.Index, error) {
+// readIndex reads the index file, keeping the entries under rollouts/
+// (the only ones asked about). A split or sparse index, whose entries are
+// not all in the file or not all files, is not read.
+func (r *Repo) readIndex() (*gitindex.Index, error) {
 	data, _, err := r.ws.ReadFile(r.gitRel+"/index", r.lim.MaxIndexSize)
 	if errors.Is(err, disk.ErrTooLarge) {
 		return nil, errHuge
@@ -561,9 +563,14 @@ func (r *Repo) readIndex() (*index.Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	idx := &index.Index{}
-	if err := index.NewDecoder(bytes.NewReader(data)).Decode(idx); err != nil {
+	idx, err := gitindex.Parse(bytes.NewReader(data), int64(len(data)), len(plumbing.ZeroHash), func(name []byte) bool {
+		return bytes.HasPrefix(name, []byte("rollouts/"))
+	})
+	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	if idx.Shared != "" || idx.Sparse {
+		return nil, fmt.Errorf("%w: a split or sparse index", errCorrupt)
 	}
 	return idx, nil
 }

@@ -10,8 +10,8 @@ import (
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
 
+	"github.com/osmosis-lint/osmosis-lint/workspace/gitindex"
 	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
@@ -241,16 +241,17 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 	// finds below them are not the repository's
 	var opaque []string
 	filtered := r.filtered(name, wt)
-	for _, e := range idx.Entries {
+	for i := range idx.Entries {
+		e := &idx.Entries[i]
 		if !strings.HasPrefix(e.Name, prefix) {
 			continue
 		}
+		mode, hash := filemode.FileMode(e.Mode), plumbing.Hash(e.Hash[:len(plumbing.ZeroHash)])
 		tracked[e.Name] = true
-		if e.Mode == filemode.Symlink || e.Mode == filemode.Submodule {
+		if mode == filemode.Symlink || mode == filemode.Submodule {
 			opaque = append(opaque, e.Name+"/")
 		}
-		// stage 0 is a merged entry (go-git's index.Merged constant is 1,
-		// the ancestor's stage, so the number is spelled here)
+		// stage 0 is a merged entry, 1 to 3 the sides of a conflict
 		if e.Stage != 0 {
 			found[e.Name] = Unmerged
 			continue
@@ -259,10 +260,10 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 			found[e.Name] = Untracked
 			continue
 		}
-		if h, ok := head[e.Name]; !ok || h.hash != e.Hash || h.mode != e.Mode {
+		if h, ok := head[e.Name]; !ok || h.hash != hash || h.mode != mode {
 			found[e.Name] = Staged
 		}
-		if e.SkipWorktree || e.Mode == filemode.Submodule {
+		if e.SkipWorktree || mode == filemode.Submodule {
 			continue
 		}
 		if c := r.worktreeChange(e, filtered); c != "" {
@@ -300,7 +301,7 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 // With filtered set (.gitattributes names a filter, such as git-lfs, or
 // another conversion), content that differs is not taken as modified: git
 // compares what the filter makes of it, which is not read here.
-func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
+func (r *Repo) worktreeChange(e *gitindex.Entry, filtered bool) Change {
 	info, err := r.ws.Lstat(e.Name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Deleted
@@ -308,7 +309,7 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if err != nil {
 		return ""
 	}
-	if e.Mode == filemode.Symlink {
+	if filemode.FileMode(e.Mode) == filemode.Symlink {
 		if !info.IsSymlink() {
 			return Modified
 		}
@@ -317,7 +318,7 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if !info.IsRegular() {
 		return Modified
 	}
-	if int64(e.Size) == info.Size&0xffffffff && e.ModifiedAt.UnixNano() == info.ModTime {
+	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime {
 		return ""
 	}
 	if filtered {
@@ -333,11 +334,12 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if err != nil {
 		return ""
 	}
-	if plumbing.ComputeHash(plumbing.BlobObject, data) == e.Hash {
+	hash := plumbing.Hash(e.Hash[:len(plumbing.ZeroHash)])
+	if plumbing.ComputeHash(plumbing.BlobObject, data) == hash {
 		return ""
 	}
 	if bytes.Contains(data, []byte("\r\n")) &&
-		plumbing.ComputeHash(plumbing.BlobObject, bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))) == e.Hash {
+		plumbing.ComputeHash(plumbing.BlobObject, bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))) == hash {
 		return ""
 	}
 	return Modified
