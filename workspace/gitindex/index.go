@@ -70,7 +70,9 @@ func Parse(r io.Reader, size int64, hashSize int, keep func(name []byte) bool) (
 	if keep == nil {
 		keep = func([]byte) bool { return true }
 	}
-	ir := &indexReader{r: bufio.NewReaderSize(r, 64<<10), size: size}
+	// a path must fit in the buffer; none is longer than the file
+	buf := int(min(64<<10, max(size, 0)+16))
+	ir := &indexReader{r: bufio.NewReaderSize(r, buf), size: size}
 	return ir.read(hashSize, keep)
 }
 

@@ -5,6 +5,7 @@ import (
 	"container/heap"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 	"sync"
@@ -556,14 +557,15 @@ func (r *Repo) loadIndex() (*gitindex.Index, error) {
 // (the only ones asked about). A split or sparse index, whose entries are
 // not all in the file or not all files, is not read.
 func (r *Repo) readIndex() (*gitindex.Index, error) {
-	data, _, err := r.ws.ReadFile(r.gitRel+"/index", r.lim.MaxIndexSize)
-	if errors.Is(err, disk.ErrTooLarge) {
-		return nil, errHuge
-	}
+	f, info, err := r.ws.OpenFile(r.gitRel + "/index")
 	if err != nil {
 		return nil, err
 	}
-	idx, err := gitindex.Parse(bytes.NewReader(data), int64(len(data)), len(plumbing.ZeroHash), func(name []byte) bool {
+	defer f.Close()
+	if info.Size > r.lim.MaxIndexSize {
+		return nil, errHuge
+	}
+	idx, err := gitindex.Parse(io.LimitReader(f, info.Size), info.Size, len(plumbing.ZeroHash), func(name []byte) bool {
 		return bytes.HasPrefix(name, []byte("rollouts/"))
 	})
 	if err != nil {
