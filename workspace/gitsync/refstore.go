@@ -247,7 +247,7 @@ func (s *refStore) each(prefixes []string, fn func(*plumbing.Reference) error) e
 	}
 	for _, ref := range s.packed {
 		name := string(ref.Name())
-		if seen[ref.Name()] || !hasAnyPrefix(name, prefixes) {
+		if seen[ref.Name()] || !underAny(name, prefixes) {
 			continue
 		}
 		seen[ref.Name()] = true
@@ -259,15 +259,6 @@ func (s *refStore) each(prefixes []string, fn func(*plumbing.Reference) error) e
 		}
 	}
 	return nil
-}
-
-func hasAnyPrefix(s string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(s, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // shallow reports whether the repository is a shallow clone: its shallow

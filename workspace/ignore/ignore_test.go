@@ -102,19 +102,7 @@ func TestIgnoreRulesAgainstGit(t *testing.T) {
 	}
 	var r Rules
 	r.Add(".gitignore", []byte(gitignore))
-	for _, p := range paths {
-		cmd := exec.Command("git", "check-ignore", "-q", "--no-index", p)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
-		err := cmd.Run()
-		want := err == nil
-		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() != 1 {
-			t.Fatalf("git check-ignore %q: %v", p, err)
-		}
-		if got, _ := r.Ignored(p, false); got != want {
-			t.Errorf("ignored(%q) = %v, git says %v", p, got, want)
-		}
-	}
+	sameAsGit(t, dir, &r, paths)
 }
 
 func FuzzWildmatch(f *testing.F) {
@@ -125,6 +113,25 @@ func FuzzWildmatch(f *testing.F) {
 		}
 		wildmatch(pattern, text)
 	})
+}
+
+// sameAsGit holds the rules' verdict on each path to git check-ignore's
+// in dir.
+func sameAsGit(t *testing.T, dir string, r *Rules, paths []string) {
+	t.Helper()
+	for _, p := range paths {
+		cmd := exec.Command("git", "check-ignore", "-q", "--no-index", p)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
+		err := cmd.Run()
+		want := err == nil
+		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() != 1 {
+			t.Fatalf("git check-ignore %q: %v", p, err)
+		}
+		if got, _ := r.Ignored(p, false); got != want {
+			t.Errorf("Ignored(%q) = %v, git says %v", p, got, want)
+		}
+	}
 }
 
 // gitBinary skips the test without git.
@@ -181,17 +188,5 @@ func TestScopedRulesAgainstGit(t *testing.T) {
 		}
 		r.AddIn(strings.TrimPrefix(f.base+"/.gitignore", "/"), f.base, []byte(f.data))
 	}
-	for _, p := range paths {
-		cmd := exec.Command("git", "check-ignore", "-q", "--no-index", p)
-		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
-		err := cmd.Run()
-		want := err == nil
-		if ee, ok := err.(*exec.ExitError); ok && ee.ExitCode() != 1 {
-			t.Fatalf("git check-ignore %q: %v", p, err)
-		}
-		if got, _ := r.Ignored(p, false); got != want {
-			t.Errorf("Ignored(%q) = %v, git says %v", p, got, want)
-		}
-	}
+	sameAsGit(t, dir, &r, paths)
 }
