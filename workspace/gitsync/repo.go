@@ -87,8 +87,11 @@ type Repo struct {
 	defaultTip plumbing.Hash
 	// remote maps origin's branch names to their tips.
 	remote map[string]plumbing.Hash
-	// local maps local branch names to their tips.
-	local map[string]plumbing.Hash
+	// local maps local branch names to their tips (nil until listed).
+	local    map[string]plumbing.Hash
+	localErr error
+	// refs reads the refs that are read later than Open (under mu)
+	refs *refStore
 
 	mu       sync.Mutex
 	commits  map[plumbing.Hash]*commitInfo
@@ -184,6 +187,7 @@ func (r *Repo) open(tracking Tracking) error {
 	r.deltas = &deltaGuard{fs: gitFS, maxSize: r.lim.MaxIndexSize}
 	r.objs = &objectStore{git: gitFS, max: r.lim.MaxObjectSize, packs: r.deltas}
 	refs := &refStore{ws: r.ws, gitRel: r.gitRel, maxPacked: r.lim.MaxIndexSize}
+	r.refs = refs
 	if sh, err := shallow(r.ws, r.gitRel, r.lim.MaxIndexSize); err != nil {
 		return err
 	} else if sh {
@@ -225,12 +229,11 @@ const maxRefs = 100000
 
 func (r *Repo) readRefs(refs *refStore) error {
 	r.remote = map[string]plumbing.Hash{}
-	r.local = map[string]plumbing.Hash{}
 	prefix := "refs/remotes/" + Origin + "/"
 	var originHead *plumbing.Reference
-	// only the branches and origin's refs: tags and other refs are of no
-	// use to the checks
-	err := refs.each([]string{"refs/heads/", prefix}, func(ref *plumbing.Reference) error {
+	// only origin's refs: tags and other refs are of no use to the checks,
+	// and the local branches are read when asked for
+	err := refs.each([]string{prefix}, func(ref *plumbing.Reference) error {
 		name := ref.Name().String()
 		switch {
 		case strings.HasPrefix(name, prefix):
@@ -242,8 +245,6 @@ func (r *Repo) readRefs(refs *refStore) error {
 			if ref.Type() == plumbing.HashReference {
 				r.remote[short] = ref.Hash()
 			}
-		case ref.Name().IsBranch() && ref.Type() == plumbing.HashReference:
-			r.local[shortName(ref.Name())] = ref.Hash()
 		}
 		return nil
 	})

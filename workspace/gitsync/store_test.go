@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/go-git/go-billy/v5/osfs"
@@ -198,5 +199,64 @@ func sameObjects(t *testing.T, st *filesystem.Storage, objs *objectStore) {
 	missing := plumbing.NewHash("0123456789abcdef0123456789abcdef01234567")
 	if _, err := objs.object(missing, plumbing.CommitObject); !errors.Is(err, plumbing.ErrObjectNotFound) {
 		t.Errorf("a missing object: %v", err)
+	}
+}
+
+// TestOpenReadsLazily: opening the repository and asking of a rollout
+// reads HEAD's branch and origin's refs, not the other local branches nor
+// the tags; a named branch is read alone, and all of them only for a
+// short pinned commit.
+func TestOpenReadsLazily(t *testing.T) {
+	root := repoFixture(t)
+	git(t, root, "branch", "-q", "feature")
+	git(t, root, "branch", "-q", "other")
+	git(t, root, "tag", "v1")
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []string
+	stop := disk.Observe(func(a disk.Access) {
+		rel, _ := filepath.Rel(root, a.Path)
+		mu.Lock()
+		seen = append(seen, filepath.ToSlash(rel))
+		mu.Unlock()
+	})
+	defer stop()
+	touched := func(p string) bool {
+		mu.Lock()
+		defer mu.Unlock()
+		for _, s := range seen {
+			if s == p || strings.HasPrefix(s, p+"/") {
+				return true
+			}
+		}
+		return false
+	}
+	r := Open(ws, ".git", Limits{}, nil)
+	r.Rollout("calc", Worktree{Files: []string{"main.py"}, Complete: true})
+	if r.Unchecked != "" || !touched(".git/refs/heads/main") || !touched(".git/refs/remotes/origin") {
+		t.Fatalf("%q; read %v", r.Unchecked, seen)
+	}
+	for _, p := range []string{".git/refs/heads/feature", ".git/refs/heads/other", ".git/refs/tags"} {
+		if touched(p) {
+			t.Errorf("%s read to open the repository and answer for a rollout", p)
+		}
+	}
+	git(t, root, "update-ref", "refs/remotes/origin/feature", "feature")
+	r = Open(ws, ".git", Limits{}, nil)
+	seen = nil
+	if st := r.NamedBranch("feature", "calc"); st.Unchecked != "" || !st.OnOrigin {
+		t.Fatalf("%+v", st)
+	}
+	if !touched(".git/refs/heads/feature") || touched(".git/refs/heads/other") {
+		t.Errorf("a named branch: read %v", seen)
+	}
+	if st := r.PinnedCommit("0123456"); st.Unchecked != "" || !st.Known {
+		t.Fatalf("%+v", st)
+	}
+	if !touched(".git/refs/heads/other") {
+		t.Errorf("a short pinned commit looks in every local branch: read %v", seen)
 	}
 }
