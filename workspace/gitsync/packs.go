@@ -15,6 +15,10 @@ const (
 	packedTag    = 4
 )
 
+// maxChainWork bounds the bytes one object's chain of deltas may inflate
+// and rebuild, in object size bounds.
+const maxChainWork = 64
+
 // maxBaseCache bounds the bytes of delta bases kept between reads: trees
 // are chains of deltas, and the trees of neighbouring commits share most
 // of their chain.
@@ -230,9 +234,16 @@ func (g *deltaGuard) object(p *packIndex, off int64, want plumbing.ObjectType, m
 		}
 		break
 	}
+	// the bytes inflated and rebuilt along the chain: a chain of
+	// thousands of deltas each rebuilding an object near the bound would
+	// run for minutes
+	work := int64(len(base.data))
 	for i := len(chain) - 1; i >= 0; i-- {
 		d := chain[i]
 		if d.size > 2*max+1024 {
+			return nil, errHuge
+		}
+		if work += d.size; work > maxChainWork*max {
 			return nil, errHuge
 		}
 		instr, err := g.inflate(d.data, d.size)
@@ -242,6 +253,9 @@ func (g *deltaGuard) object(p *packIndex, off int64, want plumbing.ObjectType, m
 		out, err := patchDelta(base.data, instr, max)
 		if err != nil {
 			return nil, err
+		}
+		if work += int64(len(out)); work > maxChainWork*max {
+			return nil, errHuge
 		}
 		base.data = out
 		p.keep(d.off, base)

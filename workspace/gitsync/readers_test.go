@@ -382,3 +382,46 @@ func FuzzPackedRefs(f *testing.F) {
 		}
 	})
 }
+
+// TestChainWorkBound: an object rebuilt from a chain of deltas is read
+// while the bytes the chain inflates and rebuilds stay within
+// maxChainWork object bounds, and refused past them.
+func TestChainWorkBound(t *testing.T) {
+	root := repoFixture(t)
+	commit := []byte(git(t, root, "cat-file", "commit", "HEAD") + "\n")
+	objs := offsetChain(commit, 400)
+	writePack(t, root, objs)
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gitFS := doorFS{root: ws, base: ".git"}
+	guard := &deltaGuard{fs: gitFS, maxSize: 1 << 30}
+	defer guard.release()
+	const max = 1024
+	s := &objectStore{git: gitFS, max: max, packs: guard}
+	// entry i rebuilds len(commit)+i bytes after i deltas
+	within, past := 0, 0
+	for n := 1; n <= 400; n++ {
+		if work := n*len(commit) + n*n; work < maxChainWork*max/2 {
+			within = n
+		} else if work > 2*maxChainWork*max && past == 0 {
+			past = n
+		}
+	}
+	if within == 0 || past == 0 {
+		t.Fatalf("the fixture's chain does not cross the bound: %d %d", within, past)
+	}
+	got, err := s.object(objs[within].hash, plumbing.CommitObject)
+	if err != nil || len(got) != len(commit)+within {
+		t.Errorf("a chain of %d: %d bytes, %v", within, len(got), err)
+	}
+	guard.release()
+	for _, p := range guard.packs {
+		clear(p.bases) // a fresh read: no base kept from the last
+		p.baseBytes = 0
+	}
+	if _, err := s.object(objs[past].hash, plumbing.CommitObject); !errors.Is(err, errHuge) {
+		t.Errorf("a chain of %d: %v, want the bound", past, err)
+	}
+}
