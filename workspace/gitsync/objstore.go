@@ -32,7 +32,7 @@ type objectStore struct {
 	zr io.ReadCloser
 }
 
-// zlibReader returns the store's inflater reset to read from src.
+// inflater sets *zr to an inflater reading from src, reusing the one there.
 func inflater(zr *io.ReadCloser, src io.Reader) error {
 	if *zr == nil {
 		r, err := zlib.NewReader(src)
@@ -57,7 +57,13 @@ func (s *objectStore) object(h plumbing.Hash, want plumbing.ObjectType) ([]byte,
 			if err != nil {
 				continue
 			}
-			return s.packs.object(p, off, want, s.max)
+			// a pack that has the object but not its base: go-git looks
+			// for a loose copy then, and so does this
+			b, err := s.packs.object(p, off, want, s.max)
+			if !errors.Is(err, plumbing.ErrObjectNotFound) {
+				return b, err
+			}
+			break
 		}
 	}
 	return s.loose(h, want)
