@@ -58,6 +58,10 @@ type Index struct {
 	// Sparse is set for a sparse index (the "sdir" extension): some
 	// entries stand for whole directories.
 	Sparse bool
+	// Required lists the extensions other than "link" that a reader must
+	// understand to read the entries right (their signature starts with a
+	// byte outside A to Z: "sdir", and any git adds later).
+	Required []string
 }
 
 // Parse reads an index of size bytes from r, keeping the entries whose
@@ -265,6 +269,9 @@ func (ir *indexReader) extensions(hashSize int, idx *Index) error {
 		}
 		if string(head[:4]) == "sdir" {
 			idx.Sparse = true
+		}
+		if (head[0] < 'A' || head[0] > 'Z') && string(head[:4]) != "link" {
+			idx.Required = append(idx.Required, string(head[:4]))
 		}
 		if string(head[:4]) != "link" {
 			if err := ir.skip(n); err != nil {

@@ -124,3 +124,49 @@ func TestParseAsGoGit(t *testing.T) {
 		})
 	}
 }
+
+// oneEntry is a version 2 index of one entry followed by the extensions
+// (signature and body) given.
+func oneEntry(exts ...string) []byte {
+	var b bytes.Buffer
+	b.WriteString("DIRC\x00\x00\x00\x02\x00\x00\x00\x01")
+	entry := make([]byte, 62)
+	entry[61] = 1 // the name's length
+	b.Write(entry)
+	b.WriteString("x")
+	b.Write(make([]byte, (62+1+8)&^7-63))
+	for i := 0; i+1 < len(exts); i += 2 {
+		b.WriteString(exts[i])
+		b.Write([]byte{0, 0, 0, byte(len(exts[i+1]))})
+		b.WriteString(exts[i+1])
+	}
+	b.Write(make([]byte, 20))
+	return b.Bytes()
+}
+
+func TestExtensions(t *testing.T) {
+	cases := []struct {
+		name     string
+		data     []byte
+		shared   bool
+		sparse   bool
+		required []string
+	}{
+		{"none", oneEntry(), false, false, nil},
+		{"optional ones", oneEntry("TREE", "abc", "UNTR", ""), false, false, nil},
+		{"sparse", oneEntry("sdir", ""), false, true, []string{"sdir"}},
+		{"unknown and required", oneEntry("TREE", "", "zzzz", "12"), false, false, []string{"zzzz"}},
+		{"split", oneEntry("link", string(bytes.Repeat([]byte{1}, 20))), true, false, nil},
+	}
+	for _, c := range cases {
+		idx, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 20, nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(idx.Entries) != 1 || idx.Entries[0].Name != "x" || (idx.Shared != "") != c.shared || idx.Sparse != c.sparse ||
+			strings.Join(idx.Required, ",") != strings.Join(c.required, ",") {
+			t.Errorf("%s: %+v", c.name, idx)
+		}
+	}
+}

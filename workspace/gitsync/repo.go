@@ -556,7 +556,8 @@ func (r *Repo) loadIndex() (*gitindex.Index, error) {
 
 // readIndex reads the index file, keeping the entries under rollouts/
 // (the only ones asked about). A split or sparse index, whose entries are
-// not all in the file or not all files, is not read.
+// not all in the file or not all files, and one with an extension a
+// reader must understand, are not read (nor does go-git read them).
 func (r *Repo) readIndex() (*gitindex.Index, error) {
 	f, info, err := r.ws.OpenFile(r.gitRel + "/index")
 	if err != nil {
@@ -572,8 +573,8 @@ func (r *Repo) readIndex() (*gitindex.Index, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", errCorrupt, err)
 	}
-	if idx.Shared != "" || idx.Sparse {
-		return nil, fmt.Errorf("%w: a split or sparse index", errCorrupt)
+	if idx.Shared != "" || len(idx.Required) > 0 {
+		return nil, fmt.Errorf("%w: a split or sparse index, or an extension not understood", errCorrupt)
 	}
 	return idx, nil
 }
