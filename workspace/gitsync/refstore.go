@@ -192,7 +192,8 @@ func parsePackedRefs(data []byte, max int) ([]*plumbing.Reference, error) {
 // each calls fn with the refs whose names start with one of the prefixes
 // (each ending in "/"): the loose ones first, then the packed ones no
 // loose file overrides. A loose ref that cannot be read stops the walk
-// with its error, as go-git's iteration does; at most maxRefs are read.
+// with its error, as go-git's iteration does; at most maxRefs refs and
+// directories are read.
 func (s *refStore) each(prefixes []string, fn func(*plumbing.Reference) error) error {
 	seen := map[plumbing.ReferenceName]bool{}
 	n := 0
@@ -216,12 +217,13 @@ func (s *refStore) each(prefixes []string, fn func(*plumbing.Reference) error) e
 			var sub []string
 			for _, e := range entries {
 				name := dir + "/" + e.Name
+				// directories count too: a tree of empty ones is work
+				if n++; n > maxRefs {
+					return errLimit
+				}
 				if e.Type.IsDir() {
 					sub = append(sub, name)
 					continue
-				}
-				if n++; n > maxRefs {
-					return errLimit
 				}
 				ref, err := s.loose(name)
 				if errors.Is(err, fs.ErrNotExist) {
