@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
 // Limits of FindBelow: how far down it looks, how many directories it
@@ -54,21 +55,21 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 		if err != nil {
 			continue
 		}
-		ignore := l.ignore
+		scopes := l.ignore
 		if data, _, err := disk.ReadNamed(filepath.Join(l.dir, ".gitignore"), 1<<20); err == nil {
-			var r ignoreRules
-			r.addIgnoreFile(".gitignore", data)
-			ignore = append(append([]scopedIgnore(nil), ignore...), scopedIgnore{base: l.dir, rules: &r})
+			var r ignore.Rules
+			r.Add(".gitignore", data)
+			scopes = append(append([]scopedIgnore(nil), scopes...), scopedIgnore{base: l.dir, rules: &r})
 		}
 		for _, e := range entries {
 			if !e.IsDir() || skipBelow(e.Name) {
 				continue
 			}
 			sub := filepath.Join(l.dir, e.Name)
-			if ignoredBelow(ignore, sub) {
+			if ignoredBelow(scopes, sub) {
 				continue
 			}
-			queue = append(queue, level{dir: sub, depth: l.depth + 1, ignore: ignore})
+			queue = append(queue, level{dir: sub, depth: l.depth + 1, ignore: scopes})
 		}
 	}
 	return roots, false
@@ -77,7 +78,7 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 // scopedIgnore is the patterns of one .gitignore, for the paths below it.
 type scopedIgnore struct {
 	base  string
-	rules *ignoreRules
+	rules *ignore.Rules
 }
 
 func ignoredBelow(scopes []scopedIgnore, dir string) bool {
@@ -86,7 +87,7 @@ func ignoredBelow(scopes []scopedIgnore, dir string) bool {
 		if err != nil || strings.HasPrefix(rel, "..") {
 			continue
 		}
-		if ok, _ := s.rules.ignored(path.Clean(filepath.ToSlash(rel)), true); ok {
+		if ok, _ := s.rules.Ignored(path.Clean(filepath.ToSlash(rel)), true); ok {
 			return true
 		}
 	}

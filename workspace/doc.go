@@ -20,8 +20,8 @@
 //   - the origin remote's GitHub identity, read from git config files;
 //   - root .env files with their .gitignore and git index status;
 //   - agent skills and their .claude/skills links;
-//   - on first use, the repository as sync sees it (package gitsync, with
-//     go-git through the filesystem door): per rollout, files not
+//   - on first use, the repository as sync sees it (package gitsync,
+//     through the filesystem door): per rollout, files not
 //     committed and commits not pushed; the branches and commits origin
 //     has, as of the last fetch.
 //

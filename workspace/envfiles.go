@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
 // EnvFile is a `.env` or `.env.*` file at the workspace root, or one the
@@ -49,10 +51,10 @@ func (s *Snapshot) loadEnv() *envPart {
 		}
 		byName[de.Name] = &EnvFile{Name: de.Name, Present: true, Symlink: de.IsSymlink()}
 	}
-	var rules ignoreRules
+	var rules ignore.Rules
 	if s.git.dirsErr == nil {
 		if data, err := readNamedFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20); err == nil {
-			rules.addIgnoreFile(".git/info/exclude", data)
+			rules.Add(".git/info/exclude", data)
 		}
 		tracked, err := readIndexPaths(filepath.Join(s.git.dirs.GitDir, "index"), s.git.hashSize, func(p []byte) bool {
 			return bytes.IndexByte(p, '/') < 0 && IsEnvFileName(string(p))
@@ -73,10 +75,10 @@ func (s *Snapshot) loadEnv() *envPart {
 	}
 	// git does not follow a symlinked .gitignore, nor does the door.
 	if data, _, err := s.disk.ReadFile(".gitignore", 16<<20); err == nil {
-		rules.addIgnoreFile(".gitignore", data)
+		rules.Add(".gitignore", data)
 	}
 	for _, f := range byName {
-		ignored, by := rules.ignored(f.Name, false)
+		ignored, by := rules.Ignored(f.Name, false)
 		f.Ignored, f.IgnoredBy = ignored, by
 		part.files = append(part.files, *f)
 	}

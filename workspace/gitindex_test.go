@@ -43,7 +43,7 @@ func TestReadIndexVersions(t *testing.T) {
 		hashSize int
 		extra    []string
 		// goGitFails is set where go-git's index decoder cannot read what
-		// git wrote: the reason this reader is kept (see gitindex.go).
+		// git wrote: the reason this reader is kept (see package gitindex).
 		goGitFails bool
 	}{
 		{"v2", nil, [][]string{{"update-index", "--index-version", "2"}}, 20, nil, false},

@@ -4,53 +4,14 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
-
-// pathPattern is one gitignore-style pattern: `*` and `?` stay within a
-// path segment, `[...]` is a character class, `**` as a whole segment spans
-// any number of directories, a trailing `/` matches directories only, and
-// a pattern without an inner `/` matches the base name at any depth.
-type pathPattern struct {
-	text     string // as written, for messages
-	glob     string // what is matched: leading and trailing "/" removed
-	negate   bool   // "!" prefix (gitignore only)
-	dirOnly  bool   // trailing "/"
-	basename bool   // no "/" inside: match the last segment at any depth
-}
-
-// newPathPattern builds a pattern from gitignore-style text (without the
-// comment and whitespace handling of .gitignore lines).
-func newPathPattern(text string, allowNegate bool) pathPattern {
-	p := pathPattern{text: text}
-	if allowNegate && strings.HasPrefix(text, "!") {
-		p.negate = true
-		text = text[1:]
-	}
-	if strings.HasSuffix(text, "/") && !strings.HasSuffix(text, `\/`) {
-		p.dirOnly = true
-		text = strings.TrimSuffix(text, "/")
-	}
-	p.basename = !strings.Contains(text, "/")
-	p.glob = strings.TrimPrefix(text, "/")
-	return p
-}
-
-// matches tests a workspace-relative slash path; isDir says whether it
-// names a directory.
-func (p pathPattern) matches(rel string, isDir bool) bool {
-	if p.dirOnly && !isDir {
-		return false
-	}
-	if p.basename {
-		return wildmatch(p.glob, rel[strings.LastIndexByte(rel, '/')+1:])
-	}
-	return wildmatch(p.glob, rel)
-}
 
 // Glob is a compiled workspace-relative path pattern, as used by the
 // `exclude` setting: gitignore syntax without negation.
 type Glob struct {
-	pattern pathPattern
+	pattern ignore.Pattern
 }
 
 // CompileGlob checks and compiles a pattern. It fails on an empty pattern,
@@ -63,260 +24,23 @@ func CompileGlob(pattern string) (*Glob, error) {
 	if strings.HasPrefix(pattern, "!") {
 		return nil, fmt.Errorf("pattern %q: negation with ! is not supported", pattern)
 	}
-	if err := checkWildPattern(pattern); err != nil {
+	if err := ignore.CheckSyntax(pattern); err != nil {
 		return nil, fmt.Errorf("pattern %q: %w", pattern, err)
 	}
-	return &Glob{pattern: newPathPattern(pattern, false)}, nil
+	return &Glob{pattern: ignore.NewPattern(pattern, false)}, nil
 }
 
 // String returns the pattern as written.
-func (g *Glob) String() string { return g.pattern.text }
+func (g *Glob) String() string { return g.pattern.Text() }
 
 // Match reports whether the workspace-relative slash path rel, or one of
 // the directories above it, matches the pattern.
 func (g *Glob) Match(rel string) bool {
 	rel = strings.Trim(rel, "/")
 	for i := 0; i < len(rel); i++ {
-		if rel[i] == '/' && g.pattern.matches(rel[:i], true) {
+		if rel[i] == '/' && g.pattern.Match(rel[:i], true) {
 			return true
 		}
 	}
-	return g.pattern.matches(rel, false)
-}
-
-// checkWildPattern finds the syntax errors wildmatch would silently turn
-// into "never matches".
-func checkWildPattern(p string) error {
-	for i := 0; i < len(p); i++ {
-		switch p[i] {
-		case '\\':
-			if i+1 == len(p) {
-				return errors.New("trailing backslash")
-			}
-			i++
-		case '[':
-			end, ok := classEnd(p, i)
-			if !ok {
-				return errors.New("unterminated [ character class")
-			}
-			if _, _, valid := matchClass(p[i+1:end], 'a'); !valid {
-				return errors.New("unknown [:class:] in character class")
-			}
-			i = end
-		}
-	}
-	return nil
-}
-
-// wildmatch matches text against a git wildmatch pattern with WM_PATHNAME
-// semantics: "*", "?" and classes never match "/", and "**" is special only
-// as a whole path segment. Results are memoized, so the cost is bounded by
-// len(pattern) * len(text).
-func wildmatch(pattern, text string) bool {
-	m := wildMatcher{p: pattern, t: text, memo: make([]uint8, (len(pattern)+1)*(len(text)+1))}
-	return m.match(0, 0)
-}
-
-type wildMatcher struct {
-	p, t string
-	memo []uint8 // 0 unknown, 1 match, 2 no match
-}
-
-func (m *wildMatcher) match(pi, ti int) bool {
-	k := pi*(len(m.t)+1) + ti
-	if m.memo[k] != 0 {
-		return m.memo[k] == 1
-	}
-	ok := m.run(pi, ti)
-	if ok {
-		m.memo[k] = 1
-	} else {
-		m.memo[k] = 2
-	}
-	return ok
-}
-
-func (m *wildMatcher) run(pi, ti int) bool {
-	p, t := m.p, m.t
-	for pi < len(p) {
-		switch c := p[pi]; c {
-		case '\\':
-			pi++
-			if pi == len(p) || ti == len(t) || t[ti] != p[pi] {
-				return false
-			}
-			pi++
-			ti++
-		case '?':
-			if ti == len(t) || t[ti] == '/' {
-				return false
-			}
-			pi++
-			ti++
-		case '*':
-			star := pi
-			pi++
-			spanDirs := false
-			if pi < len(p) && p[pi] == '*' {
-				for pi < len(p) && p[pi] == '*' {
-					pi++
-				}
-				atSegmentStart := star == 0 || p[star-1] == '/'
-				atSegmentEnd := pi == len(p) || p[pi] == '/' || (p[pi] == '\\' && pi+1 < len(p) && p[pi+1] == '/')
-				if atSegmentStart && atSegmentEnd {
-					// "**/" also matches no directory at all.
-					if pi < len(p) && p[pi] == '/' && m.match(pi+1, ti) {
-						return true
-					}
-					spanDirs = true
-				}
-			}
-			if pi == len(p) {
-				return spanDirs || !strings.Contains(t[ti:], "/")
-			}
-			for k := ti; k <= len(t); k++ {
-				if m.match(pi, k) {
-					return true
-				}
-				if k < len(t) && t[k] == '/' && !spanDirs {
-					return false
-				}
-			}
-			return false
-		case '[':
-			end, ok := classEnd(p, pi)
-			if !ok || ti == len(t) || t[ti] == '/' {
-				return false
-			}
-			matched, negated, valid := matchClass(p[pi+1:end], t[ti])
-			if !valid || matched == negated {
-				return false
-			}
-			pi = end + 1
-			ti++
-		default:
-			if ti == len(t) || t[ti] != c {
-				return false
-			}
-			pi++
-			ti++
-		}
-	}
-	return ti == len(t)
-}
-
-// classEnd returns the index of the "]" closing the class that opens at
-// p[open]. A "]" right after the opening (or after its negation) is a
-// literal, as are escaped characters and "]" inside [:name:].
-func classEnd(p string, open int) (int, bool) {
-	i := open + 1
-	if i < len(p) && (p[i] == '!' || p[i] == '^') {
-		i++
-	}
-	if i < len(p) && p[i] == ']' {
-		i++
-	}
-	for i < len(p) {
-		switch {
-		case p[i] == '\\':
-			i += 2
-		case p[i] == '[' && i+1 < len(p) && p[i+1] == ':':
-			if j := strings.Index(p[i+2:], ":]"); j >= 0 {
-				i += 2 + j + 2
-			} else {
-				i++
-			}
-		case p[i] == ']':
-			return i, true
-		default:
-			i++
-		}
-	}
-	return 0, false
-}
-
-// matchClass tests one byte against the body of a [...] class.
-func matchClass(body string, ch byte) (matched, negated, valid bool) {
-	i := 0
-	if i < len(body) && (body[i] == '!' || body[i] == '^') {
-		negated = true
-		i++
-	}
-	first := true
-	for i < len(body) {
-		c := body[i]
-		switch {
-		case c == '\\' && i+1 < len(body):
-			i++
-			c = body[i]
-		case c == '[' && i+1 < len(body) && body[i+1] == ':':
-			if j := strings.Index(body[i+2:], ":]"); j >= 0 {
-				name := body[i+2 : i+2+j]
-				in, known := namedClass(name, ch)
-				if !known {
-					return false, negated, false
-				}
-				matched = matched || in
-				i += 2 + j + 2
-				first = false
-				continue
-			}
-		case c == ']' && !first:
-			return matched, negated, true
-		}
-		first = false
-		if i+2 < len(body) && body[i+1] == '-' && body[i+2] != ']' {
-			hi := body[i+2]
-			next := i + 3
-			if hi == '\\' && i+3 < len(body) {
-				hi = body[i+3]
-				next = i + 4
-			}
-			if c <= ch && ch <= hi {
-				matched = true
-			}
-			i = next
-			continue
-		}
-		if c == ch {
-			matched = true
-		}
-		i++
-	}
-	return matched, negated, true
-}
-
-func namedClass(name string, c byte) (in, known bool) {
-	isUpper := c >= 'A' && c <= 'Z'
-	isLower := c >= 'a' && c <= 'z'
-	isDigit := c >= '0' && c <= '9'
-	isAlpha := isUpper || isLower
-	isPrint := c >= 0x20 && c < 0x7f
-	switch name {
-	case "alnum":
-		return isAlpha || isDigit, true
-	case "alpha":
-		return isAlpha, true
-	case "blank":
-		return c == ' ' || c == '\t', true
-	case "cntrl":
-		return c < 0x20 || c == 0x7f, true
-	case "digit":
-		return isDigit, true
-	case "graph":
-		return isPrint && c != ' ', true
-	case "lower":
-		return isLower, true
-	case "print":
-		return isPrint, true
-	case "punct":
-		return isPrint && c != ' ' && !isAlpha && !isDigit, true
-	case "space":
-		return c == ' ' || (c >= '\t' && c <= '\r'), true
-	case "upper":
-		return isUpper, true
-	case "xdigit":
-		return isDigit || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F'), true
-	}
-	return false, false
+	return g.pattern.Match(rel, false)
 }

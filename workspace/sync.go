@@ -25,8 +25,7 @@ func (s *Snapshot) syncState() *syncPart { return s.sync.get(s.loadSync) }
 func (s *Snapshot) loadSync() *syncPart {
 	part := &syncPart{}
 	if s.git.dirsErr != nil || !s.git.repo {
-		// no repository as git decides it (go-git's storage would read a
-		// HEAD alone)
+		// no repository as git decides it (a HEAD alone is not one)
 		return part
 	}
 	dotgit := filepath.Join(s.root, ".git")

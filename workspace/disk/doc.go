@@ -20,9 +20,8 @@
 //     dataset cache under the home directory, git's config files and git
 //     directory, a file named on the command line) are read with the Named
 //     functions: read-only, regular files only, size-capped.
-//   - The repository's own .git directory is read by go-git through a
-//     Root (workspace/gitsync's read-only billy filesystem), so git's
-//     files obey the same rules: a symlink, an alternates file or a
+//   - The repository's own .git directory is read by workspace/gitsync
+//     through a Root, so git's files obey the same rules: a symlink, an alternates file or a
 //     commondir naming a place outside is refused, not followed.
 //   - Output creates a report file named with -o atomically and refuses to
 //     replace a symlink or anything but a regular file.

@@ -4,14 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"path"
 	"slices"
 	"strings"
 	"sync"
 
-	"github.com/go-git/go-billy/v5"
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/format/idxfile"
 )
 
 // maxDeltaDepth bounds a chain of deltas: git never writes one deeper
@@ -27,13 +26,12 @@ var (
 	errDeltaDepth = fmt.Errorf("a pack's chain of deltas is deeper than git writes (%d)", maxDeltaDepth)
 )
 
-// deltaGuard walks, before go-git reads an object from a pack, the chain
-// of deltas go-git would follow to rebuild it, and refuses a chain that
-// comes back to one of its own objects or runs deeper than git writes.
-// go-git follows a chain by recursion, once a level: a pack whose deltas
-// name each other would recurse until the stack overflows, which stops the
-// whole process (no recover catches it). The walk reads the pack indexes
-// once and, per object read, a few bytes of each header of its chain.
+// deltaGuard holds the repository's packs (their indexes, read once, the
+// pack last read kept open) and walks, before an object is read from a
+// pack, the chain of deltas that rebuilds it, refusing a chain that comes
+// back to one of its own objects or runs deeper than git writes (a loop is
+// named as one; the reader in packs.go cuts any chain at that depth too).
+// The walk reads, per object read, a few bytes of each header of its chain.
 type deltaGuard struct {
 	fs      doorFS
 	maxSize int64 // bound of an index file
@@ -47,13 +45,16 @@ type deltaGuard struct {
 	// until release, at the end of each answer of the Repo
 	mu   sync.Mutex
 	open string
-	file billy.File
+	file *os.File
 	seen []int64
 	// windows of the open pack, read a few KiB at a time: a walk asks
 	// for objects near each other (git writes commits together, then
 	// trees), so most headers come without a system call
 	win  [4]window
 	tick int
+	// the inflater of the open pack's objects, reused
+	stream packStream
+	zr     io.ReadCloser
 }
 
 type window struct {
@@ -74,38 +75,22 @@ func (g *deltaGuard) forget() {
 
 // header returns up to 32 bytes of the open pack at off.
 func (g *deltaGuard) header(off int64) ([]byte, error) {
-	g.tick++
-	lru := 0
-	for i := range g.win {
-		w := &g.win[i]
-		if w.n > 0 && off >= w.off && off+32 <= w.off+int64(w.n) {
-			w.used = g.tick
-			return w.buf[off-w.off : off-w.off+32], nil
-		}
-		if w.used < g.win[lru].used {
-			lru = i
-		}
-	}
-	w := &g.win[lru]
-	if w.buf == nil {
-		w.buf = make([]byte, windowSize)
-	}
-	n, err := g.file.ReadAt(w.buf, off)
-	w.off, w.n, w.used = off, n, g.tick
-	if n == 0 {
-		return nil, err
-	}
-	return w.buf[:min(n, 32)], nil
+	b, err := g.span(off, 32)
+	return b[:min(len(b), 32)], err
 }
 
 type packIndex struct {
 	pack string // the pack file's name, under the git directory
-	idx  *idxfile.MemoryIndex
+	idx  *packIdx
 	// good holds the offsets whose chain was walked to its end, with its
 	// depth: a later chain through one of them stops there (its depth
 	// added), so that a walk of history reads each header once (trees
 	// are chains of up to 50 deltas)
 	good map[int64]int
+	// bases are objects rebuilt from deltas, by offset, kept for the
+	// next chain through them (baseBytes of them in all)
+	bases     map[int64]cachedBase
+	baseBytes int64
 }
 
 func (g *deltaGuard) load() error {
@@ -114,32 +99,34 @@ func (g *deltaGuard) load() error {
 		if err != nil {
 			return // no packs: nothing is a delta
 		}
+		names := make(map[string]bool, len(infos))
 		for _, fi := range infos {
-			name := fi.Name()
+			names[fi.Name] = true
+		}
+		for _, fi := range infos {
+			name := fi.Name
 			if !strings.HasPrefix(name, "pack-") || !strings.HasSuffix(name, ".idx") || fi.IsDir() {
 				continue
+			}
+			pack := strings.TrimSuffix(name, ".idx") + ".pack"
+			if !names[pack] {
+				continue // an index without its pack, which git does not read either
 			}
 			if len(g.packs) == maxPacks {
 				g.err = fmt.Errorf("%w: more than %d packs", errLimit, maxPacks)
 				return
 			}
-			if fi.Size() > g.maxSize {
-				g.err = errHuge
-				return
-			}
-			f, err := g.fs.Open(path.Join("objects/pack", name))
+			data, err := g.fs.ReadFile(path.Join("objects/pack", name), g.maxSize)
 			if err != nil {
 				g.err = err
 				return
 			}
-			idx := idxfile.NewMemoryIndex()
-			err = idxfile.NewDecoder(io.LimitReader(f, g.maxSize)).Decode(idx)
-			f.Close()
+			idx, err := parseIdx(data)
 			if err != nil {
-				g.err = fmt.Errorf("%w: %v", errCorrupt, err)
+				g.err = err
 				return
 			}
-			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", strings.TrimSuffix(name, ".idx")+".pack"), idx: idx, good: map[int64]int{}})
+			g.packs = append(g.packs, &packIndex{pack: path.Join("objects/pack", pack), idx: idx, good: map[int64]int{}})
 		}
 	})
 	return g.err
@@ -186,23 +173,14 @@ const (
 	refDelta = 7
 )
 
-// walk follows the chain from the object at off, as go-git would: an
+// walk follows the chain from the object at off, as the reader does: an
 // offset delta to the object that many bytes before it, a reference delta
 // to the object of that hash in the same pack.
 func (g *deltaGuard) walk(p *packIndex, off int64) error {
 	g.mu.Lock()
 	defer g.mu.Unlock()
-	if g.open != p.pack {
-		if g.file != nil {
-			g.file.Close()
-		}
-		g.open, g.file = "", nil
-		g.forget()
-		f, err := g.fs.Open(p.pack)
-		if err != nil {
-			return nil // go-git fails on the same pack, with its own error
-		}
-		g.open, g.file = p.pack, f
+	if err := g.openPack(p); err != nil {
+		return nil // reading the object fails on the same pack, with its own error
 	}
 	// the offsets of the chain so far: a chain is short (git's default
 	// depth is 50), and a hostile one is cut at maxDeltaDepth
@@ -215,8 +193,8 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 			p.good[o] = base - i + d
 		}
 	}
-	// ends marks the chain good: its last offset is where go-git's
-	// recursion ends too (a whole object, or an error go-git reports)
+	// ends marks the chain good: its last offset is where the reader's
+	// chain ends too (a whole object, or an error the reader reports)
 	ends := func() error {
 		mark(len(seen)-1, 0)
 		return nil
@@ -238,7 +216,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 		seen = append(seen, off)
 		b, _ := g.header(off)
 		if len(b) == 0 {
-			return ends() // a truncated pack: go-git reports it
+			return ends() // a truncated pack: the reader reports it
 		}
 		typ := b[0] >> 4 & 7
 		i := 1
@@ -260,7 +238,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 				dist = (dist+1)<<7 | int64(c&0x7f)
 			}
 			if dist <= 0 || dist > off {
-				return ends() // no object there: go-git fails to read it
+				return ends() // no object there: the reader fails to read it
 			}
 			off -= dist
 		case refDelta:
@@ -271,7 +249,7 @@ func (g *deltaGuard) walk(p *packIndex, off int64) error {
 			copy(base[:], b[i:i+20])
 			next, err := p.idx.FindOffset(base)
 			if err != nil {
-				return ends() // a base outside the pack: go-git reports it missing
+				return ends() // a base outside the pack: the reader reports it missing
 			}
 			off = next
 		default:

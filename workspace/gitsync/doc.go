@@ -1,5 +1,6 @@
-// Package gitsync reads a workspace's git repository as data, with go-git,
-// to tell what the platform will run: the pushed commit, not the working
+// Package gitsync reads a workspace's git repository as data (refs, loose
+// and packed objects, the index, with small bounded readers of git's
+// formats) to tell what the platform will run: the pushed commit, not the working
 // tree. It answers, per rollout, which files are not committed, which
 // commits are not pushed, whether the branch or pinned commit a config
 // names is on origin, and whether origin's default branch holds the same

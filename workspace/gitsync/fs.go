@@ -6,33 +6,26 @@ import (
 	"os"
 	"path"
 	"strings"
-	"time"
-
-	"github.com/go-git/go-billy/v5"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
-// doorFS is a read-only billy.Filesystem over a directory of the workspace,
-// read through the filesystem door: go-git opens every git file with it, so
-// what it reads is what the door allows (the directory and below, no
-// symlink followed, regular files only) and what disk.Observe records. It
-// is stricter than go-billy's bound OS mode, which follows symlinks that
-// stay inside and reads beside the door.
+// doorFS is a read-only view of a directory of the workspace (the git
+// directory), read through the filesystem door: what it reads is what the
+// door allows (the directory and below, no symlink followed, regular files
+// only) and what disk.Observe records.
 type doorFS struct {
 	root *disk.Root
-	// base is the slash path of this filesystem's top under root ("" for
-	// root itself); Chroot moves it down.
+	// base is the slash path of this view's top under root ("" for root
+	// itself).
 	base string
 }
 
-var _ billy.Filesystem = doorFS{}
-
-// errOutside is the answer to any path that climbs out of the filesystem.
+// errOutside is the answer to any path that climbs out of the view.
 var errOutside = errors.New("path leaves the git directory")
 
-// rel maps a billy path to a slash path under root, refusing absolute
-// paths and paths that climb out.
+// rel maps a path of the view to a slash path under root, refusing
+// absolute paths and paths that climb out.
 func (f doorFS) rel(name string) (string, error) {
 	name = strings.ReplaceAll(name, "\\", "/")
 	if path.IsAbs(name) {
@@ -51,44 +44,48 @@ func (f doorFS) rel(name string) (string, error) {
 	return c, nil
 }
 
-func (f doorFS) Open(name string) (billy.File, error) {
+// Open opens a regular file of the view for reading; the caller closes
+// it.
+func (f doorFS) Open(name string) (*os.File, disk.Info, error) {
+	rel, err := f.rel(name)
+	if err != nil {
+		return nil, disk.Info{}, err
+	}
+	return f.root.OpenFile(rel)
+}
+
+// ReadFile reads a regular file of the view, at most limit bytes (errHuge
+// past them).
+func (f doorFS) ReadFile(name string, limit int64) ([]byte, error) {
 	rel, err := f.rel(name)
 	if err != nil {
 		return nil, err
 	}
-	file, _, err := f.root.OpenFile(rel)
-	if err != nil {
-		return nil, err
+	data, _, err := f.root.ReadFile(rel, limit)
+	if errors.Is(err, disk.ErrTooLarge) {
+		return nil, errHuge
 	}
-	return readOnlyFile{File: file, name: name}, nil
+	return data, err
 }
 
-func (f doorFS) OpenFile(name string, flag int, _ os.FileMode) (billy.File, error) {
-	if flag&(os.O_WRONLY|os.O_RDWR|os.O_CREATE|os.O_TRUNC|os.O_APPEND) != 0 {
-		return nil, &fs.PathError{Op: "open", Path: name, Err: billy.ErrReadOnly}
-	}
-	return f.Open(name)
-}
-
-func (f doorFS) Stat(name string) (os.FileInfo, error) { return f.Lstat(name) }
-
-func (f doorFS) Lstat(name string) (os.FileInfo, error) {
+// Lstat describes a file of the view without following a symlink.
+func (f doorFS) Lstat(name string) (disk.Info, error) {
 	rel, err := f.rel(name)
 	if err != nil {
-		return nil, err
+		return disk.Info{}, err
 	}
-	info, err := f.root.Lstat(rel)
-	if err != nil {
-		return nil, err
-	}
-	return fileInfo{name: path.Base(rel), info: info}, nil
+	return f.root.Lstat(rel)
 }
 
-// maxDirEntries bounds a directory listing (a pack directory, a loose
-// object fan-out directory, a refs directory).
+// maxDirEntries bounds a directory listing (a pack directory, a refs
+// directory).
 const maxDirEntries = 100000
 
-func (f doorFS) ReadDir(name string) ([]os.FileInfo, error) {
+var errTooMany = errors.New("too many entries")
+
+// ReadDir lists a directory of the view, sorted by name, at most
+// maxDirEntries entries.
+func (f doorFS) ReadDir(name string) ([]disk.Entry, error) {
 	rel, err := f.rel(name)
 	if err != nil {
 		return nil, err
@@ -100,79 +97,5 @@ func (f doorFS) ReadDir(name string) ([]os.FileInfo, error) {
 	if truncated {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: errTooMany}
 	}
-	out := make([]os.FileInfo, 0, len(entries))
-	for _, e := range entries {
-		out = append(out, fileInfo{name: e.Name, info: disk.Info{Mode: e.Type}})
-	}
-	return out, nil
+	return entries, nil
 }
-
-func (f doorFS) Readlink(name string) (string, error) {
-	rel, err := f.rel(name)
-	if err != nil {
-		return "", err
-	}
-	return f.root.Readlink(rel)
-}
-
-func (f doorFS) Join(elem ...string) string { return path.Join(elem...) }
-
-func (f doorFS) Chroot(p string) (billy.Filesystem, error) {
-	rel, err := f.rel(p)
-	if err != nil {
-		return nil, err
-	}
-	if rel == "." {
-		rel = ""
-	}
-	return doorFS{root: f.root, base: rel}, nil
-}
-
-func (f doorFS) Root() string { return f.root.Abs(f.base) }
-
-// Capabilities says the filesystem reads only: go-git then takes the
-// read-only paths (no packed-refs rewrite, no lock files).
-func (f doorFS) Capabilities() billy.Capability {
-	return billy.ReadCapability | billy.SeekCapability
-}
-
-func (f doorFS) Create(name string) (billy.File, error) { return nil, readOnly("create", name) }
-func (f doorFS) Rename(from, _ string) error            { return readOnly("rename", from) }
-func (f doorFS) Remove(name string) error               { return readOnly("remove", name) }
-func (f doorFS) TempFile(dir, _ string) (billy.File, error) {
-	return nil, readOnly("create", dir)
-}
-func (f doorFS) MkdirAll(name string, _ os.FileMode) error { return readOnly("mkdir", name) }
-func (f doorFS) Symlink(_, link string) error              { return readOnly("symlink", link) }
-
-func readOnly(op, name string) error {
-	return &fs.PathError{Op: op, Path: name, Err: billy.ErrReadOnly}
-}
-
-var errTooMany = errors.New("too many entries")
-
-// readOnlyFile is an open file of the door as a billy.File.
-type readOnlyFile struct {
-	*os.File
-	name string
-}
-
-func (r readOnlyFile) Name() string                       { return r.name }
-func (r readOnlyFile) Write([]byte) (int, error)          { return 0, billy.ErrReadOnly }
-func (r readOnlyFile) Truncate(int64) error               { return billy.ErrReadOnly }
-func (r readOnlyFile) Lock() error                        { return nil }
-func (r readOnlyFile) Unlock() error                      { return nil }
-func (r readOnlyFile) WriteAt([]byte, int64) (int, error) { return 0, billy.ErrReadOnly }
-
-// fileInfo is a door Info as an os.FileInfo.
-type fileInfo struct {
-	name string
-	info disk.Info
-}
-
-func (i fileInfo) Name() string       { return i.name }
-func (i fileInfo) Size() int64        { return i.info.Size }
-func (i fileInfo) Mode() os.FileMode  { return i.info.Mode }
-func (i fileInfo) ModTime() time.Time { return time.Unix(0, i.info.ModTime) }
-func (i fileInfo) IsDir() bool        { return i.info.IsDir() }
-func (i fileInfo) Sys() any           { return nil }

@@ -174,6 +174,13 @@ func TestHostileRepositories(t *testing.T) {
 		{"HEAD names a missing object", func(t *testing.T, root, outside string) {
 			write(t, root, ".git/refs/heads/main", "0123456789abcdef0123456789abcdef01234567\n")
 		}, ""},
+		{"split index", func(t *testing.T, root, outside string) {
+			git(t, root, "update-index", "--split-index")
+		}, "could not be read"},
+		{"sparse index", func(t *testing.T, root, outside string) {
+			git(t, root, "sparse-checkout", "init", "--cone", "--sparse-index")
+			git(t, root, "sparse-checkout", "set", "rollouts/other")
+		}, "could not be read"},
 		{"index garbage", func(t *testing.T, root, outside string) {
 			write(t, root, ".git/index", "DIRC\x00\x00\x00\x02\xff\xff\xff\xffgarbage")
 		}, ""},

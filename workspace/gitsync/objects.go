@@ -3,7 +3,6 @@ package gitsync
 import (
 	"bytes"
 	"errors"
-	"io"
 	"strconv"
 
 	"github.com/go-git/go-git/v5/plumbing"
@@ -22,27 +21,6 @@ var (
 	errMalformedCommit = errors.New("malformed commit")
 	errMalformedTree   = errors.New("malformed tree")
 )
-
-// objectBytes reads an object's content, at most max bytes.
-func objectBytes(obj plumbing.EncodedObject, max int64) (_ []byte, err error) {
-	rd, err := obj.Reader()
-	if err != nil {
-		return nil, err
-	}
-	defer func() {
-		if cerr := rd.Close(); err == nil {
-			err = cerr
-		}
-	}()
-	b, err := io.ReadAll(io.LimitReader(rd, max+1))
-	if err != nil {
-		return nil, err
-	}
-	if int64(len(b)) > max {
-		return nil, errHuge
-	}
-	return b, nil
-}
 
 // rawCommit is what the walks keep of a commit.
 type rawCommit struct {

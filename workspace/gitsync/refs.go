@@ -35,8 +35,14 @@ func (r *Repo) NamedBranch(branch, rollout string) BranchState {
 		st := BranchState{Known: true}
 		tip, ok := r.remote[branch]
 		st.OnOrigin = ok
-		local, hasLocal := r.local[branch]
-		if !ok || !hasLocal || rollout == "" {
+		if !ok || rollout == "" {
+			return st
+		}
+		local, hasLocal, err := r.localBranch(branch)
+		if err != nil {
+			return BranchState{Unchecked: describe(err)}
+		}
+		if !hasLocal {
 			return st
 		}
 		list, err := r.touching(local, []plumbing.Hash{tip}, rollout)
@@ -134,7 +140,11 @@ func (r *Repo) localReach() (map[plumbing.Hash]bool, error) {
 	if !r.head.IsZero() {
 		tips = append(tips, r.head)
 	}
-	for _, h := range r.local {
+	local, err := r.localBranches()
+	if err != nil {
+		return nil, err
+	}
+	for _, h := range local {
 		tips = append(tips, h)
 	}
 	hidden := r.remoteTips()
@@ -148,6 +158,48 @@ func (r *Repo) localReach() (map[plumbing.Hash]bool, error) {
 		}
 	}
 	return out, nil
+}
+
+// localBranch is the tip of the local branch name, read on its own: its
+// loose file, else its packed line (ok is false when there is no such
+// branch, or it is a symbolic ref). The caller holds r.mu.
+func (r *Repo) localBranch(name string) (plumbing.Hash, bool, error) {
+	if r.local != nil {
+		h, ok := r.local[name]
+		return h, ok, nil
+	}
+	ref, err := r.refs.reference(plumbing.NewBranchReferenceName(name))
+	switch {
+	case errors.Is(err, plumbing.ErrReferenceNotFound), errors.Is(err, errUnsafeRefName):
+		return plumbing.ZeroHash, false, nil
+	case err != nil:
+		return plumbing.ZeroHash, false, err
+	case ref.Type() != plumbing.HashReference:
+		return plumbing.ZeroHash, false, nil
+	}
+	return ref.Hash(), true, nil
+}
+
+// localBranches lists the local branches and their tips, once, on first
+// need: only a pinned short commit id asks for them all. The caller holds
+// r.mu.
+func (r *Repo) localBranches() (map[string]plumbing.Hash, error) {
+	if r.local != nil || r.localErr != nil {
+		return r.local, r.localErr
+	}
+	local := map[string]plumbing.Hash{}
+	err := r.refs.each([]string{"refs/heads/"}, func(ref *plumbing.Reference) error {
+		if ref.Name().IsBranch() && ref.Type() == plumbing.HashReference {
+			local[shortName(ref.Name())] = ref.Hash()
+		}
+		return nil
+	})
+	if err != nil {
+		r.localErr = err
+		return nil, err
+	}
+	r.local = local
+	return local, nil
 }
 
 // RemoteBranches lists origin's branches (as of the last fetch), sorted.

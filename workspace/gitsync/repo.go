@@ -1,20 +1,19 @@
 package gitsync
 
 import (
+	"bytes"
 	"container/heap"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"strings"
 	"sync"
 
 	"github.com/go-git/go-git/v5/plumbing"
-	"github.com/go-git/go-git/v5/plumbing/cache"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
-	"github.com/go-git/go-git/v5/plumbing/storer"
-	"github.com/go-git/go-git/v5/storage/filesystem"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gitindex"
 )
 
 // Limits bound the work done on one repository. Zero fields take the
@@ -80,7 +79,7 @@ type Repo struct {
 	ws     *disk.Root
 	gitRel string
 	lim    Limits
-	st     *filesystem.Storage
+	objs   *objectStore
 	deltas *deltaGuard
 
 	head       plumbing.Hash
@@ -88,13 +87,16 @@ type Repo struct {
 	defaultTip plumbing.Hash
 	// remote maps origin's branch names to their tips.
 	remote map[string]plumbing.Hash
-	// local maps local branch names to their tips.
-	local map[string]plumbing.Hash
+	// local maps local branch names to their tips (nil until listed).
+	local    map[string]plumbing.Hash
+	localErr error
+	// refs reads the refs that are read later than Open (under mu)
+	refs *refStore
 
 	mu       sync.Mutex
 	commits  map[plumbing.Hash]*commitInfo
 	subtrees map[plumbing.Hash]map[string]plumbing.Hash
-	idx      *index.Index
+	idx      *gitindex.Index
 	idxErr   error
 	idxDone  bool
 	reach    *reachSet
@@ -130,7 +132,7 @@ func Open(ws *disk.Root, gitRel string, lim Limits, tracking Tracking) *Repo {
 	return r
 }
 
-// protect runs fn, turning an error or a panic inside go-git on hostile
+// protect runs fn, turning an error or a panic on hostile
 // data into a call of fail.
 func (r *Repo) protect(fn func() error, fail func(error)) {
 	defer func() {
@@ -160,7 +162,7 @@ func describe(err error) string {
 		return "a git object is larger than the size bound"
 	case errors.Is(err, errAlternate):
 		return "the repository borrows objects from another store (objects/info/alternates), which is not followed"
-	case errors.Is(err, storer.ErrMaxResolveRecursion):
+	case errors.Is(err, errRefLoop):
 		return "its refs form a loop"
 	case errors.Is(err, errDeltaLoop):
 		return "the deltas of one of its packs form a loop"
@@ -182,17 +184,16 @@ func (r *Repo) open(tracking Tracking) error {
 	if _, err := gitFS.Lstat("commondir"); err == nil {
 		return errOutside
 	}
-	r.st = filesystem.NewStorageWithOptions(gitFS, cache.NewObjectLRU(4<<20), filesystem.Options{
-		LargeObjectThreshold: r.lim.MaxObjectSize,
-		AlternatesFS:         gitFS,
-	})
 	r.deltas = &deltaGuard{fs: gitFS, maxSize: r.lim.MaxIndexSize}
-	if sh, err := r.st.Shallow(); err != nil {
+	r.objs = &objectStore{git: gitFS, max: r.lim.MaxObjectSize, packs: r.deltas}
+	refs := &refStore{ws: r.ws, gitRel: r.gitRel, maxPacked: r.lim.MaxIndexSize}
+	r.refs = refs
+	if sh, err := shallow(r.ws, r.gitRel, r.lim.MaxIndexSize); err != nil {
 		return err
-	} else if len(sh) > 0 {
+	} else if sh {
 		r.Shallow = true
 	}
-	head, err := r.st.Reference(plumbing.HEAD)
+	head, err := refs.reference(plumbing.HEAD)
 	if err != nil {
 		return err
 	}
@@ -201,7 +202,7 @@ func (r *Repo) open(tracking Tracking) error {
 			return fmt.Errorf("%w: HEAD names %s", errCorrupt, head.Target())
 		}
 		r.Branch = shortName(head.Target())
-		res, err := storer.ResolveReference(r.st, plumbing.HEAD)
+		res, err := refs.resolve(head.Target())
 		switch {
 		case errors.Is(err, plumbing.ErrReferenceNotFound):
 			r.Unborn = true
@@ -214,11 +215,11 @@ func (r *Repo) open(tracking Tracking) error {
 		r.Detached = true
 		r.head = head.Hash()
 	}
-	if err := r.readRefs(); err != nil {
+	if err := r.readRefs(refs); err != nil {
 		return err
 	}
 	if !r.Detached {
-		r.readUpstream(tracking)
+		r.readUpstream(refs, tracking)
 	}
 	return nil
 }
@@ -226,21 +227,13 @@ func (r *Repo) open(tracking Tracking) error {
 // maxRefs bounds the refs read.
 const maxRefs = 100000
 
-func (r *Repo) readRefs() error {
+func (r *Repo) readRefs(refs *refStore) error {
 	r.remote = map[string]plumbing.Hash{}
-	r.local = map[string]plumbing.Hash{}
-	iter, err := r.st.IterReferences()
-	if err != nil {
-		return err
-	}
-	defer iter.Close()
 	prefix := "refs/remotes/" + Origin + "/"
-	n := 0
 	var originHead *plumbing.Reference
-	err = iter.ForEach(func(ref *plumbing.Reference) error {
-		if n++; n > maxRefs {
-			return errLimit
-		}
+	// only origin's refs: tags and other refs are of no use to the checks,
+	// and the local branches are read when asked for
+	err := refs.each([]string{prefix}, func(ref *plumbing.Reference) error {
 		name := ref.Name().String()
 		switch {
 		case strings.HasPrefix(name, prefix):
@@ -252,8 +245,6 @@ func (r *Repo) readRefs() error {
 			if ref.Type() == plumbing.HashReference {
 				r.remote[short] = ref.Hash()
 			}
-		case ref.Name().IsBranch() && ref.Type() == plumbing.HashReference:
-			r.local[shortName(ref.Name())] = ref.Hash()
 		}
 		return nil
 	})
@@ -273,7 +264,7 @@ func (r *Repo) readRefs() error {
 
 // readUpstream finds the remote-tracking ref of branch.<current>.remote
 // and .merge.
-func (r *Repo) readUpstream(tracking Tracking) {
+func (r *Repo) readUpstream(refs *refStore, tracking Tracking) {
 	if tracking == nil {
 		return
 	}
@@ -286,7 +277,7 @@ func (r *Repo) readUpstream(tracking Tracking) {
 	if remote == "." {
 		name = merge.String()
 	}
-	ref, err := r.st.Reference(plumbing.ReferenceName(name))
+	ref, err := refs.reference(plumbing.ReferenceName(name))
 	if err != nil || ref.Type() != plumbing.HashReference {
 		r.UpstreamGone = true
 		r.Upstream = strings.TrimPrefix(name, "refs/remotes/")
@@ -305,17 +296,7 @@ func (r *Repo) commit(h plumbing.Hash) (*commitInfo, error) {
 	if err := r.deltas.check(h); err != nil {
 		return nil, err
 	}
-	obj, err := r.st.EncodedObject(plumbing.CommitObject, h)
-	if err != nil {
-		return nil, err
-	}
-	if obj.Size() > r.lim.MaxObjectSize {
-		return nil, errHuge
-	}
-	if obj.Type() != plumbing.CommitObject {
-		return nil, errMalformedCommit
-	}
-	b, err := objectBytes(obj, r.lim.MaxObjectSize)
+	b, err := r.objs.object(h, plumbing.CommitObject)
 	if err != nil {
 		return nil, err
 	}
@@ -337,17 +318,7 @@ func (r *Repo) tree(h plumbing.Hash) ([]treeEntry, error) {
 	if err := r.deltas.check(h); err != nil {
 		return nil, err
 	}
-	obj, err := r.st.EncodedObject(plumbing.TreeObject, h)
-	if err != nil {
-		return nil, err
-	}
-	if obj.Size() > r.lim.MaxObjectSize {
-		return nil, errHuge
-	}
-	if obj.Type() != plumbing.TreeObject {
-		return nil, errMalformedTree
-	}
-	b, err := objectBytes(obj, r.lim.MaxObjectSize)
+	b, err := r.objs.object(h, plumbing.TreeObject)
 	if err != nil {
 		return nil, err
 	}
@@ -563,7 +534,7 @@ func (r *Repo) reachable() *reachSet {
 }
 
 // loadIndex decodes the index once, bounded in size. The caller holds r.mu.
-func (r *Repo) loadIndex() (*index.Index, error) {
+func (r *Repo) loadIndex() (*gitindex.Index, error) {
 	if r.idxDone {
 		return r.idx, r.idxErr
 	}
@@ -571,20 +542,45 @@ func (r *Repo) loadIndex() (*index.Index, error) {
 	info, err := r.ws.Lstat(r.gitRel + "/index")
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		r.idx = &index.Index{Version: 2}
+		r.idx = &gitindex.Index{Version: 2}
 		return r.idx, nil
 	case err != nil:
 		r.idxErr = err
 	case info.Size > r.lim.MaxIndexSize:
 		r.idxErr = errHuge
 	default:
-		r.idx, r.idxErr = r.st.Index()
+		r.idx, r.idxErr = r.readIndex()
 	}
 	return r.idx, r.idxErr
 }
 
+// readIndex reads the index file, keeping the entries under rollouts/
+// (the only ones asked about). A split or sparse index, whose entries are
+// not all in the file or not all files, and one with an extension a
+// reader must understand, are not read (nor does go-git read them).
+func (r *Repo) readIndex() (*gitindex.Index, error) {
+	f, info, err := r.ws.OpenFile(r.gitRel + "/index")
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if info.Size > r.lim.MaxIndexSize {
+		return nil, errHuge
+	}
+	idx, err := gitindex.Parse(io.LimitReader(f, info.Size), info.Size, len(plumbing.ZeroHash), func(name []byte) bool {
+		return bytes.HasPrefix(name, []byte("rollouts/"))
+	})
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", errCorrupt, err)
+	}
+	if idx.Shared != "" || len(idx.Required) > 0 {
+		return nil, fmt.Errorf("%w: a split or sparse index, or an extension not understood", errCorrupt)
+	}
+	return idx, nil
+}
+
 // remembered runs fn once per key under r.mu, keeping its answer;
-// a panic inside go-git becomes fail's answer.
+// a panic (of a decoder, on hostile data) becomes fail's answer.
 func remembered[T any](r *Repo, key memoKey, fn func() T, fail func(error) T) T {
 	r.mu.Lock()
 	defer r.mu.Unlock()

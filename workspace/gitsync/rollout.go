@@ -3,15 +3,16 @@ package gitsync
 import (
 	"bytes"
 	"errors"
-
 	"io/fs"
+	"path"
 	"sort"
 	"strings"
 
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
-	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gitindex"
+	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
 // Change says how a file of a rollout differs from the commit HEAD names.
@@ -240,16 +241,17 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 	// finds below them are not the repository's
 	var opaque []string
 	filtered := r.filtered(name, wt)
-	for _, e := range idx.Entries {
+	for i := range idx.Entries {
+		e := &idx.Entries[i]
 		if !strings.HasPrefix(e.Name, prefix) {
 			continue
 		}
+		mode, hash := filemode.FileMode(e.Mode), plumbing.Hash(e.Hash[:len(plumbing.ZeroHash)])
 		tracked[e.Name] = true
-		if e.Mode == filemode.Symlink || e.Mode == filemode.Submodule {
+		if mode == filemode.Symlink || mode == filemode.Submodule {
 			opaque = append(opaque, e.Name+"/")
 		}
-		// stage 0 is a merged entry (go-git's index.Merged constant is 1,
-		// the ancestor's stage, so the number is spelled here)
+		// stage 0 is a merged entry, 1 to 3 the sides of a conflict
 		if e.Stage != 0 {
 			found[e.Name] = Unmerged
 			continue
@@ -258,10 +260,10 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 			found[e.Name] = Untracked
 			continue
 		}
-		if h, ok := head[e.Name]; !ok || h.hash != e.Hash || h.mode != e.Mode {
+		if h, ok := head[e.Name]; !ok || h.hash != hash || h.mode != mode {
 			found[e.Name] = Staged
 		}
-		if e.SkipWorktree || e.Mode == filemode.Submodule {
+		if e.SkipWorktree || mode == filemode.Submodule {
 			continue
 		}
 		if c := r.worktreeChange(e, filtered); c != "" {
@@ -299,7 +301,7 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 // With filtered set (.gitattributes names a filter, such as git-lfs, or
 // another conversion), content that differs is not taken as modified: git
 // compares what the filter makes of it, which is not read here.
-func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
+func (r *Repo) worktreeChange(e *gitindex.Entry, filtered bool) Change {
 	info, err := r.ws.Lstat(e.Name)
 	if errors.Is(err, fs.ErrNotExist) {
 		return Deleted
@@ -307,7 +309,7 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if err != nil {
 		return ""
 	}
-	if e.Mode == filemode.Symlink {
+	if filemode.FileMode(e.Mode) == filemode.Symlink {
 		if !info.IsSymlink() {
 			return Modified
 		}
@@ -316,7 +318,7 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if !info.IsRegular() {
 		return Modified
 	}
-	if int64(e.Size) == info.Size&0xffffffff && e.ModifiedAt.UnixNano() == info.ModTime {
+	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime {
 		return ""
 	}
 	if filtered {
@@ -332,11 +334,12 @@ func (r *Repo) worktreeChange(e *index.Entry, filtered bool) Change {
 	if err != nil {
 		return ""
 	}
-	if plumbing.ComputeHash(plumbing.BlobObject, data) == e.Hash {
+	hash := plumbing.Hash(e.Hash[:len(plumbing.ZeroHash)])
+	if plumbing.ComputeHash(plumbing.BlobObject, data) == hash {
 		return ""
 	}
 	if bytes.Contains(data, []byte("\r\n")) &&
-		plumbing.ComputeHash(plumbing.BlobObject, bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))) == e.Hash {
+		plumbing.ComputeHash(plumbing.BlobObject, bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))) == hash {
 		return ""
 	}
 	return Modified
@@ -349,31 +352,19 @@ const maxIgnoreFile = 1 << 20
 // rollouts/<name>/, lowest precedence first: core.excludesFile,
 // .git/info/exclude, the root .gitignore, rollouts/.gitignore, then the
 // rollout's own .gitignore files, shallower first.
-func (r *Repo) ignoreMatcher(name string, wt Worktree) gitignore.Matcher {
-	var ps []gitignore.Pattern
-	add := func(data []byte, domain []string) {
-		for _, line := range strings.Split(string(data), "\n") {
-			line = strings.TrimSuffix(line, "\r")
-			if !strings.HasSuffix(line, "\\ ") {
-				line = strings.TrimRight(line, " ")
-			}
-			if line == "" || strings.HasPrefix(line, "#") {
-				continue
-			}
-			ps = append(ps, gitignore.ParsePattern(line, domain))
-		}
-	}
+func (r *Repo) ignoreMatcher(name string, wt Worktree) *ignore.Rules {
+	var rules ignore.Rules
 	for _, data := range wt.Ignore {
-		add(data, nil)
+		rules.Add("core.excludesFile", data)
 	}
-	read := func(rel string, domain []string) {
+	read := func(rel, base string) {
 		if data, _, err := r.ws.ReadFile(rel, maxIgnoreFile); err == nil {
-			add(data, domain)
+			rules.AddIn(rel, base, data)
 		}
 	}
-	read(r.gitRel+"/info/exclude", nil)
-	read(".gitignore", nil)
-	read("rollouts/.gitignore", []string{"rollouts"})
+	read(r.gitRel+"/info/exclude", "")
+	read(".gitignore", "")
+	read("rollouts/.gitignore", "rollouts")
 	var nested []string
 	for _, f := range wt.Files {
 		if f == ".gitignore" || strings.HasSuffix(f, "/.gitignore") {
@@ -384,22 +375,17 @@ func (r *Repo) ignoreMatcher(name string, wt Worktree) gitignore.Matcher {
 		return strings.Count(nested[i], "/") < strings.Count(nested[j], "/")
 	})
 	for _, f := range nested {
-		dir := strings.Split("rollouts/"+name+"/"+f, "/")
-		read("rollouts/"+name+"/"+f, dir[:len(dir)-1])
+		rel := "rollouts/" + name + "/" + f
+		read(rel, path.Dir(rel))
 	}
-	return gitignore.NewMatcher(ps)
+	return &rules
 }
 
 // ignored reports whether git leaves the file out: it or a directory
 // above it is ignored (git does not look inside an ignored directory).
-func ignored(m gitignore.Matcher, p string) bool {
-	parts := strings.Split(p, "/")
-	for i := 1; i < len(parts); i++ {
-		if m.Match(parts[:i], true) {
-			return true
-		}
-	}
-	return m.Match(parts, false)
+func ignored(m *ignore.Rules, p string) bool {
+	ok, _ := m.Ignored(p, false)
+	return ok
 }
 
 // underAny reports whether p lies below one of the directory prefixes.

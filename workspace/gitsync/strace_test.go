@@ -15,8 +15,8 @@ import (
 // The door's record (disk.Observe) shows what goes through the door. This
 // test shows there is nothing else: the kernel's record of every path the
 // process names, taken with strace, holds no path outside the workspace
-// but the system files a Go process reads (go-git reads only through the
-// door's billy filesystem).
+// but the system files a Go process reads (the readers of git's files go
+// only through the door).
 
 const straceChild = "GITSYNC_STRACE_ROOT"
 

@@ -1,0 +1,172 @@
+package gitindex
+
+import (
+	"bytes"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/go-git/go-git/v5/plumbing/format/index"
+)
+
+func git(t *testing.T, dir string, args ...string) {
+	t.Helper()
+	if _, err := exec.LookPath("git"); err != nil {
+		if os.Getenv("CI") == "true" {
+			t.Fatal("git is not installed")
+		}
+		t.Skip("git is not installed")
+	}
+	cmd := exec.Command("git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
+		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
+	if out, err := cmd.CombinedOutput(); err != nil && !strings.Contains(strings.Join(args, " "), "merge") {
+		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
+	}
+}
+
+func put(t *testing.T, dir, rel, data string) {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(rel))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestParseAsGoGit holds Parse to go-git's index decoder on indexes git
+// wrote in versions 2, 3 and 4, with a conflict (stages 1 to 3), an
+// intent-to-add entry, a skip-worktree entry, a link and an executable.
+func TestParseAsGoGit(t *testing.T) {
+	for _, version := range []string{"2", "3", "4"} {
+		t.Run("version "+version, func(t *testing.T) {
+			dir := t.TempDir()
+			git(t, dir, "init", "-q", "-b", "main")
+			put(t, dir, "rollouts/calc/main.py", "a\n")
+			put(t, dir, "rollouts/calc/lib/util.py", "u\n")
+			put(t, dir, "README.md", "r\n")
+			put(t, dir, "run.sh", "#!/bin/sh\n")
+			if err := os.Chmod(filepath.Join(dir, "run.sh"), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Symlink("README.md", filepath.Join(dir, "link")); err != nil {
+				t.Fatal(err)
+			}
+			git(t, dir, "add", "-A")
+			git(t, dir, "commit", "-q", "-m", "one")
+			git(t, dir, "checkout", "-q", "-b", "side")
+			put(t, dir, "rollouts/calc/main.py", "side\n")
+			git(t, dir, "commit", "-q", "-am", "side")
+			git(t, dir, "checkout", "-q", "main")
+			put(t, dir, "rollouts/calc/main.py", "main\n")
+			git(t, dir, "commit", "-q", "-am", "main")
+			git(t, dir, "merge", "-q", "side")
+			put(t, dir, "rollouts/calc/new.py", "n\n")
+			git(t, dir, "add", "-N", "rollouts/calc/new.py")
+			git(t, dir, "update-index", "--skip-worktree", "README.md")
+			git(t, dir, "update-index", "--index-version", version)
+			data, err := os.ReadFile(filepath.Join(dir, ".git", "index"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var want index.Index
+			if err := index.NewDecoder(bytes.NewReader(data)).Decode(&want); err != nil {
+				t.Fatal(err)
+			}
+			got, err := Parse(bytes.NewReader(data), int64(len(data)), 20, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Version != want.Version || len(got.Entries) != len(want.Entries) {
+				t.Fatalf("version %d, %d entries; go-git %d, %d", got.Version, len(got.Entries), want.Version, len(want.Entries))
+			}
+			stages, ita, skip := 0, 0, 0
+			for i, w := range want.Entries {
+				g := got.Entries[i]
+				mtime := int64(0)
+				if !w.ModifiedAt.IsZero() {
+					mtime = w.ModifiedAt.UnixNano()
+				}
+				if g.Name != w.Name || g.Mode != uint32(w.Mode) || !bytes.Equal(g.Hash[:20], w.Hash[:]) || g.Size != w.Size ||
+					g.ModTime != mtime || int(g.Stage) != int(w.Stage) || g.IntentToAdd != w.IntentToAdd || g.SkipWorktree != w.SkipWorktree {
+					t.Errorf("entry %d:\n ours   %+v\n go-git %+v", i, g, w)
+				}
+				if g.Stage != 0 {
+					stages++
+				}
+				if g.IntentToAdd {
+					ita++
+				}
+				if g.SkipWorktree {
+					skip++
+				}
+			}
+			if stages != 3 || ita != 1 || skip != 1 {
+				t.Errorf("the fixture holds %d conflict stages, %d intent-to-add, %d skip-worktree entries", stages, ita, skip)
+			}
+			kept, err := Parse(bytes.NewReader(data), int64(len(data)), 20, func(name []byte) bool { return bytes.HasPrefix(name, []byte("rollouts/")) })
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range kept.Entries {
+				if !strings.HasPrefix(e.Name, "rollouts/") {
+					t.Errorf("kept %q", e.Name)
+				}
+			}
+			if len(kept.Entries) != 5 {
+				t.Errorf("%d entries under rollouts/, want 5 (3 stages, lib, new)", len(kept.Entries))
+			}
+		})
+	}
+}
+
+// oneEntry is a version 2 index of one entry followed by the extensions
+// (signature and body) given.
+func oneEntry(exts ...string) []byte {
+	var b bytes.Buffer
+	b.WriteString("DIRC\x00\x00\x00\x02\x00\x00\x00\x01")
+	entry := make([]byte, 62)
+	entry[61] = 1 // the name's length
+	b.Write(entry)
+	b.WriteString("x")
+	b.Write(make([]byte, (62+1+8)&^7-63))
+	for i := 0; i+1 < len(exts); i += 2 {
+		b.WriteString(exts[i])
+		b.Write([]byte{0, 0, 0, byte(len(exts[i+1]))})
+		b.WriteString(exts[i+1])
+	}
+	b.Write(make([]byte, 20))
+	return b.Bytes()
+}
+
+func TestExtensions(t *testing.T) {
+	cases := []struct {
+		name     string
+		data     []byte
+		shared   bool
+		sparse   bool
+		required []string
+	}{
+		{"none", oneEntry(), false, false, nil},
+		{"optional ones", oneEntry("TREE", "abc", "UNTR", ""), false, false, nil},
+		{"sparse", oneEntry("sdir", ""), false, true, []string{"sdir"}},
+		{"unknown and required", oneEntry("TREE", "", "zzzz", "12"), false, false, []string{"zzzz"}},
+		{"split", oneEntry("link", string(bytes.Repeat([]byte{1}, 20))), true, false, nil},
+	}
+	for _, c := range cases {
+		idx, err := Parse(bytes.NewReader(c.data), int64(len(c.data)), 20, nil)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if len(idx.Entries) != 1 || idx.Entries[0].Name != "x" || (idx.Shared != "") != c.shared || idx.Sparse != c.sparse ||
+			strings.Join(idx.Required, ",") != strings.Join(c.required, ",") {
+			t.Errorf("%s: %+v", c.name, idx)
+		}
+	}
+}
