@@ -18,6 +18,11 @@ var unlinked = []struct{ pkg, why string }{
 	{"github.com/google/jsonschema-go/...", "the MCP tools' schemas are generated (schemas.json); only tests infer them"},
 	{"net/http", "nothing is served or fetched over HTTP"},
 	{"crypto/tls", "nothing is served or fetched over TLS"},
+	{"encoding/gob", "nothing is gob-encoded; its init runs in every process"},
+	{"github.com/go-git/go-git/v5/storage/...", "gitsync reads refs and objects itself (workspace/gitsync)"},
+	{"github.com/go-git/go-git/v5/config", "git's config files are read by workspace/gitconfig.go"},
+	{"github.com/go-git/gcfg/...", "git's config files are read by workspace/gitconfig.go"},
+	{"github.com/go-git/go-billy/...", "the git directory is read through workspace/disk"},
 }
 
 // TestUnlinkedPackages: `go list -deps` of the command names none of the
