@@ -20,14 +20,17 @@ func TestDecodeJSON(t *testing.T) {
 		t.Fatalf("no embedded schemas: %v", err)
 	}
 	for _, name := range names {
-		src, _ := files.ReadFile(name)
+		src, err := source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
 		orders := keyOrders{}
 		got, err := decodeJSON(src, orders)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var want map[string]any
-		d := json.NewDecoder(bytes.NewReader(src))
+		d := json.NewDecoder(strings.NewReader(src))
 		d.UseNumber()
 		if err := d.Decode(&want); err != nil {
 			t.Fatal(err)
@@ -40,7 +43,7 @@ func TestDecodeJSON(t *testing.T) {
 			t.Errorf("%s: decoded without orders differently from encoding/json (%v)", name, err)
 		}
 		wantOrders := keyOrders{}
-		tokenOrder(src, wantOrders)
+		tokenOrder([]byte(src), wantOrders)
 		if !reflect.DeepEqual(orders, wantOrders) {
 			t.Errorf("%s: key orders differ from the tokenizer's", name)
 		}
@@ -60,7 +63,7 @@ func TestDecodeJSONCases(t *testing.T) {
 		`{}`,
 		` { "nested" : { "deep" : [ { "k" : "v" } ] } } `,
 	} {
-		got, err := decodeJSON([]byte(src), nil)
+		got, err := decodeJSON(src, nil)
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
 			continue
@@ -76,12 +79,12 @@ func TestDecodeJSONCases(t *testing.T) {
 		}
 		wantOrders, scanned := keyOrders{}, keyOrders{}
 		tokenOrder([]byte(src), wantOrders)
-		if err := scanOrders([]byte(src), scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
+		if err := scanOrders(src, scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
 			t.Errorf("%s: scanned orders %v, want %v (%v)", src, scanned, wantOrders, err)
 		}
 	}
 	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, `{"a": "\u+123"}`, `{"a": "\u0_41"}`, `{"a": "\u00"}`, "{\"a\": \"\x01\"}"} {
-		if _, err := decodeJSON([]byte(bad), nil); err == nil {
+		if _, err := decodeJSON(bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
@@ -184,7 +187,7 @@ func TestOrderAt(t *testing.T) {
 	for _, k := range Kinds() {
 		full := keyOrders{}
 		for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-			src, _ := files.ReadFile(name)
+			src, _ := source(name)
 			if err := scanOrders(src, full); err != nil {
 				t.Fatal(err)
 			}

@@ -11,15 +11,40 @@ package schema
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // the schema sources
 	"encoding/json"
 	"fmt"
 	"strings"
 	"sync"
 )
 
-//go:embed schemas/*.json
-var files embed.FS
+// The embedded schema sources. They are read in place: the strings their
+// decoding gives are parts of them, not copies.
+var (
+	//go:embed schemas/training.json
+	trainingSource string
+	//go:embed schemas/eval.json
+	evalSource string
+	//go:embed schemas/benchmark.json
+	benchmarkSource string
+	//go:embed schemas/common.json
+	commonSource string
+)
+
+// source returns the text of an embedded schema file.
+func source(name string) (string, error) {
+	switch name {
+	case "schemas/training.json":
+		return trainingSource, nil
+	case "schemas/eval.json":
+		return evalSource, nil
+	case "schemas/benchmark.json":
+		return benchmarkSource, nil
+	case "schemas/common.json":
+		return commonSource, nil
+	}
+	return "", fmt.Errorf("no embedded schema %s", name)
+}
 
 // Kind is a config kind.
 type Kind string
@@ -101,9 +126,9 @@ func load(k Kind) (*Schema, error) {
 }
 
 func readJSON(name string, orders keyOrders) (map[string]any, error) {
-	b, err := files.ReadFile(name)
+	b, err := source(name)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, err
 	}
 	m, err := decodeJSON(b, orders)
 	if err != nil {

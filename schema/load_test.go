@@ -1,0 +1,77 @@
+package schema
+
+import (
+	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+)
+
+// forgetLoaded drops the compiled schemas, so that the next For compiles
+// its kind again as a fresh process would. Tests only: For is otherwise
+// compiled once per process.
+func forgetLoaded() {
+	for k := range loaded {
+		loaded[k] = &lazySchema{}
+	}
+}
+
+// firstCheck is what a process's first check of a training config asks
+// of the schema: the compiled schema, its validation of a clean config,
+// and the field lookups the rules make of each section and key.
+func firstCheck(doc *toml.Document) {
+	s := For(Training)
+	if is := s.Validate(doc); len(is) != 0 {
+		panic(is[0].Key)
+	}
+	root := s.Root()
+	for _, top := range doc.Root.Entries {
+		sec := root.Property(top.Key)
+		for _, e := range top.Value.Table.Entries {
+			sec.Property(e.Key).Limit()
+		}
+	}
+}
+
+// BenchmarkLoad measures the first use of a kind's schema: reading and
+// compiling the training schema, as a process's first check does.
+func BenchmarkLoad(b *testing.B) {
+	defer forgetLoaded()
+	b.ReportAllocs()
+	for b.Loop() {
+		forgetLoaded()
+		For(Training)
+	}
+}
+
+// BenchmarkFirstCheck measures the schema's share of a process's first
+// check: the compile, the validation and the rules' field lookups.
+func BenchmarkFirstCheck(b *testing.B) {
+	defer forgetLoaded()
+	doc := toml.Parse([]byte(cleanConfig))
+	b.ReportAllocs()
+	for b.Loop() {
+		forgetLoaded()
+		firstCheck(doc)
+	}
+}
+
+// The allocations of a schema's first use, which every process that checks
+// a config pays before its first finding.
+const (
+	loadAllocs       = 2000
+	firstCheckAllocs = 2500
+)
+
+func TestFirstUseAllocations(t *testing.T) {
+	defer forgetLoaded()
+	doc := toml.Parse([]byte(cleanConfig))
+	load := testing.AllocsPerRun(5, func() { forgetLoaded(); For(Training) })
+	first := testing.AllocsPerRun(5, func() { forgetLoaded(); firstCheck(doc) })
+	t.Logf("first use of the training schema: %.0f allocations to compile it, %.0f with a first check", load, first)
+	if load > loadAllocs {
+		t.Errorf("compiling the training schema: %.0f allocations, budget %d", load, loadAllocs)
+	}
+	if first > firstCheckAllocs {
+		t.Errorf("a first check: %.0f allocations, budget %d", first, firstCheckAllocs)
+	}
+}
