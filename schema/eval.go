@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -65,22 +68,49 @@ var annotations = map[string]bool{
 	"deprecated": true, "readOnly": true, "writeOnly": true,
 }
 
-// compiler builds the nodes of one bundled schema document.
+// compiler builds the nodes of one bundled schema document. It walks the
+// document's values, each compiled once (a $ref shares the node of the
+// object it names); ptr is the JSON pointer of the value being compiled,
+// kept as bytes and made a string only for an error's message.
 type compiler struct {
 	doc   map[string]any
-	byPtr map[string]*node
+	nodes map[unsafe.Pointer]*node // by the identity of the object's map
+	ptr   []byte
 }
 
 func compile(doc map[string]any) (*node, error) {
-	c := &compiler{doc: doc, byPtr: map[string]*node{}}
-	return c.at("")
+	c := &compiler{doc: doc, nodes: make(map[unsafe.Pointer]*node, 256)}
+	return c.node(doc)
 }
 
-// at compiles the object at a JSON pointer of the document, once.
-func (c *compiler) at(ptr string) (*node, error) {
-	if n, ok := c.byPtr[ptr]; ok {
-		return n, nil
+// node compiles v, the value at c.ptr, once.
+func (c *compiler) node(v any) (*node, error) {
+	m, isObject := v.(map[string]any)
+	var id unsafe.Pointer
+	if isObject {
+		id = reflect.ValueOf(m).UnsafePointer()
+		if n, ok := c.nodes[id]; ok {
+			return n, nil
+		}
 	}
+	n := &node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
+	if isObject {
+		c.nodes[id] = n // before the children: a schema may refer to itself
+	}
+	return n, c.fill(n, v)
+}
+
+// member compiles v, the member tok of the value at c.ptr.
+func (c *compiler) member(v any, tok string) (*node, error) {
+	base := len(c.ptr)
+	c.ptr = appendPtrToken(append(c.ptr, '/'), tok)
+	n, err := c.node(v)
+	c.ptr = c.ptr[:base]
+	return n, err
+}
+
+// ref compiles the object at a JSON pointer of the document.
+func (c *compiler) ref(ptr string) (*node, error) {
 	var cur any = c.doc
 	if ptr != "" {
 		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
@@ -99,12 +129,14 @@ func (c *compiler) at(ptr string) (*node, error) {
 			}
 		}
 	}
-	n := &node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
-	c.byPtr[ptr] = n // before the children: a schema may refer to itself
-	return n, c.fill(n, cur, ptr)
+	here := c.ptr
+	c.ptr = append([]byte(nil), ptr...)
+	n, err := c.node(cur)
+	c.ptr = here
+	return n, err
 }
 
-func (c *compiler) fill(n *node, v any, ptr string) error {
+func (c *compiler) fill(n *node, v any) error {
 	switch x := v.(type) {
 	case bool:
 		n.always, n.never = x, !x
@@ -112,9 +144,8 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	case map[string]any:
 		n.raw = x
 	default:
-		return fmt.Errorf("schema at %q is a %T, not an object", ptr, v)
+		return fmt.Errorf("schema at %q is a %T, not an object", c.ptr, v)
 	}
-	sub := func(key string) (*node, error) { return c.at(ptr + "/" + escapePtr(key)) }
 	var err error
 	for key, val := range n.raw {
 		switch {
@@ -123,13 +154,13 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 		case key == "$ref":
 			ref, _ := val.(string)
 			if !strings.HasPrefix(ref, "#") {
-				return fmt.Errorf("schema at %q: only local references are supported, found %q", ptr, ref)
+				return fmt.Errorf("schema at %q: only local references are supported, found %q", c.ptr, ref)
 			}
-			n.ref, err = c.at(strings.TrimPrefix(ref, "#"))
+			n.ref, err = c.ref(strings.TrimPrefix(ref, "#"))
 		case key == "type":
 			t, ok := val.(string)
 			if !ok {
-				return fmt.Errorf("schema at %q: type must be one name", ptr)
+				return fmt.Errorf("schema at %q: type must be one name", c.ptr)
 			}
 			n.types = []string{t}
 		case key == "const":
@@ -137,27 +168,27 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 		case key == "enum":
 			n.enum, n.hasEnum = val.([]any)
 		case key == "required":
-			for _, r := range val.([]any) {
-				n.required = append(n.required, r.(string))
+			list, _ := val.([]any)
+			n.required = make([]string, 0, len(list))
+			for _, r := range list {
+				name, ok := r.(string)
+				if !ok {
+					return fmt.Errorf("schema at %q: a required name is a %T", c.ptr, r)
+				}
+				n.required = append(n.required, name)
 			}
 		case key == "properties":
-			props := map[string]*node{}
-			for name := range val.(map[string]any) {
-				if props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
-					return err
-				}
-			}
-			n.props = newPropTable(props)
+			n.props, err = c.properties(val)
 		case key == "additionalProperties":
 			if b, ok := val.(bool); ok && !b {
 				n.noAdditional = true
 			} else {
-				n.additional, err = sub(key)
+				n.additional, err = c.member(val, key)
 			}
 		case key == "propertyNames":
-			n.propertyNames, err = sub(key)
+			n.propertyNames, err = c.member(val, key)
 		case key == "items":
-			n.items, err = sub(key)
+			n.items, err = c.member(val, key)
 		case key == "minItems":
 			n.minItems, err = intKeyword(val)
 		case key == "maxItems":
@@ -179,29 +210,66 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 		case key == "exclusiveMaximum":
 			n.exclusiveMaximum, err = numKeyword(val)
 		case key == "not":
-			n.not, err = sub(key)
+			n.not, err = c.member(val, key)
 		case key == "allOf":
-			for i := range val.([]any) {
-				s, e := c.at(ptr + "/allOf/" + strconv.Itoa(i))
-				if e != nil {
-					return e
-				}
-				n.allOf = append(n.allOf, s)
-			}
+			n.allOf, err = c.allOf(val)
 		case key == "if":
-			n.ifNode, err = sub(key)
+			n.ifNode, err = c.member(val, key)
 		case key == "then":
-			n.then, err = sub(key)
+			n.then, err = c.member(val, key)
 		case key == "else":
-			n.elseN, err = sub(key)
+			n.elseN, err = c.member(val, key)
 		default:
-			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", ptr, key)
+			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", c.ptr, key)
 		}
 		if err != nil {
-			return fmt.Errorf("schema at %q, %s: %w", ptr, key, err)
+			return fmt.Errorf("schema at %q, %s: %w", c.ptr, key, err)
 		}
 	}
 	return nil
+}
+
+// properties compiles the declared properties of the object at c.ptr.
+func (c *compiler) properties(v any) (propTable, error) {
+	props, ok := v.(map[string]any)
+	if !ok {
+		return propTable{}, fmt.Errorf("properties is a %T, not an object", v)
+	}
+	base := len(c.ptr)
+	c.ptr = append(c.ptr, propertiesPtr...)
+	defer func() { c.ptr = c.ptr[:base] }()
+	names := make([]string, 0, len(props))
+	for name := range props {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	nodes := make([]*node, len(names))
+	for i, name := range names {
+		var err error
+		if nodes[i], err = c.member(props[name], name); err != nil {
+			return propTable{}, err
+		}
+	}
+	return newPropTableOf(names, nodes), nil
+}
+
+// allOf compiles the members of an allOf list of the object at c.ptr.
+func (c *compiler) allOf(v any) ([]*node, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("allOf is a %T, not a list", v)
+	}
+	base := len(c.ptr)
+	c.ptr = append(c.ptr, "/allOf"...)
+	defer func() { c.ptr = c.ptr[:base] }()
+	out := make([]*node, len(list))
+	for i, m := range list {
+		var err error
+		if out[i], err = c.member(m, strconv.Itoa(i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func intKeyword(v any) (int, error) {

@@ -1,6 +1,9 @@
 package schema
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // propTable holds the declared properties of an object schema, looked up
 // without a map: a hash of a key's length and three of its bytes, free of
@@ -27,17 +30,18 @@ func propHash(key string, seed uint32) uint32 {
 }
 
 func newPropTable(props map[string]*node) propTable {
-	var t propTable
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for name := range props {
-			if !yield(name) {
-				return
-			}
-		}
-	}) {
-		t.names = append(t.names, name)
-		t.nodes = append(t.nodes, props[name])
+	names := slices.Sorted(maps.Keys(props))
+	nodes := make([]*node, len(names))
+	for i, name := range names {
+		nodes[i] = props[name]
 	}
+	return newPropTableOf(names, nodes)
+}
+
+// newPropTableOf makes the table of the properties names (sorted, each
+// once), whose schemas are nodes; it keeps both lists.
+func newPropTableOf(names []string, nodes []*node) propTable {
+	t := propTable{names: names, nodes: nodes}
 	if len(t.names) == 0 {
 		return t
 	}
@@ -56,7 +60,10 @@ func newPropTable(props map[string]*node) propTable {
 			}
 		}
 	}
-	t.byMap = props
+	t.byMap = make(map[string]*node, len(names))
+	for i, name := range names {
+		t.byMap[name] = nodes[i]
+	}
 	return t
 }
 
