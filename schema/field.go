@@ -741,7 +741,7 @@ func (f *Field) AliasOf(name string) string {
 		// same table, and the order is not read (it is scanned from the
 		// sources)
 		var conflict bool
-		if m, conflict = f.aliasTable(f.propertyNames(), true); conflict {
+		if m, conflict = f.aliasTable(f.PropertyNames(), true); conflict {
 			m, _ = f.aliasTable(f.Properties(), false)
 		}
 		f.mu.Lock()
@@ -769,9 +769,10 @@ func (f *Field) aliasTable(props []string, strict bool) (map[string]string, bool
 	return m, false
 }
 
-// propertyNames lists the declared properties as Properties does, in no
-// particular order.
-func (f *Field) propertyNames() []string {
+// PropertyNames lists the keys the table declares, as Properties does, in
+// no particular order: a caller that wants the set alone spares the scan
+// of the sources for their order.
+func (f *Field) PropertyNames() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, o := range f.objs {

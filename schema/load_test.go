@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -73,5 +74,39 @@ func TestFirstUseAllocations(t *testing.T) {
 	}
 	if first > firstCheckAllocs {
 		t.Errorf("a first check: %.0f allocations, budget %d", first, firstCheckAllocs)
+	}
+}
+
+// TestPropertyNames holds PropertyNames to the set Properties lists, for
+// every table of every kind, and to reading no key order from the sources.
+func TestPropertyNames(t *testing.T) {
+	defer forgetLoaded()
+	for _, k := range Kinds() {
+		forgetLoaded()
+		s := For(k)
+		var tables []*Field
+		root := s.Root()
+		tables = append(tables, root)
+		for _, name := range root.PropertyNames() {
+			if f := root.Property(name); f != nil {
+				tables = append(tables, f)
+				if it := f.Items(); it != nil {
+					tables = append(tables, it)
+				}
+			}
+		}
+		sets := make([][]string, len(tables))
+		for i, f := range tables {
+			sets[i] = f.PropertyNames()
+		}
+		if s.orders != nil {
+			t.Errorf("%s: PropertyNames read key orders %v", k, s.orders)
+		}
+		for i, f := range tables {
+			got, want := slices.Sorted(slices.Values(sets[i])), slices.Sorted(slices.Values(f.Properties()))
+			if !slices.Equal(got, want) {
+				t.Errorf("%s %v: PropertyNames %q, Properties %q", k, f.Path, got, want)
+			}
+		}
 	}
 }
