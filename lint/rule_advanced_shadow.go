@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleAdvancedShadow = Rule{
 		ID:       RuleAdvancedShadow,
 		Severity: Warning,
 		Stage:    StageAdvice,
@@ -20,8 +20,10 @@ and when both are set it is unclear which value wins.`,
 		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		Kinds: []string{"training", "eval"},
 		check: checkAdvancedShadow,
-	})
-}
+	}
+)
+
+func init() { register(&ruleAdvancedShadow) }
 
 func checkAdvancedShadow(c *Context) {
 	_, adv := c.Get("advanced")
