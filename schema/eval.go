@@ -61,11 +61,29 @@ type node struct {
 	ifNode, then, elseN *node
 }
 
-// annotations are keywords that do not take part in validation.
-var annotations = map[string]bool{
-	"$schema": true, "$id": true, "$defs": true, "$comment": true, "definitions": true,
-	"title": true, "description": true, "default": true, "examples": true,
-	"deprecated": true, "readOnly": true, "writeOnly": true,
+// typeLists are the one-name type lists of the JSON types, shared by the
+// nodes that name one (a node's list is read, never changed).
+var typeLists = [...][]string{{"object"}, {"array"}, {"string"}, {"number"}, {"integer"}, {"boolean"}, {"null"}}
+
+// typeList returns the list of the one type t.
+func typeList(t string) []string {
+	for _, l := range typeLists {
+		if l[0] == t {
+			return l
+		}
+	}
+	return []string{t}
+}
+
+// isAnnotation reports whether a keyword takes no part in validation.
+func isAnnotation(key string) bool {
+	switch key {
+	case "$schema", "$id", "$defs", "$comment", "definitions",
+		"title", "description", "default", "examples",
+		"deprecated", "readOnly", "writeOnly":
+		return true
+	}
+	return strings.HasPrefix(key, "x-osmosis-")
 }
 
 // compiler builds the nodes of one bundled schema document. It walks the
@@ -76,6 +94,7 @@ type compiler struct {
 	doc   map[string]any
 	nodes map[unsafe.Pointer]*node // by the identity of the object's map
 	ptr   []byte
+	slab  []node // where the next nodes are made: one allocation for many
 }
 
 func compile(doc map[string]any) (*node, error) {
@@ -93,7 +112,11 @@ func (c *compiler) node(v any) (*node, error) {
 			return n, nil
 		}
 	}
-	n := &node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
+	if len(c.slab) == cap(c.slab) {
+		c.slab = make([]node, 0, 64)
+	}
+	c.slab = append(c.slab, node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1})
+	n := &c.slab[len(c.slab)-1]
 	if isObject {
 		c.nodes[id] = n // before the children: a schema may refer to itself
 	}
@@ -148,26 +171,27 @@ func (c *compiler) fill(n *node, v any) error {
 	}
 	var err error
 	for key, val := range n.raw {
-		switch {
-		case annotations[key] || strings.HasPrefix(key, "x-osmosis-"):
+		if isAnnotation(key) {
 			continue
-		case key == "$ref":
+		}
+		switch key {
+		case "$ref":
 			ref, _ := val.(string)
 			if !strings.HasPrefix(ref, "#") {
 				return fmt.Errorf("schema at %q: only local references are supported, found %q", c.ptr, ref)
 			}
 			n.ref, err = c.ref(strings.TrimPrefix(ref, "#"))
-		case key == "type":
+		case "type":
 			t, ok := val.(string)
 			if !ok {
 				return fmt.Errorf("schema at %q: type must be one name", c.ptr)
 			}
-			n.types = []string{t}
-		case key == "const":
+			n.types = typeList(t)
+		case "const":
 			n.constVal, n.hasConst = val, true
-		case key == "enum":
+		case "enum":
 			n.enum, n.hasEnum = val.([]any)
-		case key == "required":
+		case "required":
 			list, _ := val.([]any)
 			n.required = make([]string, 0, len(list))
 			for _, r := range list {
@@ -177,47 +201,47 @@ func (c *compiler) fill(n *node, v any) error {
 				}
 				n.required = append(n.required, name)
 			}
-		case key == "properties":
+		case "properties":
 			n.props, err = c.properties(val)
-		case key == "additionalProperties":
+		case "additionalProperties":
 			if b, ok := val.(bool); ok && !b {
 				n.noAdditional = true
 			} else {
 				n.additional, err = c.member(val, key)
 			}
-		case key == "propertyNames":
+		case "propertyNames":
 			n.propertyNames, err = c.member(val, key)
-		case key == "items":
+		case "items":
 			n.items, err = c.member(val, key)
-		case key == "minItems":
+		case "minItems":
 			n.minItems, err = intKeyword(val)
-		case key == "maxItems":
+		case "maxItems":
 			n.maxItems, err = intKeyword(val)
-		case key == "uniqueItems":
+		case "uniqueItems":
 			n.uniqueItems, _ = val.(bool)
-		case key == "minLength":
+		case "minLength":
 			n.minLength, err = intKeyword(val)
-		case key == "maxLength":
+		case "maxLength":
 			n.maxLength, err = intKeyword(val)
-		case key == "pattern":
+		case "pattern":
 			n.pattern, err = newPattern(val)
-		case key == "minimum":
+		case "minimum":
 			n.minimum, err = numKeyword(val)
-		case key == "maximum":
+		case "maximum":
 			n.maximum, err = numKeyword(val)
-		case key == "exclusiveMinimum":
+		case "exclusiveMinimum":
 			n.exclusiveMinimum, err = numKeyword(val)
-		case key == "exclusiveMaximum":
+		case "exclusiveMaximum":
 			n.exclusiveMaximum, err = numKeyword(val)
-		case key == "not":
+		case "not":
 			n.not, err = c.member(val, key)
-		case key == "allOf":
+		case "allOf":
 			n.allOf, err = c.allOf(val)
-		case key == "if":
+		case "if":
 			n.ifNode, err = c.member(val, key)
-		case key == "then":
+		case "then":
 			n.then, err = c.member(val, key)
-		case key == "else":
+		case "else":
 			n.elseN, err = c.member(val, key)
 		default:
 			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", c.ptr, key)
