@@ -14,6 +14,7 @@ import (
 	_ "embed" // the schema sources
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
@@ -192,20 +193,28 @@ func (s *Schema) pointer(frag string) map[string]any {
 	if frag == "" {
 		return s.raw
 	}
-	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	rest := strings.TrimPrefix(frag, "/")
+	for {
+		tok, more, found := strings.Cut(rest, "/")
+		if strings.Contains(tok, "~") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
 		switch x := cur.(type) {
 		case map[string]any:
 			cur = x[tok]
 		case []any:
-			i := 0
-			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
 				return nil
 			}
 			cur = x[i]
 		default:
 			return nil
 		}
+		if !found {
+			break
+		}
+		rest = more
 	}
 	m, _ := cur.(map[string]any)
 	return m
