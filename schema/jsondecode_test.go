@@ -150,8 +150,9 @@ func tokenOrder(src []byte, into keyOrders) {
 	walk("")
 }
 
-// TestPatternsCompile compiles every pattern of every kind, which a process
-// otherwise compiles only when a string is first held against it.
+// TestPatternsCompile parses every pattern of every kind, which a process
+// otherwise parses only when a string is first held against it (and a
+// pattern that does not parse would panic then).
 func TestPatternsCompile(t *testing.T) {
 	for _, k := range Kinds() {
 		seen := map[*node]bool{}
@@ -165,7 +166,9 @@ func TestPatternsCompile(t *testing.T) {
 				if _, err := regexp.Compile(n.pattern.src); err != nil {
 					t.Errorf("%s: pattern %q: %v", k, n.pattern.src, err)
 				}
-				n.pattern.re()
+				if err := n.pattern.prepare(); err != nil {
+					t.Errorf("%s: pattern %q: %v", k, n.pattern.src, err)
+				}
 			}
 			for _, c := range []*node{n.ref, n.additional, n.propertyNames, n.items, n.not, n.ifNode, n.then, n.elseN} {
 				walk(c)
