@@ -24,6 +24,11 @@ import (
 // gathered on one stack that the whole document shares.
 func decodeJSON(src string, orders keyOrders) (map[string]any, error) {
 	d := jsonDecoder{src: src, orders: orders}
+	return d.document()
+}
+
+// document reads d.src, one object.
+func (d *jsonDecoder) document() (map[string]any, error) {
 	d.space()
 	v, err := d.value()
 	if err != nil {
@@ -49,6 +54,9 @@ type jsonDecoder struct {
 	// members holds the members of the objects and the items of the
 	// arrays being read, innermost last
 	members []member
+	// localRefs, when set, names a file whose references become local:
+	// a $ref to "common.json#/x" is read as "#/x" (see bundle)
+	localRefs string
 }
 
 type member struct {
@@ -125,7 +133,12 @@ func (d *jsonDecoder) object() (any, error) {
 		if d.orders != nil {
 			d.ptr = appendPtrToken(append(d.ptr, '/'), k)
 		}
-		v, err := d.value()
+		var v any
+		if k == "$ref" && d.localRefs != "" && d.pos < len(d.src) && d.src[d.pos] == '"' {
+			v, err = d.ref()
+		} else {
+			v, err = d.value()
+		}
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return nil, err
@@ -209,6 +222,18 @@ func (d *jsonDecoder) array() (any, error) {
 			return nil, d.errorf("want a comma or a closing bracket")
 		}
 	}
+}
+
+// ref reads the string of a $ref, made local when it names d.localRefs.
+func (d *jsonDecoder) ref() (any, error) {
+	ref, err := d.str()
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(ref, d.localRefs+"#") {
+		ref = ref[len(d.localRefs):]
+	}
+	return ref, nil
 }
 
 func (d *jsonDecoder) number() (any, error) {

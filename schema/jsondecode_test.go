@@ -218,3 +218,25 @@ func TestOrderAt(t *testing.T) {
 		}
 	}
 }
+
+// TestDecodeLocalRefs holds the decoder's reading of references to
+// common.json as local ones (bundle's rewrite): $ref strings only, of that
+// file only.
+func TestDecodeLocalRefs(t *testing.T) {
+	src := `{"$ref": "common.json#/$defs/x", "a": {"$ref": "other.json#/y", "b": {"$ref": "common.json#"}}, "c": ["common.json#/z"], "d": {"$ref": 1}, "e": {"x": "common.json#/w"}}`
+	d := jsonDecoder{src: src, localRefs: commonFile}
+	got, err := d.document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"$ref": "#/$defs/x",
+		"a":    map[string]any{"$ref": "other.json#/y", "b": map[string]any{"$ref": "#"}},
+		"c":    []any{"common.json#/z"},
+		"d":    map[string]any{"$ref": json.Number("1")},
+		"e":    map[string]any{"x": "common.json#/w"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %#v\nwant %#v", got, want)
+	}
+}

@@ -110,11 +110,11 @@ func For(kind Kind) *Schema {
 }
 
 func load(k Kind) (*Schema, error) {
-	doc, err := readJSON("schemas/"+string(k)+".json", nil)
+	doc, err := readSchema("schemas/" + string(k) + ".json")
 	if err != nil {
 		return nil, err
 	}
-	common, err := readJSON("schemas/common.json", nil)
+	common, err := readSchema("schemas/common.json")
 	if err != nil {
 		return nil, err
 	}
@@ -126,21 +126,29 @@ func load(k Kind) (*Schema, error) {
 	return &Schema{Kind: k, raw: doc, root: root}, nil
 }
 
-func readJSON(name string, orders keyOrders) (map[string]any, error) {
+// readSchema decodes an embedded schema file, its references to
+// common.json read as local ones (see bundle).
+func readSchema(name string) (map[string]any, error) {
 	b, err := source(name)
 	if err != nil {
 		return nil, err
 	}
-	m, err := decodeJSON(b, orders)
+	d := jsonDecoder{src: b, localRefs: commonFile}
+	m, err := d.document()
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}
 	return m, nil
 }
 
+// commonFile is the name the kinds' schemas give common.json in their
+// references.
+const commonFile = "common.json"
+
 // bundle makes doc self-contained: the definitions of common.json are copied
-// into its $defs and references to them become local, so that other tools
-// (tombi, taplo) can use the exported schema as one file.
+// into its $defs, so that other tools (tombi, taplo) can use the exported
+// schema as one file. The references to them were made local as the files
+// were read (readSchema).
 func bundle(doc, common map[string]any) {
 	defs, _ := doc["$defs"].(map[string]any)
 	if defs == nil {
@@ -152,23 +160,6 @@ func bundle(doc, common map[string]any) {
 		}
 	}
 	doc["$defs"] = defs
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			if ref, ok := x["$ref"].(string); ok && strings.HasPrefix(ref, "common.json#") {
-				x["$ref"] = strings.TrimPrefix(ref, "common.json")
-			}
-			for _, e := range x {
-				walk(e)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		}
-	}
-	walk(doc)
 }
 
 // JSON returns the schema as a self-contained JSON Schema document.
