@@ -91,22 +91,30 @@ func Rules() []*Rule {
 }
 
 func sortRules() []*Rule {
-	out := make([]*Rule, 0, len(registry))
-	for _, r := range registry {
-		out = append(out, r)
+	// each rule's rank is worked out once, not in each comparison: the
+	// doctor's rules after the others, then by stage
+	type ranked struct {
+		rank int
+		r    *Rule
 	}
-	slices.SortFunc(out, func(a, b *Rule) int {
-		if a.Doctor != b.Doctor {
-			if a.Doctor {
-				return 1
-			}
-			return -1
+	rs := make([]ranked, 0, len(registry))
+	for _, r := range registry {
+		rank := stageRank(r.Stage)
+		if r.Doctor {
+			rank += stageRanks
 		}
-		if c := cmp.Compare(stageRank(a.Stage), stageRank(b.Stage)); c != 0 {
+		rs = append(rs, ranked{rank, r})
+	}
+	slices.SortFunc(rs, func(a, b ranked) int {
+		if c := cmp.Compare(a.rank, b.rank); c != 0 {
 			return c
 		}
-		return strings.Compare(a.ID, b.ID)
+		return strings.Compare(a.r.ID, b.r.ID)
 	})
+	out := make([]*Rule, len(rs))
+	for i, x := range rs {
+		out[i] = x.r
+	}
 	return out
 }
 
