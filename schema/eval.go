@@ -134,27 +134,13 @@ func (c *compiler) member(v any, tok string) (*node, error) {
 
 // ref compiles the object at a JSON pointer of the document.
 func (c *compiler) ref(ptr string) (*node, error) {
-	var cur any = c.doc
-	if ptr != "" {
-		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			switch x := cur.(type) {
-			case map[string]any:
-				cur = x[tok]
-			case []any:
-				i, err := strconv.Atoi(tok)
-				if err != nil || i < 0 || i >= len(x) {
-					return nil, fmt.Errorf("schema pointer %q: no item %q", ptr, tok)
-				}
-				cur = x[i]
-			default:
-				return nil, fmt.Errorf("schema pointer %q leads nowhere", ptr)
-			}
-		}
+	v, err := resolvePointer(c.doc, ptr)
+	if err != nil {
+		return nil, err
 	}
 	here := c.ptr
 	c.ptr = append([]byte(nil), ptr...)
-	n, err := c.node(cur)
+	n, err := c.node(v)
 	c.ptr = here
 	return n, err
 }

@@ -75,7 +75,7 @@ func (f *Field) collect(obj map[string]any, ptr string, depth int) {
 	if all, ok := obj["allOf"].([]any); ok {
 		for i, a := range all {
 			if m, ok := a.(map[string]any); ok && m["if"] == nil {
-				f.collect(m, fmt.Sprintf("%s/allOf/%d", ptr, i), depth+1)
+				f.collect(m, ptr+"/allOf/"+strconv.Itoa(i), depth+1)
 			}
 		}
 	}
@@ -415,17 +415,7 @@ func (f *Field) Property(key string) *Field {
 	for i, o := range f.objs {
 		if props, ok := o["properties"].(map[string]any); ok {
 			if p, ok := props[key].(map[string]any); ok {
-				field := f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path(), f)
-				f.mu.Lock()
-				defer f.mu.Unlock()
-				if prev, ok := f.props[key]; ok {
-					return prev // made meanwhile by another goroutine
-				}
-				if f.props == nil {
-					f.props = map[string]*Field{}
-				}
-				f.props[key] = field
-				return field
+				return f.keep(key, f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path(), f))
 			}
 		}
 	}
@@ -442,6 +432,22 @@ func (f *Field) Property(key string) *Field {
 		return nil
 	}
 	return &Field{s: f.s, objs: extra.objs, ptrs: extra.ptrs, types: extra.types, Name: key, Path: path(), parent: f}
+}
+
+// keep records the field of a declared property, or returns the one made
+// meanwhile by another goroutine. (A function of its own: a deferred call
+// in Property's loop would be made on the heap.)
+func (f *Field) keep(key string, field *Field) *Field {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if prev, ok := f.props[key]; ok {
+		return prev
+	}
+	if f.props == nil {
+		f.props = map[string]*Field{}
+	}
+	f.props[key] = field
+	return field
 }
 
 // makeExtra collects the schema of the keys the table does not declare, or
@@ -554,7 +560,7 @@ func (f *Field) makeVariant(d, tag string) *Field {
 			cond, _ := props[d].(map[string]any)
 			if c, ok := cond["const"].(string); ok && c == tag {
 				then, _ := m["then"].(map[string]any)
-				v := f.s.field(then, fmt.Sprintf("%s/allOf/%d/then", f.ptrs[i], j), f.Name, f.Path, f.parent)
+				v := f.s.field(then, f.ptrs[i]+"/allOf/"+strconv.Itoa(j)+"/then", f.Name, f.Path, f.parent)
 				v.objs = append(v.objs, f.objs...)
 				v.ptrs = append(v.ptrs, f.ptrs...)
 				v.types = v.computeTypes()

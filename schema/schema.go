@@ -178,13 +178,22 @@ func (s *Schema) JSON() []byte {
 }
 
 // pointer resolves a JSON pointer fragment ("/properties/x") in the bundled
-// document.
+// document: the object there, or nil.
 func (s *Schema) pointer(frag string) map[string]any {
-	var cur any = s.raw
-	if frag == "" {
-		return s.raw
+	v, _ := resolvePointer(s.raw, frag)
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// resolvePointer returns the value at a JSON pointer of doc ("" is doc
+// itself); a missing key leads to nil, a list index out of range or a step
+// into a scalar to an error.
+func resolvePointer(doc map[string]any, ptr string) (any, error) {
+	var cur any = doc
+	if ptr == "" {
+		return cur, nil
 	}
-	rest := strings.TrimPrefix(frag, "/")
+	rest := strings.TrimPrefix(ptr, "/")
 	for {
 		tok, more, found := strings.Cut(rest, "/")
 		if strings.Contains(tok, "~") {
@@ -196,17 +205,15 @@ func (s *Schema) pointer(frag string) map[string]any {
 		case []any:
 			i, err := strconv.Atoi(tok)
 			if err != nil || i < 0 || i >= len(x) {
-				return nil
+				return nil, fmt.Errorf("schema pointer %q: no item %q", ptr, tok)
 			}
 			cur = x[i]
 		default:
-			return nil
+			return nil, fmt.Errorf("schema pointer %q leads nowhere", ptr)
 		}
 		if !found {
-			break
+			return cur, nil
 		}
 		rest = more
 	}
-	m, _ := cur.(map[string]any)
-	return m
 }
