@@ -69,14 +69,16 @@ func (d *jsonDecoder) errorf(format string, args ...any) error {
 }
 
 func (d *jsonDecoder) space() {
-	for d.pos < len(d.src) {
-		switch d.src[d.pos] {
+	i := d.pos // a local index: the loop keeps it in a register
+	for i < len(d.src) {
+		switch d.src[i] {
 		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
+			i++
+			continue
 		}
+		break
 	}
+	d.pos = i
 }
 
 func (d *jsonDecoder) value() (any, error) {
@@ -254,21 +256,22 @@ func (d *jsonDecoder) number() (any, error) {
 }
 
 func (d *jsonDecoder) str() (string, error) {
-	d.pos++ // "
-	start := d.pos
-	for d.pos < len(d.src) {
-		switch c := d.src[d.pos]; {
+	start := d.pos + 1 // after the quote
+	src := d.src
+	for i := start; i < len(src); i++ {
+		switch c := src[i]; {
 		case c == '"':
-			s := d.src[start:d.pos] // a part of the source, not a copy
-			d.pos++
-			return s, nil
+			d.pos = i + 1
+			return src[start:i], nil // a part of the source, not a copy
 		case c == '\\':
+			d.pos = i
 			return d.escaped(start)
 		case c < 0x20:
+			d.pos = i
 			return "", d.errorf("control character in a string")
 		}
-		d.pos++
 	}
+	d.pos = len(src)
 	return "", d.errorf("unterminated string")
 }
 
