@@ -464,10 +464,21 @@ func (f *Field) makeExtra() *Field {
 			return nil
 		}
 	}
-	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && len(f.listProperties()) == 0 {
+	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && !f.declaresAny() {
 		return f.s.field(map[string]any{}, "", "", nil, f)
 	}
 	return nil
+}
+
+// declaresAny reports whether the table declares a property (without
+// their order, which Properties scans the sources for).
+func (f *Field) declaresAny() bool {
+	for _, o := range f.objs {
+		if props, ok := o["properties"].(map[string]any); ok && len(props) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Declares reports whether key is a declared property of the table.
