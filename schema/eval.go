@@ -95,6 +95,10 @@ type compiler struct {
 	nodes map[unsafe.Pointer]*node // by the identity of the object's map
 	ptr   []byte
 	slab  []node // where the next nodes are made: one allocation for many
+	// the lists of the nodes, made likewise
+	names slab[string]
+	lists slab[*node]
+	slots slab[uint8]
 }
 
 func compile(doc map[string]any) (*node, error) {
@@ -179,13 +183,13 @@ func (c *compiler) fill(n *node, v any) error {
 			n.enum, n.hasEnum = val.([]any)
 		case "required":
 			list, _ := val.([]any)
-			n.required = make([]string, 0, len(list))
-			for _, r := range list {
+			n.required = c.names.take(len(list))
+			for i, r := range list {
 				name, ok := r.(string)
 				if !ok {
 					return fmt.Errorf("schema at %q: a required name is a %T", c.ptr, r)
 				}
-				n.required = append(n.required, name)
+				n.required[i] = name
 			}
 		case "properties":
 			n.props, err = c.properties(val)
@@ -248,19 +252,19 @@ func (c *compiler) properties(v any) (propTable, error) {
 	base := len(c.ptr)
 	c.ptr = append(c.ptr, propertiesPtr...)
 	defer func() { c.ptr = c.ptr[:base] }()
-	names := make([]string, 0, len(props))
+	names := c.names.take(len(props))[:0]
 	for name := range props {
 		names = append(names, name)
 	}
 	slices.Sort(names)
-	nodes := make([]*node, len(names))
+	nodes := c.lists.take(len(names))
 	for i, name := range names {
 		var err error
 		if nodes[i], err = c.member(props[name], name); err != nil {
 			return propTable{}, err
 		}
 	}
-	return newPropTableOf(names, nodes), nil
+	return newPropTableOf(names, nodes, &c.slots), nil
 }
 
 // allOf compiles the members of an allOf list of the object at c.ptr.
@@ -272,7 +276,7 @@ func (c *compiler) allOf(v any) ([]*node, error) {
 	base := len(c.ptr)
 	c.ptr = append(c.ptr, "/allOf"...)
 	defer func() { c.ptr = c.ptr[:base] }()
-	out := make([]*node, len(list))
+	out := c.lists.take(len(list))
 	for i, m := range list {
 		var err error
 		if out[i], err = c.member(m, strconv.Itoa(i)); err != nil {

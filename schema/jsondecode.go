@@ -54,6 +54,8 @@ type jsonDecoder struct {
 	// members holds the members of the objects and the items of the
 	// arrays being read, innermost last
 	members []member
+	// lists holds the items of the document's arrays
+	lists slab[any]
 	// localRefs, when set, names a file whose references become local:
 	// a $ref to "common.json#/x" is read as "#/x" (see bundle)
 	localRefs string
@@ -214,7 +216,7 @@ func (d *jsonDecoder) array() (any, error) {
 			d.pos++
 		case ']':
 			d.pos++
-			out := make([]any, len(d.members)-first)
+			out := d.lists.take(len(d.members) - first)
 			for j, e := range d.members[first:] {
 				out[j] = e.val
 			}

@@ -58,13 +58,13 @@ func BenchmarkFirstCheck(b *testing.B) {
 }
 
 // The allocations of a schema's first use, which every process that checks
-// a config pays before its first finding: 562 to compile the training
+// a config pays before its first finding: 495 to compile the training
 // schema (1,429 when each value was decoded into memory of its own, each
 // node found again from the document's root and every pattern parsed at
-// once), 778 with a first check's validation and field lookups (1,668).
+// once), 711 with a first check's validation and field lookups (1,668).
 const (
-	loadAllocs       = 600
-	firstCheckAllocs = 830
+	loadAllocs       = 530
+	firstCheckAllocs = 760
 )
 
 // firstConfig is a clean training config with every section, as a

@@ -35,12 +35,13 @@ func newPropTable(props map[string]*node) propTable {
 	for i, name := range names {
 		nodes[i] = props[name]
 	}
-	return newPropTableOf(names, nodes)
+	return newPropTableOf(names, nodes, nil)
 }
 
 // newPropTableOf makes the table of the properties names (sorted, each
-// once), whose schemas are nodes; it keeps both lists.
-func newPropTableOf(names []string, nodes []*node) propTable {
+// once), whose schemas are nodes; it keeps both lists, and takes its slots
+// from room (nil: its own).
+func newPropTableOf(names []string, nodes []*node, room *slab[uint8]) propTable {
 	t := propTable{names: names, nodes: nodes}
 	if len(t.names) == 0 {
 		return t
@@ -50,11 +51,17 @@ func newPropTableOf(names []string, nodes []*node) propTable {
 		for size < 2*len(t.names) {
 			size <<= 1
 		}
+		var try [256]uint8 // the slots being tried: kept once they take every name
 		for ; size <= 8*len(t.names) || size <= 16; size <<= 1 {
-			slots := make([]uint8, size)
+			slots := try[:]
+			if size > len(try) {
+				slots = make([]uint8, size)
+			}
+			slots = slots[:size]
 			for seed := uint32(1); seed <= 512; seed++ {
 				if t.place(slots, seed, uint32(size-1)) {
-					t.slots, t.seed, t.mask = slots, seed, uint32(size-1)
+					t.slots, t.seed, t.mask = room.take(size), seed, uint32(size-1)
+					copy(t.slots, slots)
 					return t
 				}
 			}
