@@ -2,7 +2,9 @@ package schema
 
 import (
 	"maps"
+	"reflect"
 	"slices"
+	"sync"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -15,6 +17,7 @@ func forgetLoaded() {
 	for k := range loaded {
 		loaded[k] = &lazySchema{}
 	}
+	commonSchema = sync.OnceValues(readCommon)
 }
 
 // firstCheck is what a process's first check of a training config asks
@@ -122,5 +125,22 @@ func TestPropertyNames(t *testing.T) {
 				t.Errorf("%s %v: PropertyNames %q, Properties %q", k, f.Path, got, want)
 			}
 		}
+	}
+}
+
+// TestCommonShared holds the kinds' bundles to one decoding of
+// common.json: a definition none of them declares is the same object in
+// each.
+func TestCommonShared(t *testing.T) {
+	defer forgetLoaded()
+	forgetLoaded()
+	defs := func(k Kind) map[string]any { return For(k).raw["$defs"].(map[string]any) }
+	tr, ev := defs(Training), defs(Eval)
+	env, ok := tr["env"].(map[string]any)
+	if !ok {
+		t.Fatal("no env definition in the training schema")
+	}
+	if other, _ := ev["env"].(map[string]any); reflect.ValueOf(other).UnsafePointer() != reflect.ValueOf(env).UnsafePointer() {
+		t.Error("the training and eval schemas decoded common.json each")
 	}
 }

@@ -114,7 +114,7 @@ func load(k Kind) (*Schema, error) {
 	if err != nil {
 		return nil, err
 	}
-	common, err := readSchema("schemas/common.json")
+	common, err := commonSchema()
 	if err != nil {
 		return nil, err
 	}
@@ -140,6 +140,13 @@ func readSchema(name string) (map[string]any, error) {
 	}
 	return m, nil
 }
+
+// commonSchema is common.json, decoded once for all the kinds a process
+// loads (a run over a workspace checks configs of each): their bundles
+// share its definitions, which nothing writes.
+var commonSchema = sync.OnceValues(readCommon)
+
+func readCommon() (map[string]any, error) { return readSchema("schemas/common.json") }
 
 // commonFile is the name the kinds' schemas give common.json in their
 // references.
