@@ -86,8 +86,8 @@ func TestRulesOrder(t *testing.T) {
 	if got := Rules(); !slices.Equal(got, want) {
 		t.Errorf("the catalog is not in order")
 	}
-	if len(want) != len(registry) {
-		t.Errorf("%d rules registered, %d in the catalog", len(want), len(registry))
+	if len(want) != len(registry()) {
+		t.Errorf("%d rules registered, %d in the catalog", len(want), len(registry()))
 	}
 	saved := registration
 	defer func() { registration = saved }()

@@ -193,7 +193,7 @@ func TestRooms(t *testing.T) {
 	for _, file := range tests {
 		stem := strings.TrimSuffix(file, "_test.go")
 		named := false
-		for id := range registry {
+		for id := range registry() {
 			rf := strings.TrimSuffix(ruleFileOf(id), ".go")
 			if stem == rf || strings.HasPrefix(stem, rf+"_") {
 				named = true

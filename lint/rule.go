@@ -63,23 +63,31 @@ type Rule struct {
 	check func(*Context)
 }
 
-// registry holds the catalog by id, sized for it: the rules register
-// from their files' init functions, which every command runs.
-var registry = make(map[string]*Rule, 128)
-
-// registration lists the catalog in the order the rules registered: the
-// order of their files, rule_<id>.go, which is nearly the order of ids.
+// registration lists the catalog in the order the rules registered, from
+// their files' init functions, which every command runs: the order of
+// their files, rule_<id>.go, which is nearly the order of ids. Sized for
+// it: registering costs no allocation.
 var registration = make([]*Rule, 0, 128)
 
 // register adds a rule to the catalog; each rule file registers its own.
 func register(r *Rule) *Rule {
-	if _, dup := registry[r.ID]; dup {
-		panic("lint: rule registered twice: " + r.ID)
-	}
-	registry[r.ID] = r
 	registration = append(registration, r)
 	return r
 }
+
+// registry holds the catalog by id, made when a rule is first looked up
+// (a clean check looks up none): every command's start-up need not hash
+// every id.
+var registry = sync.OnceValue(func() map[string]*Rule {
+	m := make(map[string]*Rule, len(registration))
+	for _, r := range registration {
+		if _, dup := m[r.ID]; dup {
+			panic("lint: rule registered twice: " + r.ID)
+		}
+		m[r.ID] = r
+	}
+	return m
+})
 
 var (
 	sortedOnce  sync.Once
@@ -134,15 +142,15 @@ func sortRules() []*Rule {
 
 // Lookup returns the rule with the given id.
 func Lookup(id string) (*Rule, bool) {
-	r, ok := registry[id]
+	r, ok := registry()[id]
 	return r, ok
 }
 
 // RuleIDs returns every rule id, sorted.
 func RuleIDs() []string {
-	out := make([]string, 0, len(registry))
-	for id := range registry {
-		out = append(out, id)
+	out := make([]string, 0, len(registration))
+	for _, r := range registration {
+		out = append(out, r.ID)
 	}
 	sort.Strings(out)
 	return out
