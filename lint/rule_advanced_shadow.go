@@ -23,7 +23,7 @@ and when both are set it is unclear which value wins.`,
 	}
 )
 
-func init() { register(&ruleAdvancedShadow) }
+var _ = register(&ruleAdvancedShadow)
 
 func checkAdvancedShadow(c *Context) {
 	_, adv := c.Get("advanced")

@@ -23,7 +23,7 @@ the config in plain text.`,
 	}
 )
 
-func init() { register(&ruleAuthorizationHeader) }
+var _ = register(&ruleAuthorizationHeader)
 
 func checkAuthorizationHeader(c *Context) {
 	for _, a := range benchmarkAgents(c) {

@@ -33,7 +33,7 @@ merged):
 	}
 )
 
-func init() { register(&ruleBenchmarkSecretRef) }
+var _ = register(&ruleBenchmarkSecretRef)
 
 // reservedModelSecrets are names the benchmark runner removes before it
 // passes the model key on.

@@ -15,7 +15,7 @@ than whitespace.`,
 	}
 )
 
-func init() { register(&ruleBlankValue) }
+var _ = register(&ruleBlankValue)
 
 func checkBlankValue(c *Context) {
 	for _, is := range c.IssuesOf(RuleBlankValue) {

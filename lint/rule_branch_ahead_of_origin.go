@@ -19,7 +19,7 @@ rollout-unpushed says it.)`,
 	}
 )
 
-func init() { register(&ruleBranchAheadOfOrigin) }
+var _ = register(&ruleBranchAheadOfOrigin)
 
 func checkBranchAheadOfOrigin(c *Context) {
 	v, ok := syncOf(c)

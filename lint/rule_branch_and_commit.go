@@ -18,7 +18,7 @@ var (
 	}
 )
 
-func init() { register(&ruleBranchAndCommit) }
+var _ = register(&ruleBranchAndCommit)
 
 func checkBranchAndCommit(c *Context) {
 	branch, bv, ok1 := c.Str("experiment", "branch")

@@ -23,7 +23,7 @@ U+001F, U+0085 and U+00A0; zero-width spaces are not whitespace there).`,
 	}
 )
 
-func init() { register(&ruleBranchName) }
+var _ = register(&ruleBranchName)
 
 func checkBranchName(c *Context) {
 	for _, is := range c.IssuesOf(RuleBranchName) {

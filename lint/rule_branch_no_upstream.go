@@ -20,7 +20,7 @@ problem; with an explicit experiment.branch, branch-not-on-origin says it instea
 	}
 )
 
-func init() { register(&ruleBranchNoUpstream) }
+var _ = register(&ruleBranchNoUpstream)
 
 func checkBranchNoUpstream(c *Context) {
 	v, ok := syncOf(c)

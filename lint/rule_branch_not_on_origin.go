@@ -19,7 +19,7 @@ remote-tracking ref (nothing is known then).`,
 	}
 )
 
-func init() { register(&ruleBranchNotOnOrigin) }
+var _ = register(&ruleBranchNotOnOrigin)
 
 func checkBranchNotOnOrigin(c *Context) {
 	v, ok := syncOf(c)

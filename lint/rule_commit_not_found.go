@@ -19,7 +19,7 @@ or without any remote-tracking ref.`,
 	}
 )
 
-func init() { register(&ruleCommitNotFound) }
+var _ = register(&ruleCommitNotFound)
 
 func checkCommitNotFound(c *Context) {
 	v, cs, ok := pinnedOf(c)

@@ -18,7 +18,7 @@ is an error: the run cannot start.`,
 	}
 )
 
-func init() { register(&ruleCommitNotPushed) }
+var _ = register(&ruleCommitNotPushed)
 
 func checkCommitNotPushed(c *Context) {
 	v, cs, ok := pinnedOf(c)

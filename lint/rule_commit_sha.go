@@ -22,7 +22,7 @@ string, nothing else (no 0x prefix, no trailing newline).`,
 	}
 )
 
-func init() { register(&ruleCommitSHA) }
+var _ = register(&ruleCommitSHA)
 
 func checkCommitSHA(c *Context) {
 	for _, is := range c.IssuesOf(RuleCommitSHA) {

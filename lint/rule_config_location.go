@@ -30,7 +30,7 @@ checks the directory as a workspace of its own.`,
 	}
 )
 
-func init() { register(&ruleConfigLocation) }
+var _ = register(&ruleConfigLocation)
 
 // locationProblem says why the config of e cannot be submitted as kind,
 // or "".

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleDatasetFile) }
+var _ = register(&ruleDatasetFile)

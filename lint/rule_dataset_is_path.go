@@ -26,7 +26,7 @@ the file exists under data/, the fix uses its stem.`,
 	}
 )
 
-func init() { register(&ruleDatasetIsPath) }
+var _ = register(&ruleDatasetIsPath)
 
 var dataExtensions = []string{".jsonl", ".csv", ".parquet", ".json"}
 

@@ -18,7 +18,7 @@ var (
 	}
 )
 
-func init() { register(&ruleDatasetNotReady) }
+var _ = register(&ruleDatasetNotReady)
 
 func checkDatasetNotReady(c *Context) {
 	name, v, ok := c.Str("experiment", "dataset")

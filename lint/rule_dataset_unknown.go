@@ -24,7 +24,7 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 	}
 )
 
-func init() { register(&ruleDatasetUnknown) }
+var _ = register(&ruleDatasetUnknown)
 
 func checkDatasetUnknown(c *Context) {
 	name, v, ok := c.Str("experiment", "dataset")

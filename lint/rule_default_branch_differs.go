@@ -24,7 +24,7 @@ detached HEAD (CI) or in a shallow clone.`,
 	}
 )
 
-func init() { register(&ruleDefaultBranchDiffers) }
+var _ = register(&ruleDefaultBranchDiffers)
 
 func checkDefaultBranchDiffers(c *Context) {
 	v, ok := syncOf(c)

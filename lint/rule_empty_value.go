@@ -28,7 +28,7 @@ Empty values the CLI itself refuses have their own rules: the rollout (` + "`rol
 	}
 )
 
-func init() { register(&ruleEmptyValue) }
+var _ = register(&ruleEmptyValue)
 
 func checkEmptyValue(c *Context) {
 	for _, is := range c.IssuesOf(RuleEmptyValue) {

@@ -22,7 +22,7 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 	}
 )
 
-func init() { register(&ruleEntrypointEscape) }
+var _ = register(&ruleEntrypointEscape)
 
 // lexicalEscape reports whether entrypoint leaves rollouts/<rollout>/
 // without looking at the filesystem: "../<rollout>/main.py" climbs back

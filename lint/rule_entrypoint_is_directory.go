@@ -19,7 +19,7 @@ not a file. The CLI's submit preflight then refuses it ("Entrypoint file not fou
 	}
 )
 
-func init() { register(&ruleEntrypointIsDirectory) }
+var _ = register(&ruleEntrypointIsDirectory)
 
 func checkEntrypointIsDirectory(c *Context) {
 	r, ep, ok := entrypointTarget(c)

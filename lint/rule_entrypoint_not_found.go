@@ -24,7 +24,7 @@ var (
 	}
 )
 
-func init() { register(&ruleEntrypointNotFound) }
+var _ = register(&ruleEntrypointNotFound)
 
 // entrypointLoadNote says when the CLI's load of the entrypoint does not
 // happen: the problem then surfaces on the platform instead.

@@ -24,7 +24,7 @@ module"). Compiled modules (.pyc, .so) have a loader and are not reported.` + en
 	}
 )
 
-func init() { register(&ruleEntrypointNotPython) }
+var _ = register(&ruleEntrypointNotPython)
 
 func checkEntrypointNotPython(c *Context) {
 	r, ep, ok := entrypointTarget(c)

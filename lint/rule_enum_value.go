@@ -22,7 +22,7 @@ not know.`,
 	}
 )
 
-func init() { register(&ruleEnumValue) }
+var _ = register(&ruleEnumValue)
 
 func reportEnum(c *Context, rule string) {
 	for _, is := range c.IssuesOf(rule) {

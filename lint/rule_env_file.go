@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleEnvFile) }
+var _ = register(&ruleEnvFile)

@@ -21,7 +21,7 @@ var (
 	}
 )
 
-func init() { register(&ruleEnvName) }
+var _ = register(&ruleEnvName)
 
 // isEnvName is ^[A-Z_][A-Z0-9_]*$ (without the trailing-newline quirk).
 func isEnvName(s string) bool {

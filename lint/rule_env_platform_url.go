@@ -31,7 +31,7 @@ set there allows plain http; set it in the same .env to say so here.`,
 	}
 )
 
-func init() { register(&ruleEnvPlatformURL) }
+var _ = register(&ruleEnvPlatformURL)
 
 func checkEnvPlatformURL(c *Context) {
 	if c.Env.Unnamed {

@@ -13,7 +13,7 @@ var (
 	}
 )
 
-func init() { register(&ruleEnvReserved) }
+var _ = register(&ruleEnvReserved)
 
 func checkEnvReserved(c *Context) {
 	for _, is := range c.IssuesOf(RuleEnvReserved) {

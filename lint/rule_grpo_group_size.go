@@ -24,7 +24,7 @@ x-osmosis-advice annotation.`,
 	}
 )
 
-func init() { register(&ruleGRPOGroupSize) }
+var _ = register(&ruleGRPOGroupSize)
 
 // checkGRPOGroupSize reports the keys it judges whose value is below the
 // field's advice (x-osmosis-advice).

@@ -23,7 +23,7 @@ not comparable with them; the osmosis CLI warns before it submits.`,
 	}
 )
 
-func init() { register(&ruleHLEParity) }
+var _ = register(&ruleHLEParity)
 
 func checkHLEParity(c *Context) {
 	name, v, ok := c.Str("experiment", "benchmark")

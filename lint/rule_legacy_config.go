@@ -32,7 +32,7 @@ osmosis-lint names the shape and how to migrate it, with a fix where the mapping
 	}
 )
 
-func init() { register(&ruleLegacyConfig) }
+var _ = register(&ruleLegacyConfig)
 
 // local-eval sections and where their keys went.
 var localEvalSections = map[string]string{

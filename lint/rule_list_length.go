@@ -22,7 +22,7 @@ rejects longer (or, for agents, empty) lists.`,
 	}
 )
 
-func init() { register(&ruleListLength) }
+var _ = register(&ruleListLength)
 
 func checkListLength(c *Context) {
 	for _, is := range c.IssuesOf(RuleListLength) {

@@ -17,4 +17,4 @@ var (
 	}
 )
 
-func init() { register(&ruleMissingAgentFile) }
+var _ = register(&ruleMissingAgentFile)

@@ -24,7 +24,7 @@ keys of its type. The osmosis CLI rejects the config at submit.`,
 	}
 )
 
-func init() { register(&ruleMissingRequired) }
+var _ = register(&ruleMissingRequired)
 
 func checkMissingRequired(c *Context) {
 	for _, is := range c.IssuesOf(RuleMissingRequired) {

@@ -17,4 +17,4 @@ var (
 	}
 )
 
-func init() { register(&ruleMissingScaffold) }
+var _ = register(&ruleMissingScaffold)

@@ -24,7 +24,7 @@ stops at the first missing section, before it looks at anything else.`,
 	}
 )
 
-func init() { register(&ruleMissingSection) }
+var _ = register(&ruleMissingSection)
 
 func checkMissingSection(c *Context) {
 	if legacy.LocalEvalFile(c.Doc, c.Kind) {

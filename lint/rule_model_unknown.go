@@ -26,7 +26,7 @@ after submission; this warning catches typos before.`,
 	}
 )
 
-func init() { register(&ruleModelUnknown) }
+var _ = register(&ruleModelUnknown)
 
 func checkModelUnknown(c *Context) {
 	name, v, ok := c.Str("experiment", "model_path")

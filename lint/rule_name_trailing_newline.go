@@ -24,7 +24,7 @@ record can have that name; the platform fails later. The fix removes the newline
 	}
 )
 
-func init() { register(&ruleNameTrailingNewline) }
+var _ = register(&ruleNameTrailingNewline)
 
 func checkNameTrailingNewline(c *Context) {
 	// env names, at the top level and in benchmark agents

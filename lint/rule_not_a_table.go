@@ -23,7 +23,7 @@ per agent.`,
 	}
 )
 
-func init() { register(&ruleNotATable) }
+var _ = register(&ruleNotATable)
 
 func checkNotATable(c *Context) {
 	for _, is := range c.IssuesOf(RuleNotATable) {

@@ -24,7 +24,7 @@ a list where a string belongs) is left to that finding.`,
 	}
 )
 
-func init() { register(&ruleNumberOverflow) }
+var _ = register(&ruleNumberOverflow)
 
 // unsendable is a number the platform's JSON cannot carry.
 func unsendable(v *toml.Value) bool {

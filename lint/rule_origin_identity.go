@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleOriginIdentity) }
+var _ = register(&ruleOriginIdentity)

@@ -28,7 +28,7 @@ is never printed: it may hold credentials.`,
 	}
 )
 
-func init() { register(&ruleOriginRemote) }
+var _ = register(&ruleOriginRemote)
 
 func checkOriginRemote(c *Context) {
 	if c.Env.Unnamed {

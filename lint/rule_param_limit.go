@@ -21,7 +21,7 @@ limits are not published, so a value above them is a warning, not an error.`,
 	}
 )
 
-func init() { register(&ruleParamLimit) }
+var _ = register(&ruleParamLimit)
 
 func checkParamLimit(c *Context) {
 	root := c.Schema.Root()

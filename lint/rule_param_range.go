@@ -16,7 +16,7 @@ rejects them after submission.`,
 	}
 )
 
-func init() { register(&ruleParamRange) }
+var _ = register(&ruleParamRange)
 
 func checkParamRange(c *Context) {
 	for _, is := range c.IssuesOf(RuleParamRange) {

@@ -16,4 +16,4 @@ integers; the learning rate, temperatures, top_p, pass_threshold and timeouts ar
 	}
 )
 
-func init() { register(&ruleParamType) }
+var _ = register(&ruleParamType)

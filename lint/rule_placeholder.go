@@ -28,7 +28,7 @@ finding stands for the placeholder and what it breaks.`,
 	}
 )
 
-func init() { register(&rulePlaceholder) }
+var _ = register(&rulePlaceholder)
 
 var placeholderRE = lazyRE(`(?i)<\s*(your|my)[-_ ][^<>]{1,60}>`)
 

@@ -16,7 +16,7 @@ var (
 	}
 )
 
-func init() { register(&ruleRolloutEscape) }
+var _ = register(&ruleRolloutEscape)
 
 func checkRolloutEscape(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

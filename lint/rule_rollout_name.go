@@ -23,7 +23,7 @@ without / or \. Write ` + "`rollout = \"my-agent\"`" + `, not ` + "`\"rollouts/m
 	}
 )
 
-func init() { register(&ruleRolloutName) }
+var _ = register(&ruleRolloutName)
 
 // rolloutNameProblem says why rollout is not a plain name, or "".
 func rolloutNameProblem(r string) string {

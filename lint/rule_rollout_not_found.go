@@ -22,7 +22,7 @@ var (
 	}
 )
 
-func init() { register(&ruleRolloutNotFound) }
+var _ = register(&ruleRolloutNotFound)
 
 func checkRolloutNotFound(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleRolloutPyproject) }
+var _ = register(&ruleRolloutPyproject)

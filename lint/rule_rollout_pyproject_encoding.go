@@ -19,7 +19,7 @@ the first byte that is not UTF-8; save the file as UTF-8.`,
 	}
 )
 
-func init() { register(&rulePyprojectEncoding) }
+var _ = register(&rulePyprojectEncoding)
 
 func checkPyprojectEncoding(c *Context) {
 	r, _, ok := entrypointTarget(c)

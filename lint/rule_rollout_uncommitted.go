@@ -22,7 +22,7 @@ git is read as data, never run.`,
 	}
 )
 
-func init() { register(&ruleRolloutUncommitted) }
+var _ = register(&ruleRolloutUncommitted)
 
 func checkRolloutUncommitted(c *Context) {
 	v, ok := syncOf(c)

@@ -20,7 +20,7 @@ is not known (no refs/remotes/origin/HEAD), the current branch's upstream is com
 	}
 )
 
-func init() { register(&ruleRolloutUnpushed) }
+var _ = register(&ruleRolloutUnpushed)
 
 func checkRolloutUnpushed(c *Context) {
 	v, ok := syncOf(c)

@@ -21,7 +21,7 @@ var (
 	}
 )
 
-func init() { register(&ruleSecretDuplicate) }
+var _ = register(&ruleSecretDuplicate)
 
 func checkSecretDuplicate(c *Context) {
 	for _, is := range c.IssuesOf(RuleSecretDuplicate) {

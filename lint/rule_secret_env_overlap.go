@@ -24,7 +24,7 @@ literal [env] variable: each variable comes from exactly one place.`,
 	}
 )
 
-func init() { register(&ruleSecretEnvOverlap) }
+var _ = register(&ruleSecretEnvOverlap)
 
 func checkSecretEnvOverlap(c *Context) {
 	_, env := c.Get("env")

@@ -57,7 +57,7 @@ writes it anywhere (a fix that would, such as upper-casing it into a secret name
 	}
 )
 
-func init() { register(&ruleSecretInEnv) }
+var _ = register(&ruleSecretInEnv)
 
 func checkSecretInEnv(c *Context) {
 	for _, h := range c.credentials() {

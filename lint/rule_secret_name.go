@@ -24,7 +24,7 @@ this covers every secret a config references: each model's api_key_secret, harne
 	}
 )
 
-func init() { register(&ruleSecretName) }
+var _ = register(&ruleSecretName)
 
 // isSecretName is ^[A-Z][A-Z0-9_]*$ as Python's re.match reads it: one
 // trailing newline passes.

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleSkillFrontmatter) }
+var _ = register(&ruleSkillFrontmatter)

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleSkillsLink) }
+var _ = register(&ruleSkillsLink)

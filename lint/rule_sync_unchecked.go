@@ -17,4 +17,4 @@ so once; check stays quiet.`,
 	}
 )
 
-func init() { register(&ruleSyncUnchecked) }
+var _ = register(&ruleSyncUnchecked)

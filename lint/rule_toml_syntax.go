@@ -32,7 +32,7 @@ reading stopped, and the rest of the file is not checked.`,
 	}
 )
 
-func init() { register(&ruleTOMLSyntax) }
+var _ = register(&ruleTOMLSyntax)
 
 func checkTOMLSyntax(c *Context) {
 	for _, e := range c.Doc.Errors {

@@ -24,7 +24,7 @@ strings (a dotted key inside [env] makes a table), [secrets] required is a list 
 	}
 )
 
-func init() { register(&ruleTypeMismatch) }
+var _ = register(&ruleTypeMismatch)
 
 func reportTypes(c *Context, rule string) {
 	for _, is := range c.IssuesOf(rule) {

@@ -25,7 +25,7 @@ to the platform default. In benchmark configs this also covers unknown top-level
 	}
 )
 
-func init() { register(&ruleUnknownKey) }
+var _ = register(&ruleUnknownKey)
 
 func reportUnknown(c *Context, rule string) {
 	// the allowed keys of the last issue, listed: the keys of one table

@@ -17,4 +17,4 @@ Anything else at the top level, a table or a plain key, is rejected by the osmos
 	}
 )
 
-func init() { register(&ruleUnknownSection) }
+var _ = register(&ruleUnknownSection)

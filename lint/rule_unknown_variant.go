@@ -17,4 +17,4 @@ lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
 	}
 )
 
-func init() { register(&ruleUnknownVariant) }
+var _ = register(&ruleUnknownVariant)

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleUnusedRollout) }
+var _ = register(&ruleUnusedRollout)

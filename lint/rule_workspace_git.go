@@ -18,7 +18,7 @@ nothing there, and says nothing.`,
 	}
 )
 
-func init() { register(&ruleWorkspaceGit) }
+var _ = register(&ruleWorkspaceGit)
 
 func checkWorkspaceGit(c *Context) {
 	switch {

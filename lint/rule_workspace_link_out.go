@@ -20,7 +20,7 @@ looked at. Keep the directories in the repository; a symlink inside it is fine.`
 	}
 )
 
-func init() { register(&ruleWorkspaceLinkOut) }
+var _ = register(&ruleWorkspaceLinkOut)
 
 func checkWorkspaceLinkOut(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

@@ -16,4 +16,4 @@ var (
 	}
 )
 
-func init() { register(&ruleWorkspaceRoot) }
+var _ = register(&ruleWorkspaceRoot)

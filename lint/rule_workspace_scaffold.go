@@ -20,7 +20,7 @@ symlink that leaves the workspace is not looked at, and not reported here.`,
 	}
 )
 
-func init() { register(&ruleWorkspaceScaffold) }
+var _ = register(&ruleWorkspaceScaffold)
 
 func checkWorkspaceScaffold(c *Context) {
 	if c.Env == nil || c.Env.WS == nil || c.Env.Unnamed {
