@@ -1,8 +1,10 @@
 package lint
 
 import (
+	"cmp"
 	"flag"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -61,5 +63,37 @@ func TestExplainDoctorChecks(t *testing.T) {
 	}
 	if n == 0 {
 		t.Fatal("no doctor checks in the catalog")
+	}
+}
+
+// TestRulesOrder holds the catalog's order to a plain sort of it: the
+// doctor's rules after the others, then by stage, then by id; and to the
+// same order from the rules registered in any order.
+func TestRulesOrder(t *testing.T) {
+	want := slices.Clone(registration)
+	slices.SortFunc(want, func(a, b *Rule) int {
+		if a.Doctor != b.Doctor {
+			if a.Doctor {
+				return 1
+			}
+			return -1
+		}
+		if c := cmp.Compare(stageRank(a.Stage), stageRank(b.Stage)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID, b.ID)
+	})
+	if got := Rules(); !slices.Equal(got, want) {
+		t.Errorf("the catalog is not in order")
+	}
+	if len(want) != len(registry()) {
+		t.Errorf("%d rules registered, %d in the catalog", len(want), len(registry()))
+	}
+	saved := registration
+	defer func() { registration = saved }()
+	registration = slices.Clone(saved)
+	slices.Reverse(registration)
+	if got := sortRules(); !slices.Equal(got, want) {
+		t.Errorf("the catalog is not in order from the rules registered backwards")
 	}
 }

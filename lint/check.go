@@ -174,6 +174,9 @@ func supersede(fs []Finding) []Finding {
 	return out
 }
 
+// stageRanks is the number of ranks stageRank gives.
+const stageRanks = 5
+
 // stageRank orders the stages: submit, platform, runtime, sync, advice (an
 // unknown stage ranks with submit). A switch, not a map: the catalog is
 // sorted by it once a process, before the first check.

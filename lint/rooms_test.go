@@ -65,12 +65,33 @@ func ruleConsts(t *testing.T, fset *token.FileSet) map[string]string {
 }
 
 // registered returns the ids of the rules the file registers, and the doc
-// comment of the function that registers each.
+// comment of the declaration that registers each: register(&Rule{...}),
+// or register(&ruleX) of a Rule value ruleX the file declares (a value in
+// the program's data, not made when the process starts).
 func registered(t *testing.T, fset *token.FileSet, file string, consts map[string]string) (ids []string, docs map[string]string) {
 	t.Helper()
 	f, err := parser.ParseFile(fset, file, nil, parser.ParseComments)
 	if err != nil {
 		t.Fatal(err)
+	}
+	// the Rule values the file declares, with their declarations' docs
+	values := map[string]*ast.CompositeLit{}
+	valueDocs := map[string]*ast.CommentGroup{}
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.VAR {
+			continue
+		}
+		for _, spec := range g.Specs {
+			vs := spec.(*ast.ValueSpec)
+			for i, v := range vs.Values {
+				if lit, ok := v.(*ast.CompositeLit); ok && i < len(vs.Names) {
+					if typ, ok := lit.Type.(*ast.Ident); ok && typ.Name == "Rule" {
+						values[vs.Names[i].Name], valueDocs[vs.Names[i].Name] = lit, g.Doc
+					}
+				}
+			}
+		}
 	}
 	docs = map[string]string{}
 	for _, d := range f.Decls {
@@ -89,12 +110,25 @@ func registered(t *testing.T, fset *token.FileSet, file string, consts map[strin
 			if id, ok := call.Fun.(*ast.Ident); !ok || id.Name != "register" {
 				return true
 			}
-			lit, ok := call.Args[0].(*ast.UnaryExpr)
-			if !ok {
-				t.Errorf("%s: register takes &Rule{...}", fset.Position(call.Pos()))
+			arg, ok := call.Args[0].(*ast.UnaryExpr)
+			var lit *ast.CompositeLit
+			doc := doc
+			if ok {
+				switch x := arg.X.(type) {
+				case *ast.CompositeLit:
+					lit = x
+				case *ast.Ident:
+					lit = values[x.Name]
+					if doc == nil || doc.Text() == "" {
+						doc = valueDocs[x.Name]
+					}
+				}
+			}
+			if lit == nil {
+				t.Errorf("%s: register takes &Rule{...} or the address of a Rule value the file declares", fset.Position(call.Pos()))
 				return true
 			}
-			for _, el := range lit.X.(*ast.CompositeLit).Elts {
+			for _, el := range lit.Elts {
 				kv, ok := el.(*ast.KeyValueExpr)
 				if !ok || kv.Key.(*ast.Ident).Name != "ID" {
 					continue
@@ -159,7 +193,7 @@ func TestRooms(t *testing.T) {
 	for _, file := range tests {
 		stem := strings.TrimSuffix(file, "_test.go")
 		named := false
-		for id := range registry {
+		for id := range registry() {
 			rf := strings.TrimSuffix(ruleFileOf(id), ".go")
 			if stem == rf || strings.HasPrefix(stem, rf+"_") {
 				named = true

@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleAdvancedShadow = Rule{
 		ID:       RuleAdvancedShadow,
 		Severity: Warning,
 		Stage:    StageAdvice,
@@ -20,8 +20,10 @@ and when both are set it is unclear which value wins.`,
 		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		Kinds: []string{"training", "eval"},
 		check: checkAdvancedShadow,
-	})
-}
+	}
+)
+
+var _ = register(&ruleAdvancedShadow)
 
 func checkAdvancedShadow(c *Context) {
 	_, adv := c.Get("advanced")
@@ -46,22 +48,39 @@ var homesOf sync.Map // *schema.Schema -> func() map[string]string
 func advancedHomes(sch *schema.Schema) map[string]string {
 	f, ok := homesOf.Load(sch)
 	if !ok {
-		f, _ = homesOf.LoadOrStore(sch, sync.OnceValue(func() map[string]string {
-			homes := map[string]string{}
-			root := sch.Root()
-			for _, sec := range root.Properties() {
-				f := root.Property(sec)
-				if f == nil || sec == "advanced" || !f.IsTable() {
-					continue
-				}
-				for _, k := range f.Properties() {
-					if _, ok := homes[k]; !ok {
-						homes[k] = sec // the first section that declares it, as homeKey
-					}
-				}
-			}
-			return homes
-		}))
+		f, _ = homesOf.LoadOrStore(sch, sync.OnceValue(func() map[string]string { return sectionHomes(sch) }))
 	}
 	return f.(func() map[string]string)()
+}
+
+// sectionHomes maps each key a section other than [advanced] declares to
+// that section, the first in the schema's order that declares it, as
+// homeKey. The sections' keys are taken as sets and the sections in any
+// order: the schema's order of the sections is read only when two of them
+// declare one key, and the order of a section's keys never (reading an
+// order scans the schema's sources).
+func sectionHomes(sch *schema.Schema) map[string]string {
+	root := sch.Root()
+	homes := map[string]string{}
+	fill := func(sections []string) (shared bool) {
+		for _, sec := range sections {
+			f := root.Property(sec)
+			if f == nil || sec == "advanced" || !f.IsTable() {
+				continue
+			}
+			for _, k := range f.PropertyNames() {
+				if prev, ok := homes[k]; !ok {
+					homes[k] = sec
+				} else if prev != sec {
+					shared = true
+				}
+			}
+		}
+		return shared
+	}
+	if fill(root.PropertyNames()) {
+		clear(homes)
+		fill(root.Properties()) // the first section that declares a shared key wins
+	}
+	return homes
 }

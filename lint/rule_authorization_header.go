@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleAuthorizationHeader = Rule{
 		ID:       RuleAuthorizationHeader,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -20,8 +20,10 @@ the config in plain text.`,
 		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"endpoint\"\nbase_url = \"https://llm.example.com/v1\"\nmodel = \"my-model\"\napi_key_secret = \"MY_ENDPOINT_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkAuthorizationHeader,
-	})
-}
+	}
+)
+
+var _ = register(&ruleAuthorizationHeader)
 
 func checkAuthorizationHeader(c *Context) {
 	for _, a := range benchmarkAgents(c) {

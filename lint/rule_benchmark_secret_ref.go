@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleBenchmarkSecretRef = Rule{
 		ID:       RuleBenchmarkSecretRef,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -30,8 +30,10 @@ merged):
 		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5.2\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkBenchmarkSecretRefs,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBenchmarkSecretRef)
 
 // reservedModelSecrets are names the benchmark runner removes before it
 // passes the model key on.

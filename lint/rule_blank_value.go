@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleBlankValue = Rule{
 		ID:       RuleBlankValue,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -12,8 +12,10 @@ than whitespace.`,
 		Good:  "# ...\n[tasks]\ntask_names = [\"terminal-bench/git-multibranch\"]\n",
 		Kinds: []string{"benchmark"},
 		check: checkBlankValue,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBlankValue)
 
 func checkBlankValue(c *Context) {
 	for _, is := range c.IssuesOf(RuleBlankValue) {

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleBranchAheadOfOrigin = Rule{
 		ID:       RuleBranchAheadOfOrigin,
 		Keys:     []string{"experiment.branch"},
 		Severity: Warning,
@@ -16,8 +16,10 @@ rollout-unpushed says it.)`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkBranchAheadOfOrigin,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBranchAheadOfOrigin)
 
 func checkBranchAheadOfOrigin(c *Context) {
 	v, ok := syncOf(c)

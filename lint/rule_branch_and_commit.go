@@ -2,8 +2,8 @@ package lint
 
 import "github.com/osmosis-lint/osmosis-lint/lint/fix"
 
-func init() {
-	register(&Rule{
+var (
+	ruleBranchAndCommit = Rule{
 		ID:                 RuleBranchAndCommit,
 		NeedsCompleteParse: true,
 		Severity:           Error,
@@ -15,8 +15,10 @@ func init() {
 		Good:               "[experiment]\n# ...\ncommit_sha = \"deadbeef\"\n",
 		Kinds:              []string{"training", "eval"},
 		check:              checkBranchAndCommit,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBranchAndCommit)
 
 func checkBranchAndCommit(c *Context) {
 	branch, bv, ok1 := c.Str("experiment", "branch")

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleBranchName = Rule{
 		ID:       RuleBranchName,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -20,8 +20,10 @@ U+001F, U+0085 and U+00A0; zero-width spaces are not whitespace there).`,
 		Good:  "[experiment]\n# ...\nbranch = \"my-feature\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkBranchName,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBranchName)
 
 func checkBranchName(c *Context) {
 	for _, is := range c.IssuesOf(RuleBranchName) {

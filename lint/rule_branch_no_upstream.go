@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleBranchNoUpstream = Rule{
 		ID:       RuleBranchNoUpstream,
 		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
@@ -17,8 +17,10 @@ problem; with an explicit experiment.branch, branch-not-on-origin says it instea
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkBranchNoUpstream,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBranchNoUpstream)
 
 func checkBranchNoUpstream(c *Context) {
 	v, ok := syncOf(c)

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleBranchNotOnOrigin = Rule{
 		ID:       RuleBranchNotOnOrigin,
 		Keys:     []string{"experiment.branch"},
 		Severity: Warning,
@@ -16,8 +16,10 @@ remote-tracking ref (nothing is known then).`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkBranchNotOnOrigin,
-	})
-}
+	}
+)
+
+var _ = register(&ruleBranchNotOnOrigin)
 
 func checkBranchNotOnOrigin(c *Context) {
 	v, ok := syncOf(c)

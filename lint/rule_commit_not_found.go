@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleCommitNotFound = Rule{
 		ID:       RuleCommitNotFound,
 		Keys:     []string{"experiment.commit_sha"},
 		Severity: Warning,
@@ -16,8 +16,10 @@ or without any remote-tracking ref.`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkCommitNotFound,
-	})
-}
+	}
+)
+
+var _ = register(&ruleCommitNotFound)
 
 func checkCommitNotFound(c *Context) {
 	v, cs, ok := pinnedOf(c)

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleCommitNotPushed = Rule{
 		ID:       RuleCommitNotPushed,
 		Keys:     []string{"experiment.commit_sha"},
 		Severity: Error,
@@ -15,8 +15,10 @@ is an error: the run cannot start.`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkCommitNotPushed,
-	})
-}
+	}
+)
+
+var _ = register(&ruleCommitNotPushed)
 
 func checkCommitNotPushed(c *Context) {
 	v, cs, ok := pinnedOf(c)

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleCommitSHA = Rule{
 		ID:       RuleCommitSHA,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -19,8 +19,10 @@ string, nothing else (no 0x prefix, no trailing newline).`,
 		Good:  "[experiment]\n# ...\ncommit_sha = \"deadbeef\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkCommitSHA,
-	})
-}
+	}
+)
+
+var _ = register(&ruleCommitSHA)
 
 func checkCommitSHA(c *Context) {
 	for _, is := range c.IssuesOf(RuleCommitSHA) {

@@ -8,8 +8,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleConfigLocation = Rule{
 		ID:       RuleConfigLocation,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -27,8 +27,10 @@ checks the directory as a workspace of its own.`,
 		Good:      "# configs/training/run.toml\n# ...\n",
 		Workspace: true,
 		check:     checkConfigLocation,
-	})
-}
+	}
+)
+
+var _ = register(&ruleConfigLocation)
 
 // locationProblem says why the config of e cannot be submitted as kind,
 // or "".

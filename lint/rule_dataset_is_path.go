@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleDatasetIsPath = Rule{
 		ID:       RuleDatasetIsPath,
 		Keys:     []string{"experiment.dataset"},
 		Severity: Error,
@@ -23,8 +23,10 @@ the file exists under data/, the fix uses its stem.`,
 		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkDatasetIsPath,
-	})
-}
+	}
+)
+
+var _ = register(&ruleDatasetIsPath)
 
 var dataExtensions = []string{".jsonl", ".csv", ".parquet", ".json"}
 

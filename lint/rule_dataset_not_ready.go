@@ -2,8 +2,8 @@ package lint
 
 import "github.com/osmosis-lint/osmosis-lint/workspace"
 
-func init() {
-	register(&Rule{
+var (
+	ruleDatasetNotReady = Rule{
 		ID:        RuleDatasetNotReady,
 		Keys:      []string{"experiment.dataset"},
 		Severity:  Warning,
@@ -15,8 +15,10 @@ func init() {
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDatasetNotReady,
-	})
-}
+	}
+)
+
+var _ = register(&ruleDatasetNotReady)
 
 func checkDatasetNotReady(c *Context) {
 	name, v, ok := c.Str("experiment", "dataset")

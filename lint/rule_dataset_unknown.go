@@ -5,8 +5,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleDatasetUnknown = Rule{
 		ID:       RuleDatasetUnknown,
 		Keys:     []string{"experiment.dataset"},
 		Severity: Error,
@@ -21,8 +21,10 @@ platform would reject the run. Without such a list osmosis-lint cannot know, and
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDatasetUnknown,
-	})
-}
+	}
+)
+
+var _ = register(&ruleDatasetUnknown)
 
 func checkDatasetUnknown(c *Context) {
 	name, v, ok := c.Str("experiment", "dataset")

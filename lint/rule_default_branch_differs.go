@@ -2,8 +2,8 @@ package lint
 
 import "github.com/osmosis-lint/osmosis-lint/lint/fix"
 
-func init() {
-	register(&Rule{
+var (
+	ruleDefaultBranchDiffers = Rule{
 		ID:       RuleDefaultBranchDiffers,
 		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
@@ -21,8 +21,10 @@ detached HEAD (CI) or in a shallow clone.`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkDefaultBranchDiffers,
-	})
-}
+	}
+)
+
+var _ = register(&ruleDefaultBranchDiffers)
 
 func checkDefaultBranchDiffers(c *Context) {
 	v, ok := syncOf(c)

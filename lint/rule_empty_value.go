@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEmptyValue = Rule{
 		ID:       RuleEmptyValue,
 		Severity: Error,
 		Stage:    StagePlatform,
@@ -25,8 +25,10 @@ Empty values the CLI itself refuses have their own rules: the rollout (` + "`rol
 		Bad:   "[experiment]\n# ...\ndataset = \"\"\n",
 		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		check: checkEmptyValue,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEmptyValue)
 
 func checkEmptyValue(c *Context) {
 	for _, is := range c.IssuesOf(RuleEmptyValue) {

@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEntrypointEscape = Rule{
 		ID:       RuleEntrypointEscape,
 		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
@@ -19,8 +19,10 @@ climbs out, or a symlink that leads elsewhere. ` + "`sub/../main.py`" + ` is fin
 		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkEntrypointEscape,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEntrypointEscape)
 
 // lexicalEscape reports whether entrypoint leaves rollouts/<rollout>/
 // without looking at the filesystem: "../<rollout>/main.py" climbs back

@@ -2,8 +2,8 @@ package lint
 
 import "path"
 
-func init() {
-	register(&Rule{
+var (
+	ruleEntrypointIsDirectory = Rule{
 		ID:       RuleEntrypointIsDirectory,
 		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
@@ -16,8 +16,10 @@ not a file. The CLI's submit preflight then refuses it ("Entrypoint file not fou
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkEntrypointIsDirectory,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEntrypointIsDirectory)
 
 func checkEntrypointIsDirectory(c *Context) {
 	r, ep, ok := entrypointTarget(c)

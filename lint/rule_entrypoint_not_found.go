@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEntrypointNotFound = Rule{
 		ID:        RuleEntrypointNotFound,
 		Keys:      []string{"experiment.entrypoint"},
 		Severity:  Error,
@@ -21,8 +21,10 @@ func init() {
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkEntrypointNotFound,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEntrypointNotFound)
 
 // entrypointLoadNote says when the CLI's load of the entrypoint does not
 // happen: the problem then surfaces on the platform instead.

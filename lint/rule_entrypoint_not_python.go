@@ -5,8 +5,8 @@ import (
 	"strings"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEntrypointNotPython = Rule{
 		ID:       RuleEntrypointNotPython,
 		Keys:     []string{"experiment.entrypoint"},
 		Severity: Error,
@@ -21,8 +21,10 @@ module"). Compiled modules (.pyc, .so) have a loader and are not reported.` + en
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkEntrypointNotPython,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEntrypointNotPython)
 
 func checkEntrypointNotPython(c *Context) {
 	r, ep, ok := entrypointTarget(c)

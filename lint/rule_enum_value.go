@@ -5,8 +5,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEnumValue = Rule{
 		ID:       RuleEnumValue,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -19,8 +19,10 @@ not know.`,
 		Good:  "# ...\n[tasks]\ntask_set = \"parity\"\n",
 		Kinds: []string{"benchmark"},
 		check: func(c *Context) { reportEnum(c, RuleEnumValue) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleEnumValue)
 
 func reportEnum(c *Context, rule string) {
 	for _, is := range c.IssuesOf(rule) {

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEnvName = Rule{
 		ID:       RuleEnvName,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -18,8 +18,10 @@ func init() {
 		Bad:   "# ...\n[env]\nlog_level = \"INFO\"\n",
 		Good:  "# ...\n[env]\nLOG_LEVEL = \"INFO\"\n",
 		check: checkEnvName,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEnvName)
 
 // isEnvName is ^[A-Z_][A-Z0-9_]*$ (without the trailing-newline quirk).
 func isEnvName(s string) bool {

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleEnvPlatformURL = Rule{
 		ID:        RuleEnvPlatformURL,
 		Severity:  Error,
 		Stage:     StageSubmit,
@@ -28,8 +28,10 @@ environment either, so that a verdict does not depend on the shell: a variable a
 wins over the file's (the CLI loads it without override), and OSMOSIS_ALLOW_INSECURE_PLATFORM_URL=1
 set there allows plain http; set it in the same .env to say so here.`,
 		check: checkEnvPlatformURL,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEnvPlatformURL)
 
 func checkEnvPlatformURL(c *Context) {
 	if c.Env.Unnamed {

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleEnvReserved = Rule{
 		ID:       RuleEnvReserved,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -10,8 +10,10 @@ func init() {
 		Bad:      "# ...\n[env]\n_OSMOSIS_DEBUG = \"1\"\n",
 		Good:     "# ...\n[env]\nMY_DEBUG = \"1\"\n",
 		check:    checkEnvReserved,
-	})
-}
+	}
+)
+
+var _ = register(&ruleEnvReserved)
 
 func checkEnvReserved(c *Context) {
 	for _, is := range c.IssuesOf(RuleEnvReserved) {

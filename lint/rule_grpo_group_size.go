@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleGRPOGroupSize = Rule{
 		ID:       RuleGRPOGroupSize,
 		Keys:     grpoKeys,
 		Severity: Warning,
@@ -21,8 +21,10 @@ x-osmosis-advice annotation.`,
 		Good:  "# ...\n[training]\nn_samples_per_prompt = 8\n",
 		Kinds: []string{"training"},
 		check: checkGRPOGroupSize,
-	})
-}
+	}
+)
+
+var _ = register(&ruleGRPOGroupSize)
 
 // checkGRPOGroupSize reports the keys it judges whose value is below the
 // field's advice (x-osmosis-advice).

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleHLEParity = Rule{
 		ID:       RuleHLEParity,
 		Keys:     []string{"experiment.benchmark"},
 		Severity: Warning,
@@ -20,8 +20,10 @@ not comparable with them; the osmosis CLI warns before it submits.`,
 		Good:  "# ...\n[experiment]\nbenchmark = \"HLE\"\n\n[tasks]\ntask_set = \"parity\"\n",
 		Kinds: []string{"benchmark"},
 		check: checkHLEParity,
-	})
-}
+	}
+)
+
+var _ = register(&ruleHLEParity)
 
 func checkHLEParity(c *Context) {
 	name, v, ok := c.Str("experiment", "benchmark")

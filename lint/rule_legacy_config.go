@@ -9,8 +9,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleLegacyConfig = Rule{
 		ID:       RuleLegacyConfig,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -29,8 +29,10 @@ osmosis-lint names the shape and how to migrate it, with a fix where the mapping
 		Bad:   "# ...\n[secrets]\nOPENAI_API_KEY = \"OPENAI_API_KEY\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkLegacy,
-	})
-}
+	}
+)
+
+var _ = register(&ruleLegacyConfig)
 
 // local-eval sections and where their keys went.
 var localEvalSections = map[string]string{

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleListLength = Rule{
 		ID:       RuleListLength,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -19,8 +19,10 @@ rejects longer (or, for agents, empty) lists.`,
 		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\n# ...\n",
 		Kinds: []string{"benchmark"},
 		check: checkListLength,
-	})
-}
+	}
+)
+
+var _ = register(&ruleListLength)
 
 func checkListLength(c *Context) {
 	for _, is := range c.IssuesOf(RuleListLength) {

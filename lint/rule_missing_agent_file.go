@@ -6,13 +6,15 @@ package lint
 // in (*run).fixScaffold (fix.go). Declared here, in the catalogue
 // lint/doctor reports through, so that `rules`, `explain`, RULES.md, the
 // settings, the LSP and MCP know it.
-func init() {
-	register(&Rule{
+var (
+	ruleMissingAgentFile = Rule{
 		ID:       RuleMissingAgentFile,
 		Severity: Error,
 		Stage:    StageAdvice,
 		Doctor:   true,
 		Summary:  "An agent scaffold file is missing: AGENTS.md, CLAUDE.md or configs/AGENTS.md.",
 		Doc:      "`osmosis doctor` expects the three agent files of the workspace template; coding agents read them to work in the workspace. `doctor --fix --template DIR` (or OSMOSIS_WORKSPACE_TEMPLATE_PATH) copies the missing ones from a template checkout; an existing file is never overwritten.",
-	})
-}
+	}
+)
+
+var _ = register(&ruleMissingAgentFile)

@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleMissingRequired = Rule{
 		ID:                 RuleMissingRequired,
 		NeedsCompleteParse: true,
 		Severity:           Error,
@@ -21,8 +21,10 @@ keys of its type. The osmosis CLI rejects the config at submit.`,
 		Bad:   "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
 		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"my-dataset\"\n",
 		check: checkMissingRequired,
-	})
-}
+	}
+)
+
+var _ = register(&ruleMissingRequired)
 
 func checkMissingRequired(c *Context) {
 	for _, is := range c.IssuesOf(RuleMissingRequired) {

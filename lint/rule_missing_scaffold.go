@@ -6,13 +6,15 @@ package lint
 // (*run).fixScaffold (fix.go). Declared here, in the catalogue lint/doctor
 // reports through, so that `rules`, `explain`, RULES.md, the settings, the
 // LSP and MCP know it.
-func init() {
-	register(&Rule{
+var (
+	ruleMissingScaffold = Rule{
 		ID:       RuleMissingScaffold,
 		Severity: Error,
 		Stage:    StageSubmit,
 		Doctor:   true,
 		Summary:  "A required directory is missing: rollouts/, configs/training/, configs/eval/ or data/.",
 		Doc:      "Every osmosis command checks that the workspace has rollouts/, configs/training/, configs/eval/ and data/ (a symlink to a directory counts) and refuses to run otherwise. `doctor --fix` creates the missing ones with a .gitkeep so git keeps them.",
-	})
-}
+	}
+)
+
+var _ = register(&ruleMissingScaffold)

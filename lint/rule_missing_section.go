@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/legacy"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleMissingSection = Rule{
 		ID:                 RuleMissingSection,
 		NeedsCompleteParse: true,
 		Severity:           Error,
@@ -21,8 +21,10 @@ stops at the first missing section, before it looks at anything else.`,
 		Bad:   "[training]\nlr = 1e-6\n",
 		Good:  "[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"my-dataset\"\n\n[training]\nlr = 1e-6\n",
 		check: checkMissingSection,
-	})
-}
+	}
+)
+
+var _ = register(&ruleMissingSection)
 
 func checkMissingSection(c *Context) {
 	if legacy.LocalEvalFile(c.Doc, c.Kind) {

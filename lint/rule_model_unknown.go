@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleModelUnknown = Rule{
 		ID:       RuleModelUnknown,
 		Keys:     []string{"experiment.model_path"},
 		Severity: Warning,
@@ -23,8 +23,10 @@ after submission; this warning catches typos before.`,
 		Good:  "[experiment]\n# ...\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkModelUnknown,
-	})
-}
+	}
+)
+
+var _ = register(&ruleModelUnknown)
 
 func checkModelUnknown(c *Context) {
 	name, v, ok := c.Str("experiment", "model_path")

@@ -8,8 +8,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleNameTrailingNewline = Rule{
 		ID:       RuleNameTrailingNewline,
 		Severity: Warning,
 		Stage:    StagePlatform,
@@ -21,8 +21,10 @@ record can have that name; the platform fails later. The fix removes the newline
 		Bad:   "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\\n\"]\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkNameTrailingNewline,
-	})
-}
+	}
+)
+
+var _ = register(&ruleNameTrailingNewline)
 
 func checkNameTrailingNewline(c *Context) {
 	// env names, at the top level and in benchmark agents

@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleNotATable = Rule{
 		ID:       RuleNotATable,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -20,8 +20,10 @@ per agent.`,
 		Bad:   "[[experiment]]\nrollout = \"my-agent\"\n",
 		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\n",
 		check: checkNotATable,
-	})
-}
+	}
+)
+
+var _ = register(&ruleNotATable)
 
 func checkNotATable(c *Context) {
 	for _, is := range c.IssuesOf(RuleNotATable) {

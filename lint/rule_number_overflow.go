@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleNumberOverflow = Rule{
 		ID:       RuleNumberOverflow,
 		Severity: Warning,
 		Stage:    StagePlatform,
@@ -21,8 +21,10 @@ a list where a string belongs) is left to that finding.`,
 		Bad:   "# ...\n[advanced]\nseed = 99999999999999999999\n",
 		Good:  "# ...\n[advanced]\nseed = 42\n",
 		check: checkNumberOverflow,
-	})
-}
+	}
+)
+
+var _ = register(&ruleNumberOverflow)
 
 // unsendable is a number the platform's JSON cannot carry.
 func unsendable(v *toml.Value) bool {

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleOriginRemote = Rule{
 		ID:        RuleOriginRemote,
 		Severity:  Error,
 		Stage:     StageSubmit,
@@ -25,8 +25,10 @@ origin is not judged. The finding is on the first
 line of each config; ` + "`osmosis-lint doctor`" + ` reports the origin once (origin-identity). The URL
 is never printed: it may hold credentials.`,
 		check: checkOriginRemote,
-	})
-}
+	}
+)
+
+var _ = register(&ruleOriginRemote)
 
 func checkOriginRemote(c *Context) {
 	if c.Env.Unnamed {

@@ -5,8 +5,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleParamLimit = Rule{
 		ID:       RuleParamLimit,
 		Severity: Warning,
 		Stage:    StagePlatform,
@@ -18,8 +18,10 @@ limits are not published, so a value above them is a warning, not an error.`,
 		Good:  "# ...\n[training]\nlr = 5e-6\n",
 		Kinds: []string{"training", "eval"},
 		check: checkParamLimit,
-	})
-}
+	}
+)
+
+var _ = register(&ruleParamLimit)
 
 func checkParamLimit(c *Context) {
 	root := c.Schema.Root()

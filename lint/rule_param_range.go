@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleParamRange = Rule{
 		ID:       RuleParamRange,
 		Severity: Error,
 		Stage:    StagePlatform,
@@ -13,8 +13,10 @@ rejects them after submission.`,
 		Bad:   "# ...\n[sampling]\nrollout_top_p = 1.5\n",
 		Good:  "# ...\n[sampling]\nrollout_top_p = 0.95\n",
 		check: checkParamRange,
-	})
-}
+	}
+)
+
+var _ = register(&ruleParamRange)
 
 func checkParamRange(c *Context) {
 	for _, is := range c.IssuesOf(RuleParamRange) {

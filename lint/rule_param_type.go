@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleParamType = Rule{
 		ID:       RuleParamType,
 		Severity: Error,
 		Stage:    StagePlatform,
@@ -13,5 +13,7 @@ integers; the learning rate, temperatures, top_p, pass_threshold and timeouts ar
 		Bad:   "# ...\n[training]\ntotal_epochs = \"3\"\n",
 		Good:  "# ...\n[training]\ntotal_epochs = 3\n",
 		check: func(c *Context) { reportTypes(c, RuleParamType) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleParamType)

@@ -8,8 +8,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	rulePlaceholder = Rule{
 		ID:       RulePlaceholder,
 		Severity: Error,
 		Stage:    StagePlatform,
@@ -25,8 +25,10 @@ finding stands for the placeholder and what it breaks.`,
 		Bad:   "[experiment]\n# ...\ndataset = \"<your-dataset>\"\n",
 		Good:  "[experiment]\n# ...\ndataset = \"multiply\"\n",
 		check: checkPlaceholder,
-	})
-}
+	}
+)
+
+var _ = register(&rulePlaceholder)
 
 var placeholderRE = lazyRE(`(?i)<\s*(your|my)[-_ ][^<>]{1,60}>`)
 

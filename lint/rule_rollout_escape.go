@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleRolloutEscape = Rule{
 		ID:        RuleRolloutEscape,
 		Keys:      []string{"experiment.rollout"},
 		Severity:  Error,
@@ -13,8 +13,10 @@ func init() {
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkRolloutEscape,
-	})
-}
+	}
+)
+
+var _ = register(&ruleRolloutEscape)
 
 func checkRolloutEscape(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleRolloutName = Rule{
 		ID:       RuleRolloutName,
 		Keys:     []string{"experiment.rollout"},
 		Severity: Error,
@@ -20,8 +20,10 @@ without / or \. Write ` + "`rollout = \"my-agent\"`" + `, not ` + "`\"rollouts/m
 		Good:  "[experiment]\n# ...\nrollout = \"my-agent\"\n",
 		Kinds: []string{"training", "eval"},
 		check: checkRolloutName,
-	})
-}
+	}
+)
+
+var _ = register(&ruleRolloutName)
 
 // rolloutNameProblem says why rollout is not a plain name, or "".
 func rolloutNameProblem(r string) string {

@@ -5,8 +5,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleRolloutNotFound = Rule{
 		ID:        RuleRolloutNotFound,
 		Keys:      []string{"experiment.rollout"},
 		Severity:  Error,
@@ -19,8 +19,10 @@ func init() {
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkRolloutNotFound,
-	})
-}
+	}
+)
+
+var _ = register(&ruleRolloutNotFound)
 
 func checkRolloutNotFound(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

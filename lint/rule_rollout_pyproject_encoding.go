@@ -2,8 +2,8 @@ package lint
 
 import "strconv"
 
-func init() {
-	register(&Rule{
+var (
+	rulePyprojectEncoding = Rule{
 		ID:        RulePyprojectEncoding,
 		Severity:  Error,
 		Stage:     StageSubmit,
@@ -16,8 +16,10 @@ TOML is passed over (the platform's installer reports it), but one that is not U
 read itself fail, and the submit with it. The finding is on the rollout and names the line of
 the first byte that is not UTF-8; save the file as UTF-8.`,
 		check: checkPyprojectEncoding,
-	})
-}
+	}
+)
+
+var _ = register(&rulePyprojectEncoding)
 
 func checkPyprojectEncoding(c *Context) {
 	r, _, ok := entrypointTarget(c)

@@ -2,8 +2,8 @@ package lint
 
 import "github.com/osmosis-lint/osmosis-lint/workspace/gitsync"
 
-func init() {
-	register(&Rule{
+var (
+	ruleRolloutUncommitted = Rule{
 		ID:       RuleRolloutUncommitted,
 		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
@@ -19,8 +19,10 @@ git is read as data, never run.`,
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkRolloutUncommitted,
-	})
-}
+	}
+)
+
+var _ = register(&ruleRolloutUncommitted)
 
 func checkRolloutUncommitted(c *Context) {
 	v, ok := syncOf(c)

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleRolloutUnpushed = Rule{
 		ID:       RuleRolloutUnpushed,
 		Keys:     []string{"experiment.rollout"},
 		Severity: Warning,
@@ -17,8 +17,10 @@ is not known (no refs/remotes/origin/HEAD), the current branch's upstream is com
 		Kinds:     []string{"training", "eval"},
 		Workspace: true,
 		check:     checkRolloutUnpushed,
-	})
-}
+	}
+)
+
+var _ = register(&ruleRolloutUnpushed)
 
 func checkRolloutUnpushed(c *Context) {
 	v, ok := syncOf(c)

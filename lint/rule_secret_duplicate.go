@@ -6,8 +6,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleSecretDuplicate = Rule{
 		ID:       RuleSecretDuplicate,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -18,8 +18,10 @@ func init() {
 		Good:     "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		Kinds:    []string{"training", "eval"},
 		check:    checkSecretDuplicate,
-	})
-}
+	}
+)
+
+var _ = register(&ruleSecretDuplicate)
 
 func checkSecretDuplicate(c *Context) {
 	for _, is := range c.IssuesOf(RuleSecretDuplicate) {

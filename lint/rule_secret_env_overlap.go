@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleSecretEnvOverlap = Rule{
 		ID:                 RuleSecretEnvOverlap,
 		NeedsCompleteParse: true,
 		Severity:           Error,
@@ -21,8 +21,10 @@ literal [env] variable: each variable comes from exactly one place.`,
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		Kinds: []string{"training", "eval"},
 		check: checkSecretEnvOverlap,
-	})
-}
+	}
+)
+
+var _ = register(&ruleSecretEnvOverlap)
 
 func checkSecretEnvOverlap(c *Context) {
 	_, env := c.Get("env")

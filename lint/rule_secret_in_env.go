@@ -11,8 +11,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleSecretInEnv = Rule{
 		ID:       RuleSecretInEnv,
 		Severity: Error,
 		Stage:    StageAdvice,
@@ -54,8 +54,10 @@ writes it anywhere (a fix that would, such as upper-casing it into a secret name
 		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
-	})
-}
+	}
+)
+
+var _ = register(&ruleSecretInEnv)
 
 func checkSecretInEnv(c *Context) {
 	for _, h := range c.credentials() {

@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleSecretName = Rule{
 		ID:       RuleSecretName,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -21,8 +21,10 @@ this covers every secret a config references: each model's api_key_secret, harne
 		Bad:   "# ...\n[secrets]\nrequired = [\"openai-key\"]\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretName,
-	})
-}
+	}
+)
+
+var _ = register(&ruleSecretName)
 
 // isSecretName is ^[A-Z][A-Z0-9_]*$ as Python's re.match reads it: one
 // trailing newline passes.

@@ -7,8 +7,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleTOMLSyntax = Rule{
 		ID:              RuleTOMLSyntax,
 		ReportsParse:    true,
 		NotSuppressible: true,
@@ -29,8 +29,10 @@ reading stopped, and the rest of the file is not checked.`,
 		Bad:   "# ...\n[training]\nlr = 1e-6\nlr = 2e-6\n\n[advanced]\nopts = { a = 1, }\n",
 		Good:  "# ...\n[training]\nlr = 2e-6\n\n[advanced]\nopts = { a = 1 }\n",
 		check: checkTOMLSyntax,
-	})
-}
+	}
+)
+
+var _ = register(&ruleTOMLSyntax)
 
 func checkTOMLSyntax(c *Context) {
 	for _, e := range c.Doc.Errors {

@@ -8,8 +8,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleTypeMismatch = Rule{
 		ID:       RuleTypeMismatch,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -21,8 +21,10 @@ strings (a dotted key inside [env] makes a table), [secrets] required is a list 
 		Bad:   "# ...\n[env]\nPORT = 8080\n",
 		Good:  "# ...\n[env]\nPORT = \"8080\"\n",
 		check: func(c *Context) { reportTypes(c, RuleTypeMismatch) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleTypeMismatch)
 
 func reportTypes(c *Context, rule string) {
 	for _, is := range c.IssuesOf(rule) {

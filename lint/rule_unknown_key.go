@@ -9,8 +9,8 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func init() {
-	register(&Rule{
+var (
+	ruleUnknownKey = Rule{
 		ID:       RuleUnknownKey,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -22,8 +22,10 @@ to the platform default. In benchmark configs this also covers unknown top-level
 		Bad:   "# ...\n[training]\nlerning_rate = 1e-6\n",
 		Good:  "# ...\n[training]\nlr = 1e-6\n",
 		check: func(c *Context) { reportUnknown(c, RuleUnknownKey) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleUnknownKey)
 
 func reportUnknown(c *Context, rule string) {
 	// the allowed keys of the last issue, listed: the keys of one table

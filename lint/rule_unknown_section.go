@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleUnknownSection = Rule{
 		ID:       RuleUnknownSection,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -14,5 +14,7 @@ Anything else at the top level, a table or a plain key, is rejected by the osmos
 		Good:  "[experiment]\n# ...\n",
 		Kinds: []string{"training", "eval"},
 		check: func(c *Context) { reportUnknown(c, RuleUnknownSection) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleUnknownSection)

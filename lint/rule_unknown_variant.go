@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleUnknownVariant = Rule{
 		ID:       RuleUnknownVariant,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -14,5 +14,7 @@ lora_model_name). Without a known type the CLI cannot tell which keys apply.`,
 		Good:  "# ...\n[[agents]]\nharness = \"codex\"\n[agents.model]\ntype = \"provider\"\nmodel = \"openai/gpt-5\"\napi_key_secret = \"OPENAI_API_KEY\"\n",
 		Kinds: []string{"benchmark"},
 		check: func(c *Context) { reportEnum(c, RuleUnknownVariant) },
-	})
-}
+	}
+)
+
+var _ = register(&ruleUnknownVariant)

@@ -1,7 +1,7 @@
 package lint
 
-func init() {
-	register(&Rule{
+var (
+	ruleWorkspaceGit = Rule{
 		ID:       RuleWorkspaceGit,
 		Severity: Error,
 		Stage:    StageSubmit,
@@ -15,8 +15,10 @@ A .git directory that git would not take for a repository (no HEAD, objects/ or 
 hand-made fixture) is skipped by git, which then looks above the workspace: osmosis-lint reads
 nothing there, and says nothing.`,
 		check: checkWorkspaceGit,
-	})
-}
+	}
+)
+
+var _ = register(&ruleWorkspaceGit)
 
 func checkWorkspaceGit(c *Context) {
 	switch {

@@ -2,8 +2,8 @@ package lint
 
 import "strings"
 
-func init() {
-	register(&Rule{
+var (
+	ruleWorkspaceLinkOut = Rule{
 		ID:        RuleWorkspaceLinkOut,
 		Severity:  Error,
 		Stage:     StagePlatform,
@@ -17,8 +17,10 @@ repository, where the link points at a path of this machine, and finds no rollou
 reached this way is not read (nothing outside the workspace is), and a rollout there is not
 looked at. Keep the directories in the repository; a symlink inside it is fine.`,
 		check: checkWorkspaceLinkOut,
-	})
-}
+	}
+)
+
+var _ = register(&ruleWorkspaceLinkOut)
 
 func checkWorkspaceLinkOut(c *Context) {
 	r, v, ok := c.Str("experiment", "rollout")

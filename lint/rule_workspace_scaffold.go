@@ -2,8 +2,8 @@ package lint
 
 import "strings"
 
-func init() {
-	register(&Rule{
+var (
+	ruleWorkspaceScaffold = Rule{
 		ID:        RuleWorkspaceScaffold,
 		Severity:  Error,
 		Stage:     StageSubmit,
@@ -17,8 +17,10 @@ first line of each config of the workspace; ` + "`osmosis-lint doctor`" + ` repo
 (missing-scaffold) and ` + "`doctor --fix`" + ` creates them with a .gitkeep. A directory reached through a
 symlink that leaves the workspace is not looked at, and not reported here.`,
 		check: checkWorkspaceScaffold,
-	})
-}
+	}
+)
+
+var _ = register(&ruleWorkspaceScaffold)
 
 func checkWorkspaceScaffold(c *Context) {
 	if c.Env == nil || c.Env.WS == nil || c.Env.Unnamed {

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"math"
 	"math/big"
+	"reflect"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -58,53 +61,95 @@ type node struct {
 	ifNode, then, elseN *node
 }
 
-// annotations are keywords that do not take part in validation.
-var annotations = map[string]bool{
-	"$schema": true, "$id": true, "$defs": true, "$comment": true, "definitions": true,
-	"title": true, "description": true, "default": true, "examples": true,
-	"deprecated": true, "readOnly": true, "writeOnly": true,
+// typeLists are the one-name type lists of the JSON types, shared by the
+// nodes that name one (a node's list is read, never changed).
+var typeLists = [...][]string{{"object"}, {"array"}, {"string"}, {"number"}, {"integer"}, {"boolean"}, {"null"}}
+
+// typeList returns the list of the one type t.
+func typeList(t string) []string {
+	for _, l := range typeLists {
+		if l[0] == t {
+			return l
+		}
+	}
+	return []string{t}
 }
 
-// compiler builds the nodes of one bundled schema document.
+// isAnnotation reports whether a keyword takes no part in validation.
+func isAnnotation(key string) bool {
+	switch key {
+	case "$schema", "$id", "$defs", "$comment", "definitions",
+		"title", "description", "default", "examples",
+		"deprecated", "readOnly", "writeOnly":
+		return true
+	}
+	return strings.HasPrefix(key, "x-osmosis-")
+}
+
+// compiler builds the nodes of one bundled schema document. It walks the
+// document's values, each compiled once (a $ref shares the node of the
+// object it names); ptr is the JSON pointer of the value being compiled,
+// kept as bytes and made a string only for an error's message.
 type compiler struct {
 	doc   map[string]any
-	byPtr map[string]*node
+	nodes map[unsafe.Pointer]*node // by the identity of the object's map
+	ptr   []byte
+	slab  []node // where the next nodes are made: one allocation for many
+	// the lists of the nodes, made likewise
+	names slab[string]
+	lists slab[*node]
+	slots slab[uint8]
 }
 
 func compile(doc map[string]any) (*node, error) {
-	c := &compiler{doc: doc, byPtr: map[string]*node{}}
-	return c.at("")
+	c := &compiler{doc: doc, nodes: make(map[unsafe.Pointer]*node, 256)}
+	return c.node(doc)
 }
 
-// at compiles the object at a JSON pointer of the document, once.
-func (c *compiler) at(ptr string) (*node, error) {
-	if n, ok := c.byPtr[ptr]; ok {
-		return n, nil
-	}
-	var cur any = c.doc
-	if ptr != "" {
-		for _, tok := range strings.Split(strings.TrimPrefix(ptr, "/"), "/") {
-			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
-			switch x := cur.(type) {
-			case map[string]any:
-				cur = x[tok]
-			case []any:
-				i, err := strconv.Atoi(tok)
-				if err != nil || i < 0 || i >= len(x) {
-					return nil, fmt.Errorf("schema pointer %q: no item %q", ptr, tok)
-				}
-				cur = x[i]
-			default:
-				return nil, fmt.Errorf("schema pointer %q leads nowhere", ptr)
-			}
+// node compiles v, the value at c.ptr, once.
+func (c *compiler) node(v any) (*node, error) {
+	m, isObject := v.(map[string]any)
+	var id unsafe.Pointer
+	if isObject {
+		id = reflect.ValueOf(m).UnsafePointer()
+		if n, ok := c.nodes[id]; ok {
+			return n, nil
 		}
 	}
-	n := &node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1}
-	c.byPtr[ptr] = n // before the children: a schema may refer to itself
-	return n, c.fill(n, cur, ptr)
+	if len(c.slab) == cap(c.slab) {
+		c.slab = make([]node, 0, 64)
+	}
+	c.slab = append(c.slab, node{minItems: -1, maxItems: -1, minLength: -1, maxLength: -1})
+	n := &c.slab[len(c.slab)-1]
+	if isObject {
+		c.nodes[id] = n // before the children: a schema may refer to itself
+	}
+	return n, c.fill(n, v)
 }
 
-func (c *compiler) fill(n *node, v any, ptr string) error {
+// member compiles v, the member tok of the value at c.ptr.
+func (c *compiler) member(v any, tok string) (*node, error) {
+	base := len(c.ptr)
+	c.ptr = appendPtrToken(append(c.ptr, '/'), tok)
+	n, err := c.node(v)
+	c.ptr = c.ptr[:base]
+	return n, err
+}
+
+// ref compiles the object at a JSON pointer of the document.
+func (c *compiler) ref(ptr string) (*node, error) {
+	v, err := resolvePointer(c.doc, ptr)
+	if err != nil {
+		return nil, err
+	}
+	here := c.ptr
+	c.ptr = append([]byte(nil), ptr...)
+	n, err := c.node(v)
+	c.ptr = here
+	return n, err
+}
+
+func (c *compiler) fill(n *node, v any) error {
 	switch x := v.(type) {
 	case bool:
 		n.always, n.never = x, !x
@@ -112,96 +157,133 @@ func (c *compiler) fill(n *node, v any, ptr string) error {
 	case map[string]any:
 		n.raw = x
 	default:
-		return fmt.Errorf("schema at %q is a %T, not an object", ptr, v)
+		return fmt.Errorf("schema at %q is a %T, not an object", c.ptr, v)
 	}
-	sub := func(key string) (*node, error) { return c.at(ptr + "/" + escapePtr(key)) }
 	var err error
 	for key, val := range n.raw {
-		switch {
-		case annotations[key] || strings.HasPrefix(key, "x-osmosis-"):
+		if isAnnotation(key) {
 			continue
-		case key == "$ref":
+		}
+		switch key {
+		case "$ref":
 			ref, _ := val.(string)
 			if !strings.HasPrefix(ref, "#") {
-				return fmt.Errorf("schema at %q: only local references are supported, found %q", ptr, ref)
+				return fmt.Errorf("schema at %q: only local references are supported, found %q", c.ptr, ref)
 			}
-			n.ref, err = c.at(strings.TrimPrefix(ref, "#"))
-		case key == "type":
+			n.ref, err = c.ref(strings.TrimPrefix(ref, "#"))
+		case "type":
 			t, ok := val.(string)
 			if !ok {
-				return fmt.Errorf("schema at %q: type must be one name", ptr)
+				return fmt.Errorf("schema at %q: type must be one name", c.ptr)
 			}
-			n.types = []string{t}
-		case key == "const":
+			n.types = typeList(t)
+		case "const":
 			n.constVal, n.hasConst = val, true
-		case key == "enum":
+		case "enum":
 			n.enum, n.hasEnum = val.([]any)
-		case key == "required":
-			for _, r := range val.([]any) {
-				n.required = append(n.required, r.(string))
-			}
-		case key == "properties":
-			props := map[string]*node{}
-			for name := range val.(map[string]any) {
-				if props[name], err = c.at(ptr + "/properties/" + escapePtr(name)); err != nil {
-					return err
+		case "required":
+			list, _ := val.([]any)
+			n.required = c.names.take(len(list))
+			for i, r := range list {
+				name, ok := r.(string)
+				if !ok {
+					return fmt.Errorf("schema at %q: a required name is a %T", c.ptr, r)
 				}
+				n.required[i] = name
 			}
-			n.props = newPropTable(props)
-		case key == "additionalProperties":
+		case "properties":
+			n.props, err = c.properties(val)
+		case "additionalProperties":
 			if b, ok := val.(bool); ok && !b {
 				n.noAdditional = true
 			} else {
-				n.additional, err = sub(key)
+				n.additional, err = c.member(val, key)
 			}
-		case key == "propertyNames":
-			n.propertyNames, err = sub(key)
-		case key == "items":
-			n.items, err = sub(key)
-		case key == "minItems":
+		case "propertyNames":
+			n.propertyNames, err = c.member(val, key)
+		case "items":
+			n.items, err = c.member(val, key)
+		case "minItems":
 			n.minItems, err = intKeyword(val)
-		case key == "maxItems":
+		case "maxItems":
 			n.maxItems, err = intKeyword(val)
-		case key == "uniqueItems":
+		case "uniqueItems":
 			n.uniqueItems, _ = val.(bool)
-		case key == "minLength":
+		case "minLength":
 			n.minLength, err = intKeyword(val)
-		case key == "maxLength":
+		case "maxLength":
 			n.maxLength, err = intKeyword(val)
-		case key == "pattern":
+		case "pattern":
 			n.pattern, err = newPattern(val)
-		case key == "minimum":
+		case "minimum":
 			n.minimum, err = numKeyword(val)
-		case key == "maximum":
+		case "maximum":
 			n.maximum, err = numKeyword(val)
-		case key == "exclusiveMinimum":
+		case "exclusiveMinimum":
 			n.exclusiveMinimum, err = numKeyword(val)
-		case key == "exclusiveMaximum":
+		case "exclusiveMaximum":
 			n.exclusiveMaximum, err = numKeyword(val)
-		case key == "not":
-			n.not, err = sub(key)
-		case key == "allOf":
-			for i := range val.([]any) {
-				s, e := c.at(ptr + "/allOf/" + strconv.Itoa(i))
-				if e != nil {
-					return e
-				}
-				n.allOf = append(n.allOf, s)
-			}
-		case key == "if":
-			n.ifNode, err = sub(key)
-		case key == "then":
-			n.then, err = sub(key)
-		case key == "else":
-			n.elseN, err = sub(key)
+		case "not":
+			n.not, err = c.member(val, key)
+		case "allOf":
+			n.allOf, err = c.allOf(val)
+		case "if":
+			n.ifNode, err = c.member(val, key)
+		case "then":
+			n.then, err = c.member(val, key)
+		case "else":
+			n.elseN, err = c.member(val, key)
 		default:
-			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", ptr, key)
+			return fmt.Errorf("schema at %q: keyword %q is not supported by the evaluator", c.ptr, key)
 		}
 		if err != nil {
-			return fmt.Errorf("schema at %q, %s: %w", ptr, key, err)
+			return fmt.Errorf("schema at %q, %s: %w", c.ptr, key, err)
 		}
 	}
 	return nil
+}
+
+// properties compiles the declared properties of the object at c.ptr.
+func (c *compiler) properties(v any) (propTable, error) {
+	props, ok := v.(map[string]any)
+	if !ok {
+		return propTable{}, fmt.Errorf("properties is a %T, not an object", v)
+	}
+	base := len(c.ptr)
+	c.ptr = append(c.ptr, propertiesPtr...)
+	defer func() { c.ptr = c.ptr[:base] }()
+	names := c.names.take(len(props))[:0]
+	for name := range props {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	nodes := c.lists.take(len(names))
+	for i, name := range names {
+		var err error
+		if nodes[i], err = c.member(props[name], name); err != nil {
+			return propTable{}, err
+		}
+	}
+	return newPropTableOf(names, nodes, &c.slots), nil
+}
+
+// allOf compiles the members of an allOf list of the object at c.ptr.
+func (c *compiler) allOf(v any) ([]*node, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, fmt.Errorf("allOf is a %T, not a list", v)
+	}
+	base := len(c.ptr)
+	c.ptr = append(c.ptr, "/allOf"...)
+	defer func() { c.ptr = c.ptr[:base] }()
+	out := c.lists.take(len(list))
+	for i, m := range list {
+		var err error
+		if out[i], err = c.member(m, strconv.Itoa(i)); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func intKeyword(v any) (int, error) {

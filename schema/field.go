@@ -20,6 +20,10 @@ type Field struct {
 	s    *Schema
 	objs []map[string]any
 	ptrs []string // JSON pointer of each obj
+	// room for the objects of most fields (one, its $ref's, an allOf's),
+	// so that making a field costs one allocation, not three or four
+	objsRoom [3]map[string]any
+	ptrsRoom [3]string
 	// Name is the key this field describes ("" for the root and list items).
 	Name string
 	// Path is the instance path of the field (list items as "*").
@@ -52,6 +56,7 @@ func (s *Schema) Root() *Field {
 
 func (s *Schema) field(obj map[string]any, ptr, name string, path []string, parent *Field) *Field {
 	f := &Field{s: s, Name: name, Path: path, parent: parent}
+	f.objs, f.ptrs = f.objsRoom[:0], f.ptrsRoom[:0]
 	f.collect(obj, ptr, 0)
 	f.types = f.computeTypes()
 	return f
@@ -70,7 +75,7 @@ func (f *Field) collect(obj map[string]any, ptr string, depth int) {
 	if all, ok := obj["allOf"].([]any); ok {
 		for i, a := range all {
 			if m, ok := a.(map[string]any); ok && m["if"] == nil {
-				f.collect(m, fmt.Sprintf("%s/allOf/%d", ptr, i), depth+1)
+				f.collect(m, ptr+"/allOf/"+strconv.Itoa(i), depth+1)
 			}
 		}
 	}
@@ -162,7 +167,7 @@ func (f *Field) computeTypes() []string {
 	}
 	switch t := v.(type) {
 	case string:
-		return []string{t}
+		return typeList(t)
 	case []any:
 		out := make([]string, 0, len(t))
 		for _, x := range t {
@@ -410,17 +415,7 @@ func (f *Field) Property(key string) *Field {
 	for i, o := range f.objs {
 		if props, ok := o["properties"].(map[string]any); ok {
 			if p, ok := props[key].(map[string]any); ok {
-				field := f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path(), f)
-				f.mu.Lock()
-				defer f.mu.Unlock()
-				if prev, ok := f.props[key]; ok {
-					return prev // made meanwhile by another goroutine
-				}
-				if f.props == nil {
-					f.props = map[string]*Field{}
-				}
-				f.props[key] = field
-				return field
+				return f.keep(key, f.s.field(p, f.ptrs[i]+"/properties/"+escapePtr(key), key, path(), f))
 			}
 		}
 	}
@@ -439,6 +434,22 @@ func (f *Field) Property(key string) *Field {
 	return &Field{s: f.s, objs: extra.objs, ptrs: extra.ptrs, types: extra.types, Name: key, Path: path(), parent: f}
 }
 
+// keep records the field of a declared property, or returns the one made
+// meanwhile by another goroutine. (A function of its own: a deferred call
+// in Property's loop would be made on the heap.)
+func (f *Field) keep(key string, field *Field) *Field {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if prev, ok := f.props[key]; ok {
+		return prev
+	}
+	if f.props == nil {
+		f.props = map[string]*Field{}
+	}
+	f.props[key] = field
+	return field
+}
+
 // makeExtra collects the schema of the keys the table does not declare, or
 // returns nil when it allows none.
 func (f *Field) makeExtra() *Field {
@@ -453,10 +464,21 @@ func (f *Field) makeExtra() *Field {
 			return nil
 		}
 	}
-	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && len(f.listProperties()) == 0 {
+	if _, ok := f.get("additionalProperties"); !ok && f.IsTable() && !f.declaresAny() {
 		return f.s.field(map[string]any{}, "", "", nil, f)
 	}
 	return nil
+}
+
+// declaresAny reports whether the table declares a property (without
+// their order, which Properties scans the sources for).
+func (f *Field) declaresAny() bool {
+	for _, o := range f.objs {
+		if props, ok := o["properties"].(map[string]any); ok && len(props) > 0 {
+			return true
+		}
+	}
+	return false
 }
 
 // Declares reports whether key is a declared property of the table.
@@ -549,7 +571,7 @@ func (f *Field) makeVariant(d, tag string) *Field {
 			cond, _ := props[d].(map[string]any)
 			if c, ok := cond["const"].(string); ok && c == tag {
 				then, _ := m["then"].(map[string]any)
-				v := f.s.field(then, fmt.Sprintf("%s/allOf/%d/then", f.ptrs[i], j), f.Name, f.Path, f.parent)
+				v := f.s.field(then, f.ptrs[i]+"/allOf/"+strconv.Itoa(j)+"/then", f.Name, f.Path, f.parent)
 				v.objs = append(v.objs, f.objs...)
 				v.ptrs = append(v.ptrs, f.ptrs...)
 				v.types = v.computeTypes()
@@ -741,7 +763,7 @@ func (f *Field) AliasOf(name string) string {
 		// same table, and the order is not read (it is scanned from the
 		// sources)
 		var conflict bool
-		if m, conflict = f.aliasTable(f.propertyNames(), true); conflict {
+		if m, conflict = f.aliasTable(f.PropertyNames(), true); conflict {
 			m, _ = f.aliasTable(f.Properties(), false)
 		}
 		f.mu.Lock()
@@ -769,9 +791,10 @@ func (f *Field) aliasTable(props []string, strict bool) (map[string]string, bool
 	return m, false
 }
 
-// propertyNames lists the declared properties as Properties does, in no
-// particular order.
-func (f *Field) propertyNames() []string {
+// PropertyNames lists the keys the table declares, as Properties does, in
+// no particular order: a caller that wants the set alone spares the scan
+// of the sources for their order.
+func (f *Field) PropertyNames() []string {
 	var out []string
 	seen := map[string]bool{}
 	for _, o := range f.objs {

@@ -17,8 +17,18 @@ import (
 // config of their kind, and encoding/json's decoder and tokenizer cost
 // several times more. The embedded files are the only input; a test holds
 // the result equal to encoding/json's for each of them.
-func decodeJSON(src []byte, orders keyOrders) (map[string]any, error) {
+//
+// The strings it returns are parts of src, not copies (src is an embedded
+// file's text, which lives as long as the process), and each object's map
+// and each array's slice are made once at their final size, their members
+// gathered on one stack that the whole document shares.
+func decodeJSON(src string, orders keyOrders) (map[string]any, error) {
 	d := jsonDecoder{src: src, orders: orders}
+	return d.document()
+}
+
+// document reads d.src, one object.
+func (d *jsonDecoder) document() (map[string]any, error) {
 	d.space()
 	v, err := d.value()
 	if err != nil {
@@ -36,11 +46,24 @@ func decodeJSON(src []byte, orders keyOrders) (map[string]any, error) {
 }
 
 type jsonDecoder struct {
-	src    []byte
+	src    string
 	pos    int
 	ptr    []byte // the JSON pointer of the value being read
 	orders keyOrders
 	target string // scanning for the key order at this pointer alone (see scan)
+	// members holds the members of the objects and the items of the
+	// arrays being read, innermost last
+	members []member
+	// lists holds the items of the document's arrays
+	lists slab[any]
+	// localRefs, when set, names a file whose references become local:
+	// a $ref to "common.json#/x" is read as "#/x" (see bundle)
+	localRefs string
+}
+
+type member struct {
+	key string
+	val any
 }
 
 func (d *jsonDecoder) errorf(format string, args ...any) error {
@@ -48,14 +71,16 @@ func (d *jsonDecoder) errorf(format string, args ...any) error {
 }
 
 func (d *jsonDecoder) space() {
-	for d.pos < len(d.src) {
-		switch d.src[d.pos] {
+	i := d.pos // a local index: the loop keeps it in a register
+	for i < len(d.src) {
+		switch d.src[i] {
 		case ' ', '\t', '\n', '\r':
-			d.pos++
-		default:
-			return
+			i++
+			continue
 		}
+		break
 	}
+	d.pos = i
 }
 
 func (d *jsonDecoder) value() (any, error) {
@@ -76,7 +101,7 @@ func (d *jsonDecoder) value() (any, error) {
 		word string
 		v    any
 	}{{"true", true}, {"false", false}, {"null", nil}} {
-		if strings.HasPrefix(string(d.src[d.pos:min(len(d.src), d.pos+5)]), lit.word) {
+		if strings.HasPrefix(d.src[d.pos:], lit.word) {
 			d.pos += len(lit.word)
 			return lit.v, nil
 		}
@@ -86,14 +111,13 @@ func (d *jsonDecoder) value() (any, error) {
 
 func (d *jsonDecoder) object() (any, error) {
 	d.pos++ // {
-	m := map[string]any{}
 	var keys []string
-	base := len(d.ptr)
+	base, first := len(d.ptr), len(d.members)
 	d.space()
 	if d.pos < len(d.src) && d.src[d.pos] == '}' {
 		d.pos++
 		d.record(keys)
-		return m, nil
+		return map[string]any{}, nil
 	}
 	for {
 		d.space()
@@ -113,12 +137,17 @@ func (d *jsonDecoder) object() (any, error) {
 		if d.orders != nil {
 			d.ptr = appendPtrToken(append(d.ptr, '/'), k)
 		}
-		v, err := d.value()
+		var v any
+		if k == "$ref" && d.localRefs != "" && d.pos < len(d.src) && d.src[d.pos] == '"' {
+			v, err = d.ref()
+		} else {
+			v, err = d.value()
+		}
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return nil, err
 		}
-		m[k] = v
+		d.members = append(d.members, member{k, v})
 		if d.orders != nil { // only the order is kept
 			keys = append(keys, k)
 		}
@@ -132,11 +161,22 @@ func (d *jsonDecoder) object() (any, error) {
 		case '}':
 			d.pos++
 			d.record(keys)
+			m := make(map[string]any, len(d.members)-first)
+			for _, e := range d.members[first:] {
+				m[e.key] = e.val // a repeated key: the last wins, as encoding/json's
+			}
+			d.pop(first)
 			return m, nil
 		default:
 			return nil, d.errorf("want a comma or a closing brace")
 		}
 	}
+}
+
+// pop drops the members from first on, letting go of what they refer to.
+func (d *jsonDecoder) pop(first int) {
+	clear(d.members[first:])
+	d.members = d.members[:first]
 }
 
 func (d *jsonDecoder) record(keys []string) {
@@ -150,24 +190,23 @@ func (d *jsonDecoder) record(keys []string) {
 
 func (d *jsonDecoder) array() (any, error) {
 	d.pos++ // [
-	out := []any{}
-	base := len(d.ptr)
+	base, first := len(d.ptr), len(d.members)
 	d.space()
 	if d.pos < len(d.src) && d.src[d.pos] == ']' {
 		d.pos++
-		return out, nil
+		return []any{}, nil
 	}
 	for i := 0; ; i++ {
 		d.space()
 		if d.orders != nil {
-			d.ptr = fmt.Appendf(d.ptr, "/%d", i)
+			d.ptr = strconv.AppendInt(append(d.ptr, '/'), int64(i), 10)
 		}
 		v, err := d.value()
 		d.ptr = d.ptr[:base]
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, v)
+		d.members = append(d.members, member{val: v})
 		d.space()
 		if d.pos >= len(d.src) {
 			return nil, d.errorf("unexpected end in an array")
@@ -177,11 +216,28 @@ func (d *jsonDecoder) array() (any, error) {
 			d.pos++
 		case ']':
 			d.pos++
+			out := d.lists.take(len(d.members) - first)
+			for j, e := range d.members[first:] {
+				out[j] = e.val
+			}
+			d.pop(first)
 			return out, nil
 		default:
 			return nil, d.errorf("want a comma or a closing bracket")
 		}
 	}
+}
+
+// ref reads the string of a $ref, made local when it names d.localRefs.
+func (d *jsonDecoder) ref() (any, error) {
+	ref, err := d.str()
+	if err != nil {
+		return nil, err
+	}
+	if strings.HasPrefix(ref, d.localRefs+"#") {
+		ref = ref[len(d.localRefs):]
+	}
+	return ref, nil
 }
 
 func (d *jsonDecoder) number() (any, error) {
@@ -202,21 +258,22 @@ func (d *jsonDecoder) number() (any, error) {
 }
 
 func (d *jsonDecoder) str() (string, error) {
-	d.pos++ // "
-	start := d.pos
-	for d.pos < len(d.src) {
-		switch c := d.src[d.pos]; {
+	start := d.pos + 1 // after the quote
+	src := d.src
+	for i := start; i < len(src); i++ {
+		switch c := src[i]; {
 		case c == '"':
-			s := string(d.src[start:d.pos])
-			d.pos++
-			return s, nil
+			d.pos = i + 1
+			return src[start:i], nil // a part of the source, not a copy
 		case c == '\\':
+			d.pos = i
 			return d.escaped(start)
 		case c < 0x20:
+			d.pos = i
 			return "", d.errorf("control character in a string")
 		}
-		d.pos++
 	}
+	d.pos = len(src)
 	return "", d.errorf("unterminated string")
 }
 
@@ -295,7 +352,7 @@ func (d *jsonDecoder) hex4() (rune, bool) {
 		return 0, false
 	}
 	// four hexadecimal digits, no sign or underscore (base 16 allows none)
-	n, err := strconv.ParseUint(string(d.src[d.pos:d.pos+4]), 16, 32)
+	n, err := strconv.ParseUint(d.src[d.pos:d.pos+4], 16, 32)
 	if err != nil {
 		return 0, false
 	}

@@ -20,14 +20,17 @@ func TestDecodeJSON(t *testing.T) {
 		t.Fatalf("no embedded schemas: %v", err)
 	}
 	for _, name := range names {
-		src, _ := files.ReadFile(name)
+		src, err := source(name)
+		if err != nil {
+			t.Fatal(err)
+		}
 		orders := keyOrders{}
 		got, err := decodeJSON(src, orders)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 		var want map[string]any
-		d := json.NewDecoder(bytes.NewReader(src))
+		d := json.NewDecoder(strings.NewReader(src))
 		d.UseNumber()
 		if err := d.Decode(&want); err != nil {
 			t.Fatal(err)
@@ -40,7 +43,7 @@ func TestDecodeJSON(t *testing.T) {
 			t.Errorf("%s: decoded without orders differently from encoding/json (%v)", name, err)
 		}
 		wantOrders := keyOrders{}
-		tokenOrder(src, wantOrders)
+		tokenOrder([]byte(src), wantOrders)
 		if !reflect.DeepEqual(orders, wantOrders) {
 			t.Errorf("%s: key orders differ from the tokenizer's", name)
 		}
@@ -60,7 +63,7 @@ func TestDecodeJSONCases(t *testing.T) {
 		`{}`,
 		` { "nested" : { "deep" : [ { "k" : "v" } ] } } `,
 	} {
-		got, err := decodeJSON([]byte(src), nil)
+		got, err := decodeJSON(src, nil)
 		if err != nil {
 			t.Errorf("%s: %v", src, err)
 			continue
@@ -76,12 +79,12 @@ func TestDecodeJSONCases(t *testing.T) {
 		}
 		wantOrders, scanned := keyOrders{}, keyOrders{}
 		tokenOrder([]byte(src), wantOrders)
-		if err := scanOrders([]byte(src), scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
+		if err := scanOrders(src, scanned); err != nil || !reflect.DeepEqual(scanned, propertyOrders(wantOrders)) {
 			t.Errorf("%s: scanned orders %v, want %v (%v)", src, scanned, wantOrders, err)
 		}
 	}
 	for _, bad := range []string{``, `{`, `{"a"}`, `{"a": }`, `{"a": 1,}`, `{"a": 1} x`, `[1]`, `{"a": "\q"}`, `{"a": "x`, `{"a": tru}`, `{"a": 1.2.3}`, `{"a": "\u+123"}`, `{"a": "\u0_41"}`, `{"a": "\u00"}`, "{\"a\": \"\x01\"}"} {
-		if _, err := decodeJSON([]byte(bad), nil); err == nil {
+		if _, err := decodeJSON(bad, nil); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
@@ -147,8 +150,9 @@ func tokenOrder(src []byte, into keyOrders) {
 	walk("")
 }
 
-// TestPatternsCompile compiles every pattern of every kind, which a process
-// otherwise compiles only when a string is first held against it.
+// TestPatternsCompile parses every pattern of every kind, which a process
+// otherwise parses only when a string is first held against it (and a
+// pattern that does not parse would panic then).
 func TestPatternsCompile(t *testing.T) {
 	for _, k := range Kinds() {
 		seen := map[*node]bool{}
@@ -162,7 +166,9 @@ func TestPatternsCompile(t *testing.T) {
 				if _, err := regexp.Compile(n.pattern.src); err != nil {
 					t.Errorf("%s: pattern %q: %v", k, n.pattern.src, err)
 				}
-				n.pattern.re()
+				if err := n.pattern.prepare(); err != nil {
+					t.Errorf("%s: pattern %q: %v", k, n.pattern.src, err)
+				}
 			}
 			for _, c := range []*node{n.ref, n.additional, n.propertyNames, n.items, n.not, n.ifNode, n.then, n.elseN} {
 				walk(c)
@@ -184,7 +190,7 @@ func TestOrderAt(t *testing.T) {
 	for _, k := range Kinds() {
 		full := keyOrders{}
 		for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-			src, _ := files.ReadFile(name)
+			src, _ := source(name)
 			if err := scanOrders(src, full); err != nil {
 				t.Fatal(err)
 			}
@@ -210,5 +216,27 @@ func TestOrderAt(t *testing.T) {
 				t.Errorf("%s %s: an order for a pointer the sources do not hold", k, ptr)
 			}
 		}
+	}
+}
+
+// TestDecodeLocalRefs holds the decoder's reading of references to
+// common.json as local ones (bundle's rewrite): $ref strings only, of that
+// file only.
+func TestDecodeLocalRefs(t *testing.T) {
+	src := `{"$ref": "common.json#/$defs/x", "a": {"$ref": "other.json#/y", "b": {"$ref": "common.json#"}}, "c": ["common.json#/z"], "d": {"$ref": 1}, "e": {"x": "common.json#/w"}}`
+	d := jsonDecoder{src: src, localRefs: commonFile}
+	got, err := d.document()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]any{
+		"$ref": "#/$defs/x",
+		"a":    map[string]any{"$ref": "other.json#/y", "b": map[string]any{"$ref": "#"}},
+		"c":    []any{"common.json#/z"},
+		"d":    map[string]any{"$ref": json.Number("1")},
+		"e":    map[string]any{"x": "common.json#/w"},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %#v\nwant %#v", got, want)
 	}
 }

@@ -48,7 +48,7 @@ func (s *Schema) keyOrder(ptr string, m map[string]any) []string {
 func allOrders(k Kind) keyOrders {
 	orders := keyOrders{}
 	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-		b, err := files.ReadFile(name)
+		b, err := source(name)
 		if err == nil {
 			err = scanOrders(b, orders)
 		}
@@ -70,7 +70,7 @@ func allOrders(k Kind) keyOrders {
 // neither holds an object there.
 func orderAt(k Kind, ptr string) []string {
 	for _, name := range []string{"schemas/" + string(k) + ".json", "schemas/common.json"} {
-		b, err := files.ReadFile(name)
+		b, err := source(name)
 		orders := keyOrders{}
 		if err == nil {
 			d := jsonDecoder{src: b, orders: orders, target: ptr}
@@ -106,7 +106,7 @@ const propertiesPtr = "/properties"
 // wins), as decodeJSON records them, without building the values: a field
 // list needs the orders long after validation has decoded the document,
 // and a second decode costs several times more than this walk.
-func scanOrders(src []byte, orders keyOrders) error {
+func scanOrders(src string, orders keyOrders) error {
 	d := jsonDecoder{src: src, orders: orders}
 	return d.scan()
 }
@@ -179,7 +179,7 @@ func (d *jsonDecoder) skipObject() error {
 		}
 		var err error
 		if raw, ok := d.plainKey(keep); ok {
-			d.ptr = appendPtrToken(append(d.ptr, '/'), string(raw)) // no copy: the conversion does not escape
+			d.ptr = appendPtrToken(append(d.ptr, '/'), raw)
 		} else {
 			k, err := d.str()
 			if err != nil {
@@ -250,9 +250,9 @@ func (d *jsonDecoder) skipArray() error {
 // plainKey reads a key without escapes (d.pos at its opening quote) and
 // returns its bytes, or leaves d.pos and returns false (and so when the key
 // is to be kept).
-func (d *jsonDecoder) plainKey(keep bool) ([]byte, bool) {
+func (d *jsonDecoder) plainKey(keep bool) (string, bool) {
 	if keep {
-		return nil, false
+		return "", false
 	}
 	for i := d.pos + 1; i < len(d.src); i++ {
 		switch c := d.src[i]; {
@@ -261,10 +261,10 @@ func (d *jsonDecoder) plainKey(keep bool) ([]byte, bool) {
 			d.pos = i + 1
 			return raw, true
 		case c == '\\' || c < 0x20:
-			return nil, false
+			return "", false
 		}
 	}
-	return nil, false
+	return "", false
 }
 
 // skipMember passes over the value at d.ptr, a member of the object or

@@ -14,13 +14,16 @@ import (
 // sequence of character classes, each repeated (an identifier, a hex
 // digest, a prefix, "one non-blank character"): those are matched by a
 // small hand-written matcher proven equal to Go's regexp (pattern_test.go
-// and FuzzFastPattern); the others are compiled to a regexp when a string
-// is first held against them. Its syntax is checked when the schema is
-// compiled.
+// and FuzzFastPattern); the others are compiled to a regexp. A pattern is
+// parsed when a string is first held against it: a check reads the
+// patterns of the keys its config has, not all of the schema's.
+// TestPatternsCompile parses every pattern of the embedded schemas.
 type pattern struct {
 	src  string
-	fast *classSeq // nil: the regexp decides
-	re   func() *regexp.Regexp
+	once sync.Once
+	fast *classSeq      // nil: the regexp decides
+	re   *regexp.Regexp // when fast is nil
+	err  error          // the pattern does not parse
 }
 
 func newPattern(v any) (*pattern, error) {
@@ -28,26 +31,42 @@ func newPattern(v any) (*pattern, error) {
 	if !ok {
 		return nil, fmt.Errorf("%v is not a string", v)
 	}
-	return compilePattern(src)
+	return &pattern{src: src}, nil
 }
 
+// compilePattern returns the pattern of src, parsed.
 func compilePattern(src string) (*pattern, error) {
-	re, err := syntax.Parse(src, syntax.Perl)
-	if err != nil {
+	p := &pattern{src: src}
+	if err := p.prepare(); err != nil {
 		return nil, err
 	}
-	return &pattern{
-		src:  src,
-		fast: classSeqOf(re),
-		re:   sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(src) }),
-	}, nil
+	return p, nil
+}
+
+// prepare parses the pattern, once: its class sequence, or its regexp.
+func (p *pattern) prepare() error {
+	p.once.Do(func() {
+		re, err := syntax.Parse(p.src, syntax.Perl)
+		if err != nil {
+			p.err = err
+			return
+		}
+		if p.fast = classSeqOf(re); p.fast == nil {
+			p.re, p.err = regexp.Compile(p.src)
+		}
+	})
+	return p.err
 }
 
 func (p *pattern) match(s string) bool {
+	if err := p.prepare(); err != nil {
+		// a bug in the embedded schemas, as a failed compile of them is
+		panic(fmt.Sprintf("schema: pattern %q: %v", p.src, err))
+	}
 	if p.fast != nil {
 		return p.fast.match(s)
 	}
-	return p.re().MatchString(s)
+	return p.re.MatchString(s)
 }
 
 // classSeq is a pattern of the form ^? C1{m1,n1} C2{m2,n2} ... $? over

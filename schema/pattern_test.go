@@ -20,6 +20,7 @@ func schemaPatterns() []*pattern {
 		}
 		seen[n] = true
 		if n.pattern != nil {
+			n.pattern.prepare() // TestPatternsCompile reports a failure
 			bySrc[n.pattern.src] = n.pattern
 		}
 		for _, s := range n.props.nodes {

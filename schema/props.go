@@ -1,6 +1,9 @@
 package schema
 
-import "slices"
+import (
+	"maps"
+	"slices"
+)
 
 // propTable holds the declared properties of an object schema, looked up
 // without a map: a hash of a key's length and three of its bytes, free of
@@ -27,17 +30,19 @@ func propHash(key string, seed uint32) uint32 {
 }
 
 func newPropTable(props map[string]*node) propTable {
-	var t propTable
-	for _, name := range slices.Sorted(func(yield func(string) bool) {
-		for name := range props {
-			if !yield(name) {
-				return
-			}
-		}
-	}) {
-		t.names = append(t.names, name)
-		t.nodes = append(t.nodes, props[name])
+	names := slices.Sorted(maps.Keys(props))
+	nodes := make([]*node, len(names))
+	for i, name := range names {
+		nodes[i] = props[name]
 	}
+	return newPropTableOf(names, nodes, nil)
+}
+
+// newPropTableOf makes the table of the properties names (sorted, each
+// once), whose schemas are nodes; it keeps both lists, and takes its slots
+// from room (nil: its own).
+func newPropTableOf(names []string, nodes []*node, room *slab[uint8]) propTable {
+	t := propTable{names: names, nodes: nodes}
 	if len(t.names) == 0 {
 		return t
 	}
@@ -46,17 +51,26 @@ func newPropTable(props map[string]*node) propTable {
 		for size < 2*len(t.names) {
 			size <<= 1
 		}
+		var try [256]uint8 // the slots being tried: kept once they take every name
 		for ; size <= 8*len(t.names) || size <= 16; size <<= 1 {
-			slots := make([]uint8, size)
+			slots := try[:]
+			if size > len(try) {
+				slots = make([]uint8, size)
+			}
+			slots = slots[:size]
 			for seed := uint32(1); seed <= 512; seed++ {
 				if t.place(slots, seed, uint32(size-1)) {
-					t.slots, t.seed, t.mask = slots, seed, uint32(size-1)
+					t.slots, t.seed, t.mask = room.take(size), seed, uint32(size-1)
+					copy(t.slots, slots)
 					return t
 				}
 			}
 		}
 	}
-	t.byMap = props
+	t.byMap = make(map[string]*node, len(names))
+	for i, name := range names {
+		t.byMap[name] = nodes[i]
+	}
 	return t
 }
 

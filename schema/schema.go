@@ -11,15 +11,41 @@ package schema
 
 import (
 	"bytes"
-	"embed"
+	_ "embed" // the schema sources
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 )
 
-//go:embed schemas/*.json
-var files embed.FS
+// The embedded schema sources. They are read in place: the strings their
+// decoding gives are parts of them, not copies.
+var (
+	//go:embed schemas/training.json
+	trainingSource string
+	//go:embed schemas/eval.json
+	evalSource string
+	//go:embed schemas/benchmark.json
+	benchmarkSource string
+	//go:embed schemas/common.json
+	commonSource string
+)
+
+// source returns the text of an embedded schema file.
+func source(name string) (string, error) {
+	switch name {
+	case "schemas/training.json":
+		return trainingSource, nil
+	case "schemas/eval.json":
+		return evalSource, nil
+	case "schemas/benchmark.json":
+		return benchmarkSource, nil
+	case "schemas/common.json":
+		return commonSource, nil
+	}
+	return "", fmt.Errorf("no embedded schema %s", name)
+}
 
 // Kind is a config kind.
 type Kind string
@@ -84,11 +110,11 @@ func For(kind Kind) *Schema {
 }
 
 func load(k Kind) (*Schema, error) {
-	doc, err := readJSON("schemas/"+string(k)+".json", nil)
+	doc, err := readSchema("schemas/" + string(k) + ".json")
 	if err != nil {
 		return nil, err
 	}
-	common, err := readJSON("schemas/common.json", nil)
+	common, err := commonSchema()
 	if err != nil {
 		return nil, err
 	}
@@ -100,21 +126,36 @@ func load(k Kind) (*Schema, error) {
 	return &Schema{Kind: k, raw: doc, root: root}, nil
 }
 
-func readJSON(name string, orders keyOrders) (map[string]any, error) {
-	b, err := files.ReadFile(name)
+// readSchema decodes an embedded schema file, its references to
+// common.json read as local ones (see bundle).
+func readSchema(name string) (map[string]any, error) {
+	b, err := source(name)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", name, err)
+		return nil, err
 	}
-	m, err := decodeJSON(b, orders)
+	d := jsonDecoder{src: b, localRefs: commonFile}
+	m, err := d.document()
 	if err != nil {
 		return nil, fmt.Errorf("parse %s: %w", name, err)
 	}
 	return m, nil
 }
 
+// commonSchema is common.json, decoded once for all the kinds a process
+// loads (a run over a workspace checks configs of each): their bundles
+// share its definitions, which nothing writes.
+var commonSchema = sync.OnceValues(readCommon)
+
+func readCommon() (map[string]any, error) { return readSchema("schemas/common.json") }
+
+// commonFile is the name the kinds' schemas give common.json in their
+// references.
+const commonFile = "common.json"
+
 // bundle makes doc self-contained: the definitions of common.json are copied
-// into its $defs and references to them become local, so that other tools
-// (tombi, taplo) can use the exported schema as one file.
+// into its $defs, so that other tools (tombi, taplo) can use the exported
+// schema as one file. The references to them were made local as the files
+// were read (readSchema).
 func bundle(doc, common map[string]any) {
 	defs, _ := doc["$defs"].(map[string]any)
 	if defs == nil {
@@ -126,23 +167,6 @@ func bundle(doc, common map[string]any) {
 		}
 	}
 	doc["$defs"] = defs
-	var walk func(v any)
-	walk = func(v any) {
-		switch x := v.(type) {
-		case map[string]any:
-			if ref, ok := x["$ref"].(string); ok && strings.HasPrefix(ref, "common.json#") {
-				x["$ref"] = strings.TrimPrefix(ref, "common.json")
-			}
-			for _, e := range x {
-				walk(e)
-			}
-		case []any:
-			for _, e := range x {
-				walk(e)
-			}
-		}
-	}
-	walk(doc)
 }
 
 // JSON returns the schema as a self-contained JSON Schema document.
@@ -161,27 +185,42 @@ func (s *Schema) JSON() []byte {
 }
 
 // pointer resolves a JSON pointer fragment ("/properties/x") in the bundled
-// document.
+// document: the object there, or nil.
 func (s *Schema) pointer(frag string) map[string]any {
-	var cur any = s.raw
-	if frag == "" {
-		return s.raw
+	v, _ := resolvePointer(s.raw, frag)
+	m, _ := v.(map[string]any)
+	return m
+}
+
+// resolvePointer returns the value at a JSON pointer of doc ("" is doc
+// itself); a missing key leads to nil, a list index out of range or a step
+// into a scalar to an error.
+func resolvePointer(doc map[string]any, ptr string) (any, error) {
+	var cur any = doc
+	if ptr == "" {
+		return cur, nil
 	}
-	for _, tok := range strings.Split(strings.TrimPrefix(frag, "/"), "/") {
-		tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+	rest := strings.TrimPrefix(ptr, "/")
+	for {
+		tok, more, found := strings.Cut(rest, "/")
+		if strings.Contains(tok, "~") {
+			tok = strings.ReplaceAll(strings.ReplaceAll(tok, "~1", "/"), "~0", "~")
+		}
 		switch x := cur.(type) {
 		case map[string]any:
 			cur = x[tok]
 		case []any:
-			i := 0
-			if _, err := fmt.Sscanf(tok, "%d", &i); err != nil || i < 0 || i >= len(x) {
-				return nil
+			i, err := strconv.Atoi(tok)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, fmt.Errorf("schema pointer %q: no item %q", ptr, tok)
 			}
 			cur = x[i]
 		default:
-			return nil
+			return nil, fmt.Errorf("schema pointer %q leads nowhere", ptr)
 		}
+		if !found {
+			return cur, nil
+		}
+		rest = more
 	}
-	m, _ := cur.(map[string]any)
-	return m
 }
