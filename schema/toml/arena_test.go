@@ -170,7 +170,9 @@ func TestParseOwned(t *testing.T) {
 		a, ao := testing.AllocsPerRun(50, func() { Parse(src) }), testing.AllocsPerRun(50, func() { ParseOwned(src) })
 		b, bo := bytesPerRun(50, func() { Parse(src) }), bytesPerRun(50, func() { ParseOwned(src) })
 		t.Logf("Parse: %.0f allocations, %.0f bytes; ParseOwned: %.0f, %.0f", a, b, ao, bo)
-		if ao > a-1 || bo > b-float64(len(src)) {
+		// a copy of the source costs len(src) bytes more; half of that is
+		// the margin for what else the runtime allocates meanwhile
+		if ao > a-1 || bo > b-float64(len(src))/2 {
 			t.Errorf("ParseOwned: %.0f allocations and %.0f bytes, Parse %.0f and %.0f: the source was copied", ao, bo, a, b)
 		}
 	}
