@@ -130,7 +130,7 @@ var docSkips = map[string]string{
 	"go test -short ./...          # the inner loop: every package, large corpora sampled":                              "runs every test, this one included",
 	"go test -race ./...           # under the race detector (corpora sampled: it slows parsing tenfold)":               "runs every test, this one included",
 	"go test ./schema/toml -fuzz FuzzParse       # fuzzing (seed corpora in testdata/fuzz are replayed by go test)":     "fuzzing runs until stopped",
-	"go test -short ./cmd/osmosis-lint ./editors ./lint ./lint/report ./schema ./schema/toml ./workspace -update":       "rewrites the generated files (their tests check they are current; TestRegenerateCommandIsComplete that it names every package with -update)",
+	"go test -short ./cmd/osmosis-lint ./editors ./lint ./lint/report ./lsp ./schema ./schema/toml ./workspace -update": "rewrites the generated files (their tests check they are current; TestRegenerateCommandIsComplete that it names every package with -update)",
 	"pip install osmosis-lint          # or: uv tool install osmosis-lint, pipx install osmosis-lint":                   "needs a published release (PyPI)",
 	"go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@latest":                                           "needs a published release (Go module proxy)",
 	"code --install-extension osmosis-lint-vscode-linux-x64.vsix":                                                       "needs VS Code and a .vsix from .ci/release",
