@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"sync"
 
-	"go.lsp.dev/protocol"
-
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
@@ -39,14 +38,14 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
-			SortText: protocol.NewOptional(it.Sort),
-			TextEdit: &protocol.TextEdit{Range: m.rng(it.Range), NewText: text},
+			SortText: ptr(it.Sort),
+			TextEdit: &protocol.CompletionTextEdit{Range: ptr(m.rng(it.Range)), NewText: text},
 		}
 		if it.Snippet && c.snippets {
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Detail != "" {
-			ci.Detail = protocol.NewOptional(it.Detail)
+			ci.Detail = ptr(it.Detail)
 		}
 		switch {
 		case it.Doc == "":
@@ -57,7 +56,7 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			ci.Documentation = c.markup(it.Doc, c.docMarkdown)
 		}
 		if it.Preselect {
-			ci.Preselect = protocol.NewOptional(true)
+			ci.Preselect = ptr(true)
 		}
 		out = append(out, ci)
 	}
