@@ -52,6 +52,9 @@ func cancelledID(params []byte) (jsonrpc2.ID, bool) {
 	if err := protocol.Unmarshal(params, &p); err != nil {
 		return jsonrpc2.ID{}, false
 	}
+	if p.ID == nil {
+		return jsonrpc2.ID{}, false
+	}
 	if p.ID.IsInt {
 		return jsonrpc2.NewNumberID(p.ID.Int), true
 	}

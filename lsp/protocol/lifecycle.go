@@ -219,9 +219,10 @@ type Registration struct {
 	RegisterOptions json.RawMessage `json:"registerOptions,omitempty"`
 }
 
-// CancelParams are the params of $/cancelRequest.
+// CancelParams are the params of $/cancelRequest (ID is nil when the
+// client sent none, or null).
 type CancelParams struct {
-	ID IntegerOrString `json:"id"`
+	ID *IntegerOrString `json:"id"`
 }
 
 // CodeRequestCancelled is the error of a request cancelled by the client
