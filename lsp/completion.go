@@ -22,6 +22,10 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))
 	out := make([]protocol.CompletionItem, 0, len(items))
+	// the optional properties point into one array each, not a value
+	// allocated for every item
+	sorts, details := make([]string, len(items)), make([]string, len(items))
+	rngs := make([]protocol.Range, len(items))
 	var list uint64
 	var docs []string
 	if lazy {
@@ -35,17 +39,19 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		if it.Snippet && !c.snippets {
 			text = plainSnippet(text)
 		}
+		sorts[i], rngs[i] = it.Sort, m.rng(it.Range)
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
-			SortText: ptr(it.Sort),
-			TextEdit: &protocol.CompletionTextEdit{Range: ptr(m.rng(it.Range)), NewText: text},
+			SortText: &sorts[i],
+			TextEdit: &protocol.CompletionTextEdit{Range: &rngs[i], NewText: text},
 		}
 		if it.Snippet && c.snippets {
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Detail != "" {
-			ci.Detail = ptr(it.Detail)
+			details[i] = it.Detail
+			ci.Detail = &details[i]
 		}
 		switch {
 		case it.Doc == "":
