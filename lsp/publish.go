@@ -76,10 +76,9 @@ func (s *Server) publish(u uri.URI, d *document, version *int32, fs []lint.Findi
 	if s.lifecycle() == stateShutdown {
 		return // the client is going away: background results are dropped
 	}
-	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(d, fs)}
-	if version != nil {
-		params.Version = ptr(*version)
-	}
+	// the params are written out before Notify returns: version is not
+	// kept
+	params := &protocol.PublishDiagnosticsParams{URI: u, Version: version, Diagnostics: s.diagnostics(d, fs)}
 	if err := s.client.PublishDiagnostics(s.ctx, params); err != nil {
 		s.log.Printf("publish %s: %v", u, err)
 	}

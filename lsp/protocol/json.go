@@ -48,7 +48,17 @@ func (v IntegerOrString) MarshalJSON() ([]byte, error) {
 	if v.IsInt {
 		return strconv.AppendInt(nil, v.Int, 10), nil
 	}
-	return Marshal(v.Str)
+	// a code is a rule id: printable ASCII needs no escape and is quoted
+	// in one allocation
+	for i := 0; i < len(v.Str); i++ {
+		if c := v.Str[i]; c < ' ' || c > '~' || c == '"' || c == '\\' {
+			return Marshal(v.Str)
+		}
+	}
+	b := make([]byte, 0, len(v.Str)+2)
+	b = append(b, '"')
+	b = append(b, v.Str...)
+	return append(b, '"'), nil
 }
 
 func (v *IntegerOrString) UnmarshalJSON(raw []byte) error {

@@ -187,3 +187,21 @@ func TestMarshalIsEncodingJSON(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want.String())
 	}
 }
+
+// A code is written as encoding/json writes the string, escapes and all.
+func TestCodeStrings(t *testing.T) {
+	for _, code := range []string{"unknown-key", "", "a\"b", `a\b`, "tab\there", "é", "<&>", "\u2028", "\xff"} {
+		got, err := Marshal(StringValue(code))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := Marshal(code)
+		if string(got) != string(want) {
+			t.Errorf("code %q: %s, want %s", code, got, want)
+		}
+		var back IntegerOrString
+		if err := Unmarshal(got, &back); err != nil || back.IsInt || (back.Str != code && code != "\xff") {
+			t.Errorf("code %q: read back %+v, %v", code, back, err)
+		}
+	}
+}
