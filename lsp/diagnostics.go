@@ -127,6 +127,10 @@ func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnost
 	return out
 }
 
+// unnecessaryTags are the tags of a finding of a rule whose code is
+// unnecessary (shared by every such diagnostic, never changed).
+var unnecessaryTags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+
 func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	sev := protocol.DiagnosticSeverityError
 	switch f.Severity {
@@ -150,7 +154,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 		}
 	}
 	if r, ok := lint.Lookup(f.Rule); ok && r.Unnecessary {
-		d.Tags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+		d.Tags = unnecessaryTags
 	}
 	return d
 }
