@@ -136,11 +136,18 @@ func (m *MarkupContent) UnmarshalJSON(raw []byte) error {
 }
 
 func trimSpace(b []byte) []byte {
-	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t' || b[0] == '\n' || b[0] == '\r') {
+	for len(b) > 0 && isSpace(b[0]) {
 		b = b[1:]
 	}
-	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t' || b[len(b)-1] == '\n' || b[len(b)-1] == '\r') {
+	return trimRightSpace(b)
+}
+
+func trimRightSpace(b []byte) []byte {
+	for len(b) > 0 && isSpace(b[len(b)-1]) {
 		b = b[:len(b)-1]
 	}
 	return b
 }
+
+// isSpace reports whether c is JSON whitespace.
+func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\n' || c == '\r' }

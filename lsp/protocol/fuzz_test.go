@@ -2,6 +2,7 @@ package protocol
 
 import (
 	"bytes"
+	"encoding/json"
 	"reflect"
 	"testing"
 )
@@ -66,6 +67,32 @@ func FuzzRoundTrip(f *testing.F) {
 		}
 		if x, _ := step(b3); !reflect.DeepEqual(w, x) {
 			t.Fatalf("%T: %s decodes to %+v, then to %+v", v, b3, w, x)
+		}
+	})
+}
+
+// FuzzUnmarshalIsEncodingJSON: Unmarshal (with its pooled decoders, reused
+// from one input to the next) gives json.Unmarshal's value, and an error
+// exactly when json.Unmarshal does.
+func FuzzUnmarshalIsEncodingJSON(f *testing.F) {
+	for _, seed := range []string{
+		`{"textDocument":{"uri":"file:///a"},"position":{"line":1,"character":2}}`, ` {"id":1} `, `{"id":1} x`, `{"id":1}{"id":2}`,
+		`{"label":"x","data":{"a":[1,2]}} `, "\t\n{}\r\n", `{"position":{"line":5}} }`, `{"id":"\ud800"}`, "{\"id\":\"\xff\"}", `null`, ``, ` `,
+	} {
+		f.Add(byte(0), []byte(seed))
+	}
+	types := append(fuzzTypes, func() any { return new(HoverParams) })
+	f.Fuzz(func(t *testing.T, kind byte, data []byte) {
+		newV := types[int(kind)%len(types)]
+		for range 2 { // the second time with a decoder the first put back
+			got, want := newV(), newV()
+			gerr, werr := Unmarshal(data, got), json.Unmarshal(data, want)
+			if (gerr == nil) != (werr == nil) {
+				t.Fatalf("%T %q: Unmarshal error %v, json.Unmarshal error %v", got, data, gerr, werr)
+			}
+			if werr == nil && !reflect.DeepEqual(got, want) {
+				t.Fatalf("%T %q: Unmarshal %+v, json.Unmarshal %+v", got, data, got, want)
+			}
 		}
 	})
 }

@@ -28,7 +28,42 @@ var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}
 
 // Unmarshal decodes data into v (encoding/json: invalid UTF-8 and unpaired
 // surrogates become U+FFFD, a value of the wrong type is an error).
-func Unmarshal(data []byte, v any) error { return json.Unmarshal(data, v) }
+//
+// A small message is decoded by a pooled json.Decoder, which keeps its
+// state from one message to the next where json.Unmarshal makes it anew
+// (most of the allocations of decoding a request's params). What that
+// decoder does not take cleanly, an error or bytes after the value, is
+// decoded again by json.Unmarshal: the value and the error are always
+// json.Unmarshal's (on an error, as with json.Unmarshal, v may be partly
+// set).
+func Unmarshal(data []byte, v any) error {
+	if len(data) <= maxPooled {
+		d := decoders.Get().(*pooledDecoder)
+		d.r.Reset(data)
+		start := d.dec.InputOffset()
+		if err := d.dec.Decode(v); err == nil && d.dec.InputOffset()-start == int64(len(trimRightSpace(data))) {
+			decoders.Put(d)
+			return nil
+		}
+		// a decoder that failed may hold a sticky error or a part of the
+		// input: it is dropped
+	}
+	return json.Unmarshal(data, v)
+}
+
+// maxPooled bounds the messages a pooled decoder reads, so that none keeps
+// a large buffer.
+const maxPooled = 16 << 10
+
+type pooledDecoder struct {
+	r   *bytes.Reader
+	dec *json.Decoder
+}
+
+var decoders = sync.Pool{New: func() any {
+	r := bytes.NewReader(nil)
+	return &pooledDecoder{r: r, dec: json.NewDecoder(r)}
+}}
 
 // LSPAny is any JSON value, kept as its bytes.
 type LSPAny = json.RawMessage
