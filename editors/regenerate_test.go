@@ -12,7 +12,7 @@ import (
 
 // regenerateCommand is README's one command that rewrites every generated
 // file (RULES.md, the goldens, the fuzz seed corpora, the plugin's skill).
-const regenerateCommand = "go test -short ./cmd/internal/mcpserver ./cmd/osmosis-lint ./editors ./lint ./lint/report ./schema ./schema/toml ./workspace -update"
+const regenerateCommand = "go test -short ./cmd/internal/mcpserver ./cmd/osmosis-lint ./editors ./lint ./lint/report ./lsp ./schema ./schema/toml ./workspace -update"
 
 // testFlag finds the flags a test file defines.
 var testFlag = regexp.MustCompile(`flag\.(?:Bool|String|Int)\("([^"]+)"`)

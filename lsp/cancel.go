@@ -5,7 +5,8 @@ import (
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // cancellation handles $/cancelRequest: every request runs with a context
@@ -51,13 +52,13 @@ func cancelledID(params []byte) (jsonrpc2.ID, bool) {
 	if err := protocol.Unmarshal(params, &p); err != nil {
 		return jsonrpc2.ID{}, false
 	}
-	switch x := p.ID.(type) {
-	case protocol.Integer:
-		return jsonrpc2.NewNumberID(int64(x)), true
-	case protocol.String:
-		return jsonrpc2.NewStringID(string(x)), true
+	if p.ID == nil {
+		return jsonrpc2.ID{}, false
 	}
-	return jsonrpc2.ID{}, false
+	if p.ID.IsInt {
+		return jsonrpc2.NewNumberID(p.ID.Int), true
+	}
+	return jsonrpc2.NewStringID(p.ID.Str), true
 }
 
 // requestContext is a request's context with a cancellation of its own.

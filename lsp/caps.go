@@ -3,8 +3,7 @@ package lsp
 import (
 	"slices"
 
-	"go.lsp.dev/protocol"
-
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -45,7 +44,7 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		out.pull = td.Diagnostic != nil
 		if td.Completion != nil && td.Completion.CompletionItem != nil {
 			ci := td.Completion.CompletionItem
-			out.lazyDocs = slices.Contains(ci.ResolveSupport.Properties, "documentation")
+			out.lazyDocs = ci.ResolveSupport != nil && slices.Contains(ci.ResolveSupport.Properties, "documentation")
 			out.snippets = ci.SnippetSupport != nil && *ci.SnippetSupport
 			out.docMarkdown = slices.Contains(ci.DocumentationFormat, protocol.MarkupKindMarkdown)
 		}

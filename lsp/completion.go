@@ -6,9 +6,8 @@ import (
 	"fmt"
 	"sync"
 
-	"go.lsp.dev/protocol"
-
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
@@ -23,6 +22,10 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))
 	out := make([]protocol.CompletionItem, 0, len(items))
+	// the optional properties point into one array each, not a value
+	// allocated for every item
+	sorts, details := make([]string, len(items)), make([]string, len(items))
+	rngs := make([]protocol.Range, len(items))
 	var list uint64
 	var docs []string
 	if lazy {
@@ -36,17 +39,19 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		if it.Snippet && !c.snippets {
 			text = plainSnippet(text)
 		}
+		sorts[i], rngs[i] = it.Sort, m.rng(it.Range)
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
-			SortText: protocol.NewOptional(it.Sort),
-			TextEdit: &protocol.TextEdit{Range: m.rng(it.Range), NewText: text},
+			SortText: &sorts[i],
+			TextEdit: &protocol.CompletionTextEdit{Range: &rngs[i], NewText: text},
 		}
 		if it.Snippet && c.snippets {
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Detail != "" {
-			ci.Detail = protocol.NewOptional(it.Detail)
+			details[i] = it.Detail
+			ci.Detail = &details[i]
 		}
 		switch {
 		case it.Doc == "":
@@ -57,7 +62,7 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			ci.Documentation = c.markup(it.Doc, c.docMarkdown)
 		}
 		if it.Preselect {
-			ci.Preselect = protocol.NewOptional(true)
+			ci.Preselect = ptr(true)
 		}
 		out = append(out, ci)
 	}

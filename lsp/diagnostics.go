@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -127,6 +127,10 @@ func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnost
 	return out
 }
 
+// unnecessaryTags are the tags of a finding of a rule whose code is
+// unnecessary (shared by every such diagnostic, never changed).
+var unnecessaryTags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+
 func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	sev := protocol.DiagnosticSeverityError
 	switch f.Severity {
@@ -138,11 +142,11 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	d := protocol.Diagnostic{
 		Range:    m.rng(f.Range),
 		Severity: sev,
-		Source:   protocol.NewOptional("osmosis-lint"),
-		Message:  protocol.String(escape.Lines(f.Message) + stageSuffix(f.Stage)),
+		Source:   "osmosis-lint",
+		Message:  escape.Lines(f.Message) + stageSuffix(f.Stage),
 	}
 	if f.Rule != "" {
-		d.Code = protocol.String(f.Rule)
+		d.Code = protocol.StringValue(f.Rule)
 	}
 	if r, ok := lint.Lookup(f.Rule); ok {
 		if u, err := uri.Parse(r.DocURL()); err == nil {
@@ -150,7 +154,7 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 		}
 	}
 	if r, ok := lint.Lookup(f.Rule); ok && r.Unnecessary {
-		d.Tags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
+		d.Tags = unnecessaryTags
 	}
 	return d
 }

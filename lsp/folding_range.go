@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 
-	"go.lsp.dev/protocol"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) FoldingRanges(ctx context.Context, p *protocol.FoldingRangeParams) ([]protocol.FoldingRange, error) {

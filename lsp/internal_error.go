@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"runtime/debug"
 
-	"go.lsp.dev/protocol"
-
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // internalError logs a recovered panic with its stack and tells the user

@@ -7,7 +7,8 @@ import (
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // methods is every LSP method the server serves: its name, its handler and
@@ -76,16 +77,16 @@ func methodTable() []method {
 			completion(sc).ResolveProvider = ptr(c.lazyDocs)
 		}},
 		{protocol.MethodTextDocumentHover, request((*Server).Hover), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.HoverProvider = protocol.Boolean(true)
+			sc.HoverProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentDefinition, request((*Server).Definition), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.DefinitionProvider = protocol.Boolean(true)
+			sc.DefinitionProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentReferences, request((*Server).References), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.ReferencesProvider = protocol.Boolean(true)
+			sc.ReferencesProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentDocumentSymbol, request((*Server).DocumentSymbol), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.DocumentSymbolProvider = protocol.Boolean(true)
+			sc.DocumentSymbolProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentCodeAction, request((*Server).CodeAction), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
 			sc.CodeActionProvider = &protocol.CodeActionOptions{
@@ -102,24 +103,24 @@ func methodTable() []method {
 			rename(sc).PrepareProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentFoldingRange, request((*Server).FoldingRanges), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.FoldingRangeProvider = protocol.Boolean(true)
+			sc.FoldingRangeProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentSelectionRange, request((*Server).SelectionRange), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.SelectionRangeProvider = protocol.Boolean(true)
+			sc.SelectionRangeProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentInlayHint, request((*Server).InlayHint), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.InlayHintProvider = protocol.Boolean(true)
+			sc.InlayHintProvider = ptr(true)
 		}},
 
 		// the workspace
 		{protocol.MethodWorkspaceSymbol, request((*Server).Symbols), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.WorkspaceSymbolProvider = protocol.Boolean(true)
+			sc.WorkspaceSymbolProvider = ptr(true)
 		}},
 		{protocol.MethodWorkspaceDidChangeWorkspaceFolders, notification((*Server).DidChangeWorkspaceFolders), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			workspaceOpts(sc).WorkspaceFolders = &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: protocol.Boolean(true)}
+			workspaceOpts(sc).WorkspaceFolders = &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: ptr(true)}
 		}},
 		{protocol.MethodWorkspaceWillRenameFiles, request((*Server).WillRenameFiles), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			workspaceOpts(sc).FileOperations = &protocol.FileOperationOptions{WillRename: protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
+			workspaceOpts(sc).FileOperations = &protocol.FileOperationOptions{WillRename: &protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
 				Scheme:  ptr("file"),
 				Pattern: protocol.FileOperationPattern{Glob: "**/rollouts/*", Matches: protocol.FileOperationPatternKindFolder},
 			}}}}
@@ -268,12 +269,10 @@ func wireNotification[P any](f func(*Server, context.Context, *P) error) handler
 // The parts of the capabilities that several methods share.
 
 func textSync(sc *protocol.ServerCapabilities) *protocol.TextDocumentSyncOptions {
-	if o, ok := sc.TextDocumentSync.(*protocol.TextDocumentSyncOptions); ok {
-		return o
+	if sc.TextDocumentSync == nil {
+		sc.TextDocumentSync = &protocol.TextDocumentSyncOptions{}
 	}
-	o := &protocol.TextDocumentSyncOptions{}
-	sc.TextDocumentSync = o
-	return o
+	return sc.TextDocumentSync
 }
 
 func completion(sc *protocol.ServerCapabilities) *protocol.CompletionOptions {
@@ -284,12 +283,10 @@ func completion(sc *protocol.ServerCapabilities) *protocol.CompletionOptions {
 }
 
 func rename(sc *protocol.ServerCapabilities) *protocol.RenameOptions {
-	if o, ok := sc.RenameProvider.(*protocol.RenameOptions); ok {
-		return o
+	if sc.RenameProvider == nil {
+		sc.RenameProvider = &protocol.RenameOptions{}
 	}
-	o := &protocol.RenameOptions{}
-	sc.RenameProvider = o
-	return o
+	return sc.RenameProvider
 }
 
 // pullDiagnostics is the diagnostic provider for a client that pulls, nil
@@ -298,12 +295,10 @@ func pullDiagnostics(c *clientCaps, sc *protocol.ServerCapabilities) *protocol.D
 	if !c.pull {
 		return nil
 	}
-	if o, ok := sc.DiagnosticProvider.(*protocol.DiagnosticOptions); ok {
-		return o
+	if sc.DiagnosticProvider == nil {
+		sc.DiagnosticProvider = &protocol.DiagnosticOptions{}
 	}
-	o := &protocol.DiagnosticOptions{}
-	sc.DiagnosticProvider = o
-	return o
+	return sc.DiagnosticProvider
 }
 
 func workspaceOpts(sc *protocol.ServerCapabilities) *protocol.WorkspaceOptions {

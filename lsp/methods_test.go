@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"go.lsp.dev/protocol"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // The method table agrees with the protocol: each method is one the client

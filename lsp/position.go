@@ -1,8 +1,7 @@
 package lsp
 
 import (
-	"go.lsp.dev/protocol"
-
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 

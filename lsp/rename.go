@@ -8,12 +8,12 @@ import (
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -188,9 +188,7 @@ func (s *Server) workspaceEditOf(snap *snapshot, files []fileEdits, move *protoc
 		if d := open[f.path]; d != nil {
 			td.TextDocument.Version = ptr(d.version)
 		}
-		for i := range f.edits {
-			td.Edits = append(td.Edits, &f.edits[i])
-		}
+		td.Edits = append([]protocol.TextEdit{}, f.edits...)
 		changes = append(changes, td)
 	}
 	if move != nil {

@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 
-	"go.lsp.dev/protocol"
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // SelectionRange answers each position with the ranges around it, from

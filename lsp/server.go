@@ -1,6 +1,6 @@
 // Package lsp is the language server of osmosis-lint: it serves the lint
 // engine's findings, fixes and editor features over the Language Server
-// Protocol (3.18, go.lsp.dev) on a byte stream, usually stdio.
+// Protocol (3.17, its types in lsp/protocol) on a byte stream, usually stdio.
 //
 // Messages are handled strictly in the order they arrive: document changes
 // are applied in order and each diagnostic result carries the version it was
@@ -30,9 +30,9 @@ import (
 	"sync/atomic"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -56,7 +56,7 @@ type Server struct {
 	opts   Options
 	log    *log.Logger
 	conn   jsonrpc2.Conn
-	client protocol.Client
+	client clientConn
 	ctx    context.Context // connection lifetime
 
 	stateMu  sync.Mutex
@@ -163,8 +163,8 @@ func newServer(opts Options) *Server {
 // handled one at a time, in order, on the connection's read loop.
 func (s *Server) attach(ctx context.Context, conn jsonrpc2.Conn) {
 	s.conn = conn
-	s.client = protocol.ClientDispatcher(conn)
-	s.ctx = protocol.WithClient(ctx, s.client)
+	s.client = connClient{conn}
+	s.ctx = ctx
 	conn.Go(s.ctx, s.handler())
 }
 
@@ -265,7 +265,7 @@ func (s *Server) Exit(ctx context.Context) error {
 // current returns the open document at u (nil if not open).
 func (s *Server) current(u uri.URI) *document { return s.sess.snapshot().docs[u] }
 
-// codec reads and writes LSP messages with the protocol package's JSON.
+// codec reads and writes LSP messages with protocol.Marshal and Unmarshal.
 type codec struct{}
 
 func (codec) Marshal(v any) ([]byte, error) {

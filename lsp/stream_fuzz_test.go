@@ -10,7 +10,8 @@ import (
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
-	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // chunkReader hands out its input a few bytes at a time, as a pipe does.
@@ -131,7 +132,7 @@ func FuzzStream(f *testing.F) {
 	})
 }
 
-// FuzzWireText decodes document text as the protocol package decodes any
+// FuzzWireText decodes document text as protocol.Unmarshal decodes any
 // other string: the same bytes, or an error for both.
 func FuzzWireText(f *testing.F) {
 	for _, seed := range []string{

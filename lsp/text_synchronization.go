@@ -5,9 +5,9 @@ import (
 	"context"
 	"runtime/debug"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -16,12 +16,12 @@ import (
 
 func (s *Server) didOpen(ctx context.Context, p *openParams) error {
 	td := p.TextDocument
-	s.openDoc(uri.URI(td.URI), td.Version, td.Text)
+	s.openDoc(td.URI, td.Version, td.Text)
 	return nil
 }
 
 func (s *Server) didChange(ctx context.Context, p *changeParams) error {
-	s.changeDoc(uri.URI(p.TextDocument.URI), p.TextDocument.Version, p.changes())
+	s.changeDoc(p.TextDocument.URI, p.TextDocument.Version, p.changes())
 	return nil
 }
 

@@ -1,21 +1,21 @@
 package lsp
 
 import (
-	"encoding/json"
 	"errors"
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // The text of didOpen and didChange is decoded here, straight into the
-// bytes the document keeps: the protocol package decodes a long string with
-// escapes into a buffer that grows by doubling (seven times the text for a
-// 50 MB document) and then a string the server would copy again.
+// bytes the document keeps: a JSON decoder unquotes a long string with
+// escapes into a buffer of its own and then makes a string of it, which the
+// server would copy again.
 
-// wireText is a JSON string decoded into bytes, as the protocol package
+// wireText is a JSON string decoded into bytes, as protocol.Unmarshal
 // decodes strings: escapes resolved, an unpaired surrogate and invalid
 // UTF-8 turned into U+FFFD, a raw control character refused.
 type wireText []byte
@@ -126,27 +126,10 @@ func hex4(b []byte) (uint16, bool) {
 	return v, true
 }
 
-// wireURI is a document URI in the canonical form the protocol package
-// gives every other request.
-type wireURI uri.URI
-
-func (u *wireURI) UnmarshalJSON(raw []byte) error {
-	var s string
-	if err := json.Unmarshal(raw, &s); err != nil {
-		return err
-	}
-	p, err := uri.Parse(s)
-	if err != nil {
-		return err
-	}
-	*u = wireURI(p)
-	return nil
-}
-
 // openParams are the params of textDocument/didOpen.
 type openParams struct {
 	TextDocument struct {
-		URI     wireURI  `json:"uri"`
+		URI     uri.URI  `json:"uri"`
 		Version int32    `json:"version"`
 		Text    wireText `json:"text"`
 	} `json:"textDocument"`
@@ -155,7 +138,7 @@ type openParams struct {
 // changeParams are the params of textDocument/didChange.
 type changeParams struct {
 	TextDocument struct {
-		URI     wireURI `json:"uri"`
+		URI     uri.URI `json:"uri"`
 		Version int32   `json:"version"`
 	} `json:"textDocument"`
 	ContentChanges []struct {

@@ -4,8 +4,7 @@ import (
 	"context"
 	"slices"
 
-	"go.lsp.dev/protocol"
-
+	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
