@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // The sync rules read a real repository: each case builds one with git (a
@@ -41,14 +42,7 @@ type gitWS struct {
 // fails the test.
 func needGit(t testing.TB) string {
 	t.Helper()
-	p, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is not installed: the sync tests need it to build repositories")
-		}
-		t.Skip("git is not installed: the sync tests need it to build repositories")
-	}
-	return p
+	return gittest.Bin(t)
 }
 
 // newGitWS builds the base repository: branch main, one commit holding

@@ -2,10 +2,11 @@ package lsp
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // TestSyncRefreshedOnGitChanges: the sync findings follow git's state as
@@ -13,27 +14,12 @@ import (
 // push (a remote-tracking ref).
 func TestSyncRefreshedOnGitChanges(t *testing.T) {
 	t.Parallel()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is missing")
-		}
-		t.Skip("git is not installed")
-	}
+	gittest.Bin(t)
 	root := newWorkspace(t, nil)
 	if err := os.RemoveAll(filepath.Join(root, ".git")); err != nil {
 		t.Fatal(err)
 	}
-	run := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command(git, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-		}
-	}
+	run := func(args ...string) { t.Helper(); gittest.Run(t, root, args...) }
 	run("init", "-q", "-b", "main")
 	run("add", "-A")
 	run("commit", "-q", "-m", "init")

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	gogitconfig "github.com/go-git/go-git/v5/config"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 func TestParseGitConfig(t *testing.T) {
@@ -92,7 +94,7 @@ func TestParseGitConfigErrors(t *testing.T) {
 // TestParseGitConfigAgainstGit compares remote.origin.url values with what
 // git itself reads from the same file.
 func TestParseGitConfigAgainstGit(t *testing.T) {
-	gitBinary(t)
+	gittest.Bin(t)
 	inputs := []string{
 		"[remote \"origin\"]\n\turl = git@github.com:a/b.git\n",
 		"[remote \"origin\"]\n\turl = \"quoted # not comment\" ; comment\n",
@@ -240,26 +242,26 @@ func TestOriginLayouts(t *testing.T) {
 // TestOriginRealRepository reads what `git remote add` wrote.
 func TestOriginRealRepository(t *testing.T) {
 	dir := t.TempDir()
-	runGit(t, dir, "init", "-q", "-b", "main")
-	runGit(t, dir, "remote", "add", "origin", "git@github.com:Acme/Rollouts.git")
-	runGit(t, dir, "config", "url.git@github.com:.insteadOf", "gh:")
-	runGit(t, dir, "remote", "add", "upstream", "gh:acme/upstream")
+	gittest.Run(t, dir, "init", "-q", "-b", "main")
+	gittest.Run(t, dir, "remote", "add", "origin", "git@github.com:Acme/Rollouts.git")
+	gittest.Run(t, dir, "config", "url.git@github.com:.insteadOf", "gh:")
+	gittest.Run(t, dir, "remote", "add", "upstream", "gh:acme/upstream")
 	s := mustLoad(t, dir, Options{})
 	o := s.Origin()
 	if !o.Found || o.Identity.Repo != "acme/rollouts" || o.Identity.DisplayURL != "ssh://git@github.com/Acme/Rollouts.git" {
 		t.Fatalf("origin %+v", o)
 	}
 	// The research vector: an invalid origin is reported, not fatal.
-	runGit(t, dir, "remote", "set-url", "origin", "https://gitlab.com/acme/rollouts.git")
+	gittest.Run(t, dir, "remote", "set-url", "origin", "https://gitlab.com/acme/rollouts.git")
 	o = mustLoad(t, dir, Options{}).Origin()
 	var ie *IdentityError
 	if !o.Found || !errors.As(o.Err, &ie) || ie.Reason != ReasonNotGitHub || o.Identity.Repo != "" {
 		t.Fatalf("origin %+v", o)
 	}
 	// A worktree made by git shares the origin.
-	runGit(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
+	gittest.Run(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
 	wt := filepath.Join(t.TempDir(), "wt")
-	runGit(t, dir, "worktree", "add", "-q", wt)
+	gittest.Run(t, dir, "worktree", "add", "-q", wt)
 	if o := mustLoad(t, wt, Options{}).Origin(); o.URL != "https://gitlab.com/acme/rollouts.git" {
 		t.Fatalf("worktree origin %+v", o)
 	}
@@ -380,11 +382,11 @@ func TestUpstreamAsGitReadsIt(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			runGit(t, dir, "init", "-q", "-b", "main")
-			runGit(t, dir, "remote", "add", "origin", "https://github.com/acme/rollouts.git")
-			runGit(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
-			runGit(t, dir, "update-ref", "refs/remotes/origin/main", "HEAD")
-			runGit(t, dir, "branch", "-q", "--set-upstream-to=origin/main")
+			gittest.Run(t, dir, "init", "-q", "-b", "main")
+			gittest.Run(t, dir, "remote", "add", "origin", "https://github.com/acme/rollouts.git")
+			gittest.Run(t, dir, "commit", "-q", "--allow-empty", "-m", "init")
+			gittest.Run(t, dir, "update-ref", "refs/remotes/origin/main", "HEAD")
+			gittest.Run(t, dir, "branch", "-q", "--set-upstream-to=origin/main")
 			path := filepath.Join(dir, ".git", "config")
 			data, err := os.ReadFile(path)
 			if err != nil {
@@ -397,7 +399,7 @@ func TestUpstreamAsGitReadsIt(t *testing.T) {
 			if err := os.WriteFile(path, []byte(edited), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if got := strings.TrimSpace(runGit(t, dir, "rev-parse", "--abbrev-ref", "@{upstream}")); got != "origin/main" {
+			if got := strings.TrimSpace(gittest.Run(t, dir, "rev-parse", "--abbrev-ref", "@{upstream}")); got != "origin/main" {
 				t.Fatalf("git reads the upstream as %q", got)
 			}
 			r := mustLoad(t, dir, Options{}).GitSync()

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/go-git/go-git/v5/plumbing/format/index"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 func allPaths([]byte) bool { return true }
@@ -21,17 +23,17 @@ func allPaths([]byte) bool { return true }
 // 2, 3 (extended flags from intent-to-add), 4 (prefix-compressed paths),
 // a split index, and a SHA-256 repository.
 func TestReadIndexVersions(t *testing.T) {
-	gitBinary(t)
+	gittest.Bin(t)
 	tracked := []string{".env", ".env.local", "a/b/c.txt", "a/b/d.txt", "configs/training/x.toml", strings.Repeat("long", 40) + ".txt"}
 	setup := func(t *testing.T, initArgs ...string) string {
 		dir := t.TempDir()
-		runGit(t, dir, append([]string{"init", "-q"}, initArgs...)...)
+		gittest.Run(t, dir, append([]string{"init", "-q"}, initArgs...)...)
 		tree := files{}
 		for _, p := range tracked {
 			tree[p] = "x"
 		}
 		writeTree(t, dir, tree)
-		runGit(t, dir, append([]string{"add", "--"}, tracked...)...)
+		gittest.Run(t, dir, append([]string{"add", "--"}, tracked...)...)
 		return dir
 	}
 	want := slices.Clone(tracked)
@@ -59,7 +61,7 @@ func TestReadIndexVersions(t *testing.T) {
 				writeTree(t, dir, files{p: "y"})
 			}
 			for _, args := range tc.after {
-				runGit(t, dir, args...)
+				gittest.Run(t, dir, args...)
 			}
 			got, err := readIndexPaths(filepath.Join(dir, ".git", "index"), tc.hashSize, allPaths)
 			if err != nil {
@@ -118,10 +120,10 @@ func goGitIndexPaths(path string) ([]string, error) {
 // dotenv names only), with go-git decoding the same index, on an index of
 // 20,000 entries.
 func BenchmarkIndexPaths(b *testing.B) {
-	gitBinary(b)
+	gittest.Bin(b)
 	dir := b.TempDir()
-	runGit(b, dir, "init", "-q")
-	blob := strings.TrimSpace(runGit(b, dir, "hash-object", "-w", "--stdin"))
+	gittest.Run(b, dir, "init", "-q")
+	blob := strings.TrimSpace(gittest.Run(b, dir, "hash-object", "-w", "--stdin"))
 	var info strings.Builder
 	for i := range 20000 {
 		fmt.Fprintf(&info, "100644 %s\trollouts/r%d/src/file%d.py\n", blob, i%50, i)

@@ -3,7 +3,6 @@ package workspace
 import (
 	"flag"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -82,32 +81,6 @@ func mustLoad(t testing.TB, root string, opts Options) *Snapshot {
 		t.Fatal(err)
 	}
 	return s
-}
-
-// gitBinary skips the test when git is not installed.
-func gitBinary(t testing.TB) string {
-	t.Helper()
-	p, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git not installed")
-	}
-	return p
-}
-
-// runGit runs git in dir with a clean environment.
-func runGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(gitBinary(t), args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(),
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com",
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
 }
 
 // checkGolden compares got with testdata/<name>, rewriting it with -update.

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // richWorkspace builds a workspace that exercises every part of the model.
@@ -476,12 +478,12 @@ func TestSettingsProblemPositions(t *testing.T) {
 // git itself records.
 func TestEnvFilesWithGit(t *testing.T) {
 	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
+	gittest.Run(t, dir, "init", "-q")
 	writeTree(t, dir, files{
 		".gitignore": ".env*\n!.env.example\n", ".env": "S=1\n", ".env.example": "S=\n",
 		".env.local": "L=1\n", ".env.prod": "P=1\n", "sub/.env": "", ".environment": "",
 	})
-	runGit(t, dir, "add", "-f", ".env.prod", ".env.example", "sub/.env")
+	gittest.Run(t, dir, "add", "-f", ".env.prod", ".env.example", "sub/.env")
 	os.WriteFile(filepath.Join(dir, ".git", "info", "exclude"), []byte("!.env.local\n"), 0o644)
 	s := mustLoad(t, dir, Options{})
 	got := map[string]EnvFile{}

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // TestDiffWritesNothing: --diff prints the fixes as a patch that git
@@ -27,10 +29,7 @@ func TestDiffWritesNothing(t *testing.T) {
 	if code, _, errs := invoke(t, "", "check", "--fix", "--unsafe-fixes", "-q", filepath.Join(fixed, "configs")); code == exitUsage {
 		t.Fatal(errs)
 	}
-	git, err := exec.LookPath("git")
-	if err != nil {
-		t.Skip("git is missing")
-	}
+	git := gittest.Bin(t)
 	cmd := exec.Command(git, "apply", "-")
 	cmd.Stdin = strings.NewReader(out)
 	if res, err := cmd.CombinedOutput(); err != nil {

@@ -3,7 +3,6 @@ package doctor
 import (
 	"errors"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"reflect"
 	"slices"
@@ -11,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // gitInit makes dir a git worktree the way the tests of the osmosis CLI do
@@ -319,21 +319,9 @@ func TestConfigsDatasetsRolloutsAndSkills(t *testing.T) {
 }
 
 func TestEnvFiles(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is missing")
-		}
-		t.Skip("git is not installed")
-	}
+	gittest.Bin(t)
 	ws := t.TempDir()
-	run := func(args ...string) {
-		cmd := exec.Command(git, args...)
-		cmd.Dir = ws
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	run := func(args ...string) { t.Helper(); gittest.Run(t, ws, args...) }
 	run("init", "-q")
 	full(t, ws)
 	write(t, filepath.Join(ws, ".env"), "OPENAI_API_KEY=sk-x\n")

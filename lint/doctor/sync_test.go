@@ -1,36 +1,20 @@
 package doctor
 
 import (
-	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // TestSyncSection: one line per rollout, from a real repository built with
 // git; "not checked" once, as info, when nothing is known of origin.
 func TestSyncSection(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is missing")
-		}
-		t.Skip("git is not installed")
-	}
+	gittest.Bin(t)
 	ws := filepath.Join(t.TempDir(), "ws")
-	run := func(args ...string) {
-		t.Helper()
-		cmd := exec.Command(git, args...)
-		cmd.Dir = ws
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+ws,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	run := func(args ...string) { t.Helper(); gittest.Run(t, ws, args...) }
 	full(t, ws)
 	write(t, filepath.Join(ws, "rollouts", "calc", "main.py"), "print(1)\n")
 	write(t, filepath.Join(ws, "rollouts", "other", "main.py"), "print(2)\n")

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 func TestWriteDiffGolden(t *testing.T) {
@@ -27,13 +29,7 @@ func TestWriteDiffGolden(t *testing.T) {
 // TestWriteDiffApplies: git apply turns the old file into the new one with
 // our diff, for random edits of random files.
 func TestWriteDiffApplies(t *testing.T) {
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") != "" {
-			t.Fatal("git is missing")
-		}
-		t.Skip("git is missing")
-	}
+	git := gittest.Bin(t)
 	r := rand.New(rand.NewPCG(1, 2))
 	words := []string{"a = 1\n", "b = 2\n", "[t]\n", "\n", "# c\n", "x = \"y\"\n"}
 	for n := 0; n < 40; n++ {

@@ -3,12 +3,12 @@ package runner
 import (
 	"fmt"
 	"os"
-	"os/exec"
 	"strings"
 	"syscall"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // gitHistory turns the benchmark workspace into a repository with commits
@@ -17,26 +17,8 @@ import (
 // (also origin/HEAD, and main's upstream) is unpushed commits behind.
 func gitHistory(b *testing.B, root string, commits, unpushed int) {
 	b.Helper()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			b.Fatal("git is not installed")
-		}
-		b.Skip("git is not installed")
-	}
-	run := func(stdin string, args ...string) {
-		b.Helper()
-		cmd := exec.Command(git, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if stdin != "" {
-			cmd.Stdin = strings.NewReader(stdin)
-		}
-		if out, err := cmd.CombinedOutput(); err != nil {
-			b.Fatalf("git %v: %v\n%s", args, err, out)
-		}
-	}
+	gittest.Bin(b)
+	run := func(stdin string, args ...string) { b.Helper(); gittest.RunInput(b, root, stdin, args...) }
 	if err := os.RemoveAll(root + "/.git"); err != nil {
 		b.Fatal(err)
 	}

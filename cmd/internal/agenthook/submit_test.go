@@ -3,11 +3,12 @@ package agenthook
 import (
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // prePayload is a PreToolUse input of Claude Code's Bash tool.
@@ -28,18 +29,12 @@ func prePayload(t testing.TB, cwd, command string) []byte {
 // remote-tracking branch of origin are the same commit.
 func pushedWorkspace(t *testing.T) string {
 	t.Helper()
-	git, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is missing")
-		}
-		t.Skip("git is not installed")
-	}
+	gittest.Bin(t)
 	root := newWorkspace(t)
 	if err := os.RemoveAll(root + "/.git"); err != nil {
 		t.Fatal(err)
 	}
-	gitIn(t, git, root,
+	gitIn(t, root,
 		[]string{"init", "-q", "-b", "main"}, []string{"add", "-A"}, []string{"commit", "-q", "-m", "init"},
 		[]string{"remote", "add", "origin", "https://github.com/acme/ws.git"},
 		[]string{"update-ref", "refs/remotes/origin/main", "HEAD"},
@@ -49,16 +44,10 @@ func pushedWorkspace(t *testing.T) string {
 	return root
 }
 
-func gitIn(t *testing.T, git, root string, commands ...[]string) {
+func gitIn(t *testing.T, root string, commands ...[]string) {
 	t.Helper()
 	for _, args := range commands {
-		cmd := exec.Command(git, args...)
-		cmd.Dir = root
-		cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root,
-			"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-		if out, err := cmd.CombinedOutput(); err != nil {
-			t.Fatalf("git %v: %v\n%s", args, err, out)
-		}
+		gittest.Run(t, root, args...)
 	}
 }
 
@@ -67,8 +56,7 @@ func gitIn(t *testing.T, git, root string, commands ...[]string) {
 func TestSubmitHookUnpushedRollout(t *testing.T) {
 	root := pushedWorkspace(t)
 	write(t, root, "rollouts/multiply-agent/main.py", "print('changed')\n")
-	git, _ := exec.LookPath("git")
-	gitIn(t, git, root, []string{"commit", "-q", "-am", "change"})
+	gitIn(t, root, []string{"commit", "-q", "-am", "change"})
 	out := run(t, root, prePayload(t, root, "osmosis train submit configs/training/base.toml"))
 	if out.Block != "" || !strings.Contains(out.Context, "[rollout-unpushed]") || !strings.Contains(out.Context, "rollouts/multiply-agent") {
 		t.Fatalf("want context naming the unpushed rollout, got %+v", out)
