@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
+	"io"
 	"strconv"
 	"sync"
 )
@@ -40,10 +41,19 @@ func Unmarshal(data []byte, v any) error {
 	if len(data) <= maxPooled {
 		d := decoders.Get().(*pooledDecoder)
 		d.r.Reset(data)
-		start := d.dec.InputOffset()
-		if err := d.dec.Decode(v); err == nil && d.dec.InputOffset()-start == int64(len(trimRightSpace(data))) {
-			decoders.Put(d)
-			return nil
+		if err := d.dec.Decode(v); err == nil {
+			// what the decoder read ahead and what it left unread must be
+			// white space; a decoder goes back to the pool only with
+			// nothing read ahead, so that the next message starts clean
+			ahead := d.dec.Buffered()
+			if br, ok := ahead.(*bytes.Reader); ok && br.Len() == 0 && d.r.Len() == 0 {
+				decoders.Put(d)
+				return nil
+			}
+			rest, _ := io.ReadAll(io.MultiReader(ahead, d.r))
+			if len(trimRightSpace(rest)) == 0 {
+				return nil
+			}
 		}
 		// a decoder that failed may hold a sticky error or a part of the
 		// input: it is dropped

@@ -205,3 +205,21 @@ func TestCodeStrings(t *testing.T) {
 		}
 	}
 }
+
+// TestUnmarshalAfterTrailingSpace: a pooled decoder that read a message's
+// trailing white space ahead must not let the next message's trailing
+// bytes through (the length check once counted the space it held).
+func TestUnmarshalAfterTrailingSpace(t *testing.T) {
+	for range 8 {
+		var p Position
+		if err := Unmarshal([]byte(`{"line":1,"character":2}  `), &p); err != nil || p.Line != 1 {
+			t.Fatalf("trailing space: %v, %+v", err, p)
+		}
+		if err := Unmarshal([]byte(`{"line":5,"character":2} }`), &p); err == nil {
+			t.Fatal("a value followed by } decoded without an error")
+		}
+		if err := Unmarshal([]byte(`{"line":3,"character":4}`), &p); err != nil || p.Line != 3 || p.Character != 4 {
+			t.Fatalf("after the refused message: %v, %+v", err, p)
+		}
+	}
+}
