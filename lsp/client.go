@@ -29,11 +29,28 @@ func (c connClient) ShowMessage(ctx context.Context, p *protocol.ShowMessagePara
 }
 
 func (c connClient) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {
-	_, err := c.conn.Call(ctx, protocol.MethodClientRegisterCapability, p, nil)
-	return err
+	return c.call(ctx, protocol.MethodClientRegisterCapability, p)
 }
 
 func (c connClient) DiagnosticRefresh(ctx context.Context) error {
-	_, err := c.conn.Call(ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+	return c.call(ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil)
+}
+
+// call sends a request whose result the server does not read. When ctx
+// ends before the answer, the request is cancelled: $/cancelRequest names
+// its id (sent whatever ctx, the cancellation being the point), so the
+// client need not answer a request nobody waits for.
+func (c connClient) call(ctx context.Context, method string, params any) error {
+	id, err := c.conn.Call(ctx, method, params, nil)
+	if ctx.Err() != nil && id.IsValid() {
+		var cancel protocol.IntegerOrString
+		if n, ok := id.Number(); ok {
+			cancel = protocol.IntegerOrString{Int: n, IsInt: true}
+		} else {
+			s, _ := id.StringValue()
+			cancel = protocol.StringValue(s)
+		}
+		_ = c.conn.Notify(context.WithoutCancel(ctx), protocol.MethodCancelRequest, &protocol.CancelParams{ID: &cancel})
+	}
 	return err
 }
