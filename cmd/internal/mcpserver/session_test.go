@@ -207,3 +207,27 @@ func TestCheapRequestsAreAnsweredInOrder(t *testing.T) {
 	}
 	ss.calls.Wait()
 }
+
+// A call cancelled while it waits for the client's roots keeps no answer:
+// the next call asks again (an empty list kept then would have every
+// later call check the server's directory instead of the client's roots).
+func TestCancelledRootsAreNotKept(t *testing.T) {
+	ss := &session{
+		srv:     &server{opts: Options{Dir: t.TempDir()}},
+		conn:    &lineConn{w: &syncWriter{}, closed: make(chan struct{})},
+		client:  &clientParams{Capabilities: map[string]json.RawMessage{"roots": json.RawMessage(`{}`)}},
+		waiting: map[int64]chan *message{},
+		running: map[string]*running{},
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if roots := ss.srv.clientRoots(ctx, ss); len(roots) != 0 {
+		t.Fatalf("roots without an answer: %v", roots)
+	}
+	ss.srv.mu.Lock()
+	kept := ss.srv.roots
+	ss.srv.mu.Unlock()
+	if kept != nil {
+		t.Fatalf("the roots of a cancelled call were kept: %#v", kept)
+	}
+}
