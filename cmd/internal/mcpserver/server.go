@@ -24,6 +24,7 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -444,8 +445,8 @@ func (ss *session) notify(msg *message) {
 // deliver hands a response to the server's request it answers; one that
 // answers none is dropped.
 func (ss *session) deliver(msg *message) {
-	var id int64
-	if json.Unmarshal(msg.id, &id) != nil {
+	id, err := strconv.ParseInt(idKey(msg.id), 10, 64) // 1.0 answers 1
+	if err != nil {
 		return
 	}
 	ss.mu.Lock()

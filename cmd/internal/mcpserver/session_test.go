@@ -231,3 +231,26 @@ func TestCancelledRootsAreNotKept(t *testing.T) {
 		t.Fatalf("the roots of a cancelled call were kept: %#v", kept)
 	}
 }
+
+// The client's answer to the server's request names its id as a JSON
+// value: 1.0 answers the request 1 (it was dropped, and the call waiting
+// for the roots waited on).
+func TestAnswerIDIsAValue(t *testing.T) {
+	r := startWith(t, Options{Dir: newWorkspace(t)}, 0, 0, `{"roots":{}}`)
+	r.send(t, `{"jsonrpc":"2.0","id":"c","method":"tools/call","params":{"name":"rules","arguments":{}}}`)
+	if rep := r.next(t); rep.id() != `"c"` {
+		t.Fatalf("rules: %+v", rep)
+	}
+	r.send(t, `{"jsonrpc":"2.0","id":"check","method":"tools/call","params":{"name":"check","arguments":{"paths":["configs/training/base.toml"]}}}`)
+	var ask struct {
+		ID     int64  `json:"id"`
+		Method string `json:"method"`
+	}
+	if err := json.Unmarshal([]byte(r.line(t)), &ask); err != nil || ask.Method != "roots/list" {
+		t.Fatalf("want roots/list: %v %+v", err, ask)
+	}
+	r.send(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d.0,"result":{"roots":[]}}`, ask.ID))
+	if rep := r.next(t); rep.id() != `"check"` || rep.Error != nil {
+		t.Fatalf("want the check answered, got %+v", rep)
+	}
+}
