@@ -68,6 +68,27 @@ var decoders = sync.Pool{New: func() any {
 // LSPAny is any JSON value, kept as its bytes.
 type LSPAny = json.RawMessage
 
+// OptionalAny is an optional property the server does not read, kept as
+// the bytes the client sent so that it is sent back as it came: null, which
+// is no value of such a property, is kept as absent (left out).
+type OptionalAny []byte
+
+func (a *OptionalAny) UnmarshalJSON(raw []byte) error {
+	if raw = trimSpace(raw); string(raw) == "null" {
+		*a = nil
+		return nil
+	}
+	*a = append((*a)[:0], raw...)
+	return nil
+}
+
+func (a OptionalAny) MarshalJSON() ([]byte, error) {
+	if a == nil {
+		return []byte("null"), nil
+	}
+	return a, nil
+}
+
 // IntegerOrString is the specification's `integer | string`: the code of a
 // diagnostic, the id of a request to cancel.
 type IntegerOrString struct {

@@ -205,3 +205,34 @@ func TestCodeStrings(t *testing.T) {
 		}
 	}
 }
+
+// An optional property the server keeps as the client's bytes and sends
+// back (a resolved completion item, the diagnostics of a code action's
+// context) is left out when the client sent it as null: null is no value
+// of labelDetails, tags, insertTextMode, command or relatedInformation
+// (go.lsp.dev/protocol read it as absent). data is LSPAny, of which null is
+// a value: it is kept.
+func TestOptionalNullIsAbsent(t *testing.T) {
+	for _, tc := range []struct {
+		into any
+		json string
+		want string
+	}{
+		{&CompletionItem{}, `{"label":"x","labelDetails":null,"tags":null,"insertTextMode":null,"command":null,"data":null}`, `{"label":"x","data":null}`},
+		{&CompletionItem{}, `{"label":"x","labelDetails":{"detail":"d"},"tags":[1],"insertTextMode":2,"command":{"title":"t","command":"c"}}`,
+			`{"label":"x","labelDetails":{"detail":"d"},"tags":[1],"insertTextMode":2,"command":{"title":"t","command":"c"}}`},
+		{&Diagnostic{}, `{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m","relatedInformation":null}`,
+			`{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m"}`},
+	} {
+		if err := Unmarshal([]byte(tc.json), tc.into); err != nil {
+			t.Fatal(err)
+		}
+		got, err := Marshal(tc.into)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != tc.want {
+			t.Errorf("%s\ngot  %s\nwant %s", tc.json, got, tc.want)
+		}
+	}
+}
