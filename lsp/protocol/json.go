@@ -41,8 +41,14 @@ func Unmarshal(data []byte, v any) error {
 		d := decoders.Get().(*pooledDecoder)
 		d.r.Reset(data)
 		start := d.dec.InputOffset()
-		if err := d.dec.Decode(v); err == nil && d.dec.InputOffset()-start == int64(len(trimRightSpace(data))) {
-			decoders.Put(d)
+		end := len(trimRightSpace(data))
+		if err := d.dec.Decode(v); err == nil && d.dec.InputOffset()-start == int64(end) {
+			if end == len(data) {
+				decoders.Put(d)
+			}
+			// else the white space after the value stays buffered in the
+			// decoder, which would count it as the next message's: the
+			// decoder is dropped
 			return nil
 		}
 		// a decoder that failed may hold a sticky error or a part of the

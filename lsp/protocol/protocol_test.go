@@ -236,3 +236,19 @@ func TestOptionalNullIsAbsent(t *testing.T) {
 		}
 	}
 }
+
+// A pooled decoder that took a message with white space after its value
+// keeps that white space buffered; the next message must not count it as
+// its own: bytes after that message's value are still refused, as
+// json.Unmarshal refuses them.
+func TestPooledDecoderKeepsNoWhiteSpace(t *testing.T) {
+	for range 50 { // the pool may drop what is put back
+		var v struct{}
+		if err := Unmarshal([]byte("{}  "), &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := Unmarshal([]byte("{}xy"), &v); err == nil {
+			t.Fatal(`{}xy decoded without error after "{}  "`)
+		}
+	}
+}
