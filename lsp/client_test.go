@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"net"
+	"sync"
 	"testing"
 	"time"
 
@@ -67,5 +68,56 @@ func TestClientCallsGivenUpAreCancelled(t *testing.T) {
 				t.Fatalf("$/cancelRequest names %+v, the call was %v", *p.ID, id)
 			}
 		})
+	}
+}
+
+// stuckClient answers no workspace/diagnostic/refresh until released,
+// counting the requests and how many wait at once.
+type stuckClient struct {
+	quietClient
+	mu             sync.Mutex
+	calls, waiting int
+	most           int
+	release        chan struct{}
+	asked          chan struct{}
+}
+
+func (c *stuckClient) DiagnosticRefresh(ctx context.Context) error {
+	c.mu.Lock()
+	c.calls++
+	c.waiting++
+	c.most = max(c.most, c.waiting)
+	c.mu.Unlock()
+	c.asked <- struct{}{}
+	<-c.release
+	c.mu.Lock()
+	c.waiting--
+	c.mu.Unlock()
+	return nil
+}
+
+// A client that does not answer workspace/diagnostic/refresh holds one
+// request, however many changes ask for one: the changes meanwhile are
+// one more refresh after the answer (each was a goroutine and a pending
+// call of its own, for as long as the connection lasted).
+func TestDiagnosticRefreshesAreCoalesced(t *testing.T) {
+	s := newServer(Options{Home: t.TempDir(), Log: &syncBuffer{}})
+	c := &stuckClient{release: make(chan struct{}), asked: make(chan struct{}, 4)}
+	s.client = c
+	s.ctx = context.Background()
+	s.refreshDiagnostics()
+	<-c.asked
+	for range 100 {
+		s.refreshDiagnostics()
+	}
+	c.release <- struct{}{}
+	<-c.asked // the one for the changes meanwhile
+	close(c.release)
+	s.refreshDiagnostics() // after both: asks again
+	<-c.asked
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.most != 1 || c.calls != 3 {
+		t.Fatalf("%d refreshes asked, at most %d at once; want 3, one at a time", c.calls, c.most)
 	}
 }
