@@ -86,6 +86,15 @@ func (c *lineConn) write(msg any) error {
 }
 
 func (c *lineConn) writeLine(data []byte) error {
+	return c.writing(func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
+}
+
+// writing runs f, which writes one line to w, alone: errClosed after the
+// session ended.
+func (c *lineConn) writing(f func(w io.Writer) error) error {
 	select {
 	case <-c.closed:
 		return errClosed
@@ -93,8 +102,7 @@ func (c *lineConn) writeLine(data []byte) error {
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	_, err := c.w.Write(append(data, '\n'))
-	return err
+	return f(c.w)
 }
 
 // close stops handing messages on. The reading goroutine ends at the next
@@ -273,16 +281,11 @@ func validID(raw json.RawMessage) bool {
 // line under the write lock: a batch of many small requests (each reply
 // is ten times the size of `{"id":1,"method":0}`) is never held whole.
 func (c *lineConn) writeBatch(line []byte) error {
-	select {
-	case <-c.closed:
-		return errClosed
-	default:
-	}
-	c.wmu.Lock()
-	defer c.wmu.Unlock()
-	w := bufio.NewWriterSize(c.w, 64<<10)
-	batchReply(line, w)
-	return w.Flush()
+	return c.writing(func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		batchReply(line, bw)
+		return bw.Flush()
+	})
 }
 
 // batchReply writes the reply to the batch line (valid JSON, an array)
