@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"context"
+	"sync"
+	"time"
 
 	"go.lsp.dev/jsonrpc2"
 
@@ -29,11 +31,80 @@ func (c connClient) ShowMessage(ctx context.Context, p *protocol.ShowMessagePara
 }
 
 func (c connClient) RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error {
-	_, err := c.conn.Call(ctx, protocol.MethodClientRegisterCapability, p, nil)
-	return err
+	return c.call(ctx, protocol.MethodClientRegisterCapability, p)
 }
 
 func (c connClient) DiagnosticRefresh(ctx context.Context) error {
-	_, err := c.conn.Call(ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil, nil)
+	return c.call(ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil)
+}
+
+// call sends a request whose result the server does not read. When ctx
+// ends before the answer, the request is cancelled: $/cancelRequest names
+// its id (sent whatever ctx, the cancellation being the point), so the
+// client need not answer a request nobody waits for.
+func (c connClient) call(ctx context.Context, method string, params any) error {
+	id, err := c.conn.Call(ctx, method, params, nil)
+	if ctx.Err() != nil && id.IsValid() {
+		var cancel protocol.IntegerOrString
+		if n, ok := id.Number(); ok {
+			cancel = protocol.IntegerOrString{Int: n, IsInt: true}
+		} else {
+			s, _ := id.StringValue()
+			cancel = protocol.StringValue(s)
+		}
+		_ = c.conn.Notify(context.WithoutCancel(ctx), protocol.MethodCancelRequest, &protocol.CancelParams{ID: &cancel})
+	}
 	return err
+}
+
+// refreshState is the workspace/diagnostic/refresh in flight: one at a
+// time, so that a client that does not answer holds one request, not one
+// for every change.
+type refreshState struct {
+	mu    sync.Mutex
+	busy  bool // a refresh is asked and not answered
+	again bool // something changed meanwhile: ask once more after the answer
+}
+
+// refreshTimeout bounds the wait for the client's answer to a refresh
+// (then cancelled with $/cancelRequest).
+const refreshTimeout = 30 * time.Second
+
+// refreshDiagnostics asks the client to pull the diagnostics again. While
+// a refresh waits for its answer, the changes are one more refresh after
+// it.
+func (s *Server) refreshDiagnostics() {
+	r := &s.refresh
+	r.mu.Lock()
+	if r.busy {
+		r.again = true
+		r.mu.Unlock()
+		return
+	}
+	r.busy = true
+	r.mu.Unlock()
+	s.background("workspace/diagnostic/refresh", func() {
+		done := false
+		defer func() { // the client's call panicked: the next change asks anew
+			if !done {
+				r.mu.Lock()
+				r.busy, r.again = false, false
+				r.mu.Unlock()
+			}
+		}()
+		for {
+			ctx, cancel := context.WithTimeout(s.ctx, refreshTimeout)
+			_ = s.client.DiagnosticRefresh(ctx)
+			cancel()
+			r.mu.Lock()
+			again := r.again && s.ctx.Err() == nil
+			r.again = false
+			r.busy = again // under the lock a change sees: it asks anew or is asked for
+			r.mu.Unlock()
+			if !again {
+				done = true
+				return
+			}
+		}
+	})
 }

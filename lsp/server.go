@@ -75,6 +75,8 @@ type Server struct {
 	// panicShown is set once the user was told of an internal error.
 	panicShown atomic.Bool
 
+	refresh refreshState
+
 	hooks hooks
 }
 

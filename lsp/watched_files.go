@@ -78,7 +78,7 @@ func (s *Server) applyChanges(all []workspace.Change) {
 	c := s.caps()
 	switch {
 	case c.pull && c.refresh:
-		s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
+		s.refreshDiagnostics()
 	case c.pull:
 	case onlyConfigs:
 		s.queue.schedule(configs)

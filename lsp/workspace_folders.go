@@ -41,7 +41,7 @@ func (s *Server) DidChangeWorkspaceFolders(ctx context.Context, p *protocol.DidC
 	})
 	if c := s.caps(); c.pull {
 		if c.refresh {
-			s.background("workspace/diagnostic/refresh", func() { _ = s.client.DiagnosticRefresh(s.ctx) })
+			s.refreshDiagnostics()
 		}
 		return nil
 	}

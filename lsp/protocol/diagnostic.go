@@ -13,8 +13,8 @@ type Diagnostic struct {
 	Tags            []DiagnosticTag    `json:"tags,omitempty"`
 	// RelatedInformation and Data are kept as they came, for the
 	// diagnostics a client sends back in a code action's context.
-	RelatedInformation LSPAny `json:"relatedInformation,omitempty"`
-	Data               LSPAny `json:"data,omitempty"`
+	RelatedInformation OptionalAny `json:"relatedInformation,omitempty"`
+	Data               LSPAny      `json:"data,omitempty"`
 }
 
 type DiagnosticSeverity uint32

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"errors"
-	"io"
 	"strconv"
 	"sync"
 )
@@ -41,19 +40,16 @@ func Unmarshal(data []byte, v any) error {
 	if len(data) <= maxPooled {
 		d := decoders.Get().(*pooledDecoder)
 		d.r.Reset(data)
-		if err := d.dec.Decode(v); err == nil {
-			// what the decoder read ahead and what it left unread must be
-			// white space; a decoder goes back to the pool only with
-			// nothing read ahead, so that the next message starts clean
-			ahead := d.dec.Buffered()
-			if br, ok := ahead.(*bytes.Reader); ok && br.Len() == 0 && d.r.Len() == 0 {
+		start := d.dec.InputOffset()
+		end := len(trimRightSpace(data))
+		if err := d.dec.Decode(v); err == nil && d.dec.InputOffset()-start == int64(end) {
+			if end == len(data) {
 				decoders.Put(d)
-				return nil
 			}
-			rest, _ := io.ReadAll(io.MultiReader(ahead, d.r))
-			if len(trimRightSpace(rest)) == 0 {
-				return nil
-			}
+			// else the white space after the value stays buffered in the
+			// decoder, which would count it as the next message's: the
+			// decoder is dropped
+			return nil
 		}
 		// a decoder that failed may hold a sticky error or a part of the
 		// input: it is dropped
@@ -77,6 +73,27 @@ var decoders = sync.Pool{New: func() any {
 
 // LSPAny is any JSON value, kept as its bytes.
 type LSPAny = json.RawMessage
+
+// OptionalAny is an optional property the server does not read, kept as
+// the bytes the client sent so that it is sent back as it came: null, which
+// is no value of such a property, is kept as absent (left out).
+type OptionalAny []byte
+
+func (a *OptionalAny) UnmarshalJSON(raw []byte) error {
+	if raw = trimSpace(raw); string(raw) == "null" {
+		*a = nil
+		return nil
+	}
+	*a = append((*a)[:0], raw...)
+	return nil
+}
+
+func (a OptionalAny) MarshalJSON() ([]byte, error) {
+	if a == nil {
+		return []byte("null"), nil
+	}
+	return a, nil
+}
 
 // IntegerOrString is the specification's `integer | string`: the code of a
 // diagnostic, the id of a request to cancel.

@@ -34,9 +34,9 @@ type CompletionList struct {
 // those the server never sets are kept as the bytes the client sent.
 type CompletionItem struct {
 	Label               string              `json:"label"`
-	LabelDetails        LSPAny              `json:"labelDetails,omitempty"`
+	LabelDetails        OptionalAny         `json:"labelDetails,omitempty"`
 	Kind                CompletionItemKind  `json:"kind,omitempty"`
-	Tags                LSPAny              `json:"tags,omitempty"`
+	Tags                OptionalAny         `json:"tags,omitempty"`
 	Detail              *string             `json:"detail,omitempty"`
 	Documentation       *MarkupContent      `json:"documentation,omitempty"`
 	Deprecated          *bool               `json:"deprecated,omitempty"`
@@ -45,12 +45,12 @@ type CompletionItem struct {
 	FilterText          *string             `json:"filterText,omitempty"`
 	InsertText          *string             `json:"insertText,omitempty"`
 	InsertTextFormat    InsertTextFormat    `json:"insertTextFormat,omitempty"`
-	InsertTextMode      LSPAny              `json:"insertTextMode,omitempty"`
+	InsertTextMode      OptionalAny         `json:"insertTextMode,omitempty"`
 	TextEdit            *CompletionTextEdit `json:"textEdit,omitempty"`
 	TextEditText        *string             `json:"textEditText,omitempty"`
 	AdditionalTextEdits []TextEdit          `json:"additionalTextEdits,omitempty"`
 	CommitCharacters    []string            `json:"commitCharacters,omitempty"`
-	Command             LSPAny              `json:"command,omitempty"`
+	Command             OptionalAny         `json:"command,omitempty"`
 	Data                LSPAny              `json:"data,omitempty"`
 }
 

@@ -206,20 +206,49 @@ func TestCodeStrings(t *testing.T) {
 	}
 }
 
-// TestUnmarshalAfterTrailingSpace: a pooled decoder that read a message's
-// trailing white space ahead must not let the next message's trailing
-// bytes through (the length check once counted the space it held).
-func TestUnmarshalAfterTrailingSpace(t *testing.T) {
-	for range 8 {
-		var p Position
-		if err := Unmarshal([]byte(`{"line":1,"character":2}  `), &p); err != nil || p.Line != 1 {
-			t.Fatalf("trailing space: %v, %+v", err, p)
+// An optional property the server keeps as the client's bytes and sends
+// back (a resolved completion item, the diagnostics of a code action's
+// context) is left out when the client sent it as null: null is no value
+// of labelDetails, tags, insertTextMode, command or relatedInformation
+// (go.lsp.dev/protocol read it as absent). data is LSPAny, of which null is
+// a value: it is kept.
+func TestOptionalNullIsAbsent(t *testing.T) {
+	for _, tc := range []struct {
+		into any
+		json string
+		want string
+	}{
+		{&CompletionItem{}, `{"label":"x","labelDetails":null,"tags":null,"insertTextMode":null,"command":null,"data":null}`, `{"label":"x","data":null}`},
+		{&CompletionItem{}, `{"label":"x","labelDetails":{"detail":"d"},"tags":[1],"insertTextMode":2,"command":{"title":"t","command":"c"}}`,
+			`{"label":"x","labelDetails":{"detail":"d"},"tags":[1],"insertTextMode":2,"command":{"title":"t","command":"c"}}`},
+		{&Diagnostic{}, `{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m","relatedInformation":null}`,
+			`{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"message":"m"}`},
+	} {
+		if err := Unmarshal([]byte(tc.json), tc.into); err != nil {
+			t.Fatal(err)
 		}
-		if err := Unmarshal([]byte(`{"line":5,"character":2} }`), &p); err == nil {
-			t.Fatal("a value followed by } decoded without an error")
+		got, err := Marshal(tc.into)
+		if err != nil {
+			t.Fatal(err)
 		}
-		if err := Unmarshal([]byte(`{"line":3,"character":4}`), &p); err != nil || p.Line != 3 || p.Character != 4 {
-			t.Fatalf("after the refused message: %v, %+v", err, p)
+		if string(got) != tc.want {
+			t.Errorf("%s\ngot  %s\nwant %s", tc.json, got, tc.want)
+		}
+	}
+}
+
+// A pooled decoder that took a message with white space after its value
+// keeps that white space buffered; the next message must not count it as
+// its own: bytes after that message's value are still refused, as
+// json.Unmarshal refuses them.
+func TestPooledDecoderKeepsNoWhiteSpace(t *testing.T) {
+	for range 50 { // the pool may drop what is put back
+		var v struct{}
+		if err := Unmarshal([]byte("{}  "), &v); err != nil {
+			t.Fatal(err)
+		}
+		if err := Unmarshal([]byte("{}xy"), &v); err == nil {
+			t.Fatal(`{}xy decoded without error after "{}  "`)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math"
+	"strconv"
 )
 
 // message is one JSON-RPC 2.0 message as read: a request (hasMethod; id
@@ -107,6 +109,38 @@ const (
 
 func methodNotFound(method string) error {
 	return &wireError{Code: codeMethodNotFound, Message: fmt.Sprintf("method not found: %q", method)}
+}
+
+// idKey is a request id as a JSON value, the same however it is spelled:
+// a string unescaped, a number by its value (1, 1.0 and 1e0 are one id;
+// an integer beyond float64's exact range by its digits).
+func idKey(id json.RawMessage) string {
+	var v any
+	if json.Unmarshal(id, &v) != nil {
+		return string(id)
+	}
+	switch v := v.(type) {
+	case string:
+		b, _ := json.Marshal(v) // a string always marshals
+		return string(b)
+	case float64:
+		if v == math.Trunc(v) && math.Abs(v) < 1<<53 {
+			return strconv.FormatInt(int64(v), 10)
+		}
+		if bytes.IndexAny(id, ".eE") < 0 {
+			return string(id)
+		}
+		return strconv.FormatFloat(v, 'g', -1, 64)
+	}
+	return string(id)
+}
+
+// clip is at most the first 64 bytes of an id, for a message.
+func clip(id string) string {
+	if len(id) > 64 {
+		return id[:64] + "…"
+	}
+	return id
 }
 
 // isNull reports whether a member is missing or null.

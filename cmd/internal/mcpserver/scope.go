@@ -74,7 +74,8 @@ func rootOf(path string) (string, bool) {
 }
 
 // clientRoots asks the client for its roots once (until it says they
-// changed); file roots only, as directories. The lock is not held while
+// changed, or until it answers: a call cancelled while it waits keeps
+// nothing); file roots only, as directories. The lock is not held while
 // the client answers: its roots/list_changed may arrive meanwhile.
 func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 	s.mu.Lock()
@@ -84,6 +85,7 @@ func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 		return roots
 	}
 	roots = []string{}
+	keep := true
 	if ss != nil && ss.rootsDeclared() {
 		var res struct {
 			Roots []struct {
@@ -96,10 +98,14 @@ func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 					roots = append(roots, dir)
 				}
 			}
+		} else {
+			// no answer (the call was cancelled, the session ended): the
+			// next call asks again; an error the client answered is kept
+			keep = ctx.Err() == nil && !errors.Is(err, errClosed)
 		}
 	}
 	s.mu.Lock()
-	if s.gen == gen {
+	if s.gen == gen && keep {
 		s.roots = roots
 	}
 	s.mu.Unlock()

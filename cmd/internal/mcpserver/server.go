@@ -24,6 +24,7 @@ import (
 	"io"
 	"runtime/debug"
 	"slices"
+	"strconv"
 	"sync"
 )
 
@@ -113,18 +114,17 @@ type session struct {
 	client  *clientParams // nil before initialize (or the first request-scoped request)
 	nextID  int64
 	waiting map[int64]chan *message // the server's requests, by id
-	running map[string]*running     // the client's calls, by id
-	tools   int                     // how many of them are tool calls
+	running map[string]*running     // the client's tool calls, by idKey
+	tools   int                     // len(running), counted against MaxRunning
 	ended   bool                    // the input ended
 
 	calls sync.WaitGroup
 }
 
-// running is a call in progress, which the client may cancel.
+// running is a tool call in progress, which the client may cancel.
 type running struct {
 	cancel    context.CancelFunc
 	cancelled bool
-	tool      bool // a tools/call, counted against MaxRunning
 }
 
 // clientParams are what a client says of itself.
@@ -135,8 +135,9 @@ type clientParams struct {
 }
 
 // receive handles one message: a response to the server, a notification
-// (in order, as read), or a call (initialize in order; the others
-// concurrently, so that a long check does not hold up a ping).
+// or a request other than tools/call in order, as read; a tool call
+// concurrently, so that a long check does not hold up a ping. A request
+// with the id of a tool call still running is refused.
 func (ss *session) receive(ctx context.Context, msg *message) {
 	if !msg.hasMethod {
 		ss.deliver(msg)
@@ -146,26 +147,39 @@ func (ss *session) receive(ctx context.Context, msg *message) {
 		ss.notify(msg)
 		return
 	}
+	key := idKey(msg.id)
+	ss.mu.Lock()
+	_, dup := ss.running[key]
+	ss.mu.Unlock()
+	if dup { // answered with id null: an error with the id would read as the running call's answer
+		ss.reply(nil, nil, &wireError{Code: codeInvalidRequest, Message: fmt.Sprintf("invalid request: the request id %s is already in use by a call in progress", clip(key))})
+		return
+	}
 	scoped, err := ss.admit(msg)
 	if err != nil {
 		ss.reply(msg.id, nil, err)
 		return
 	}
-	if msg.method == "initialize" {
+	switch msg.method {
+	case "initialize":
 		res, err := ss.initialize(msg.params)
 		ss.reply(msg.id, res, err)
 		return
+	case "tools/call":
+	default:
+		// cheap: answered here, before the next message is read, so that
+		// a client that does not read its answers holds up the reading
+		// instead of piling up goroutines that wait to write
+		res, err := ss.call(ctx, msg, scoped)
+		ss.reply(msg.id, res, err)
+		return
 	}
-	key := string(msg.id)
 	cctx, cancel := context.WithCancel(ctx)
 	r := &running{cancel: cancel}
 	ss.mu.Lock()
-	busy := msg.method == "tools/call" && ss.tools >= MaxRunning
+	busy := ss.tools >= MaxRunning
 	if !busy {
-		if msg.method == "tools/call" {
-			ss.tools++
-			r.tool = true
-		}
+		ss.tools++
 		ss.running[key] = r
 	}
 	ss.mu.Unlock()
@@ -181,12 +195,8 @@ func (ss *session) receive(ctx context.Context, msg *message) {
 		res, err := ss.call(cctx, msg, scoped)
 		ss.mu.Lock()
 		cancelled := r.cancelled
-		if ss.running[key] == r {
-			delete(ss.running, key)
-		}
-		if r.tool {
-			ss.tools--
-		}
+		delete(ss.running, key)
+		ss.tools--
 		ss.mu.Unlock()
 		if cancelled { // the client gave up on it: no response
 			return
@@ -423,7 +433,7 @@ func (ss *session) notify(msg *message) {
 			return
 		}
 		ss.mu.Lock()
-		if r := ss.running[string(p.RequestID)]; r != nil {
+		if r := ss.running[idKey(p.RequestID)]; r != nil {
 			r.cancelled = true
 			r.cancel()
 		}
@@ -435,8 +445,8 @@ func (ss *session) notify(msg *message) {
 // deliver hands a response to the server's request it answers; one that
 // answers none is dropped.
 func (ss *session) deliver(msg *message) {
-	var id int64
-	if json.Unmarshal(msg.id, &id) != nil {
+	id, err := strconv.ParseInt(idKey(msg.id), 10, 64) // 1.0 answers 1
+	if err != nil {
 		return
 	}
 	ss.mu.Lock()

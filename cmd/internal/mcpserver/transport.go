@@ -86,6 +86,15 @@ func (c *lineConn) write(msg any) error {
 }
 
 func (c *lineConn) writeLine(data []byte) error {
+	return c.writing(func(w io.Writer) error {
+		_, err := w.Write(append(data, '\n'))
+		return err
+	})
+}
+
+// writing runs f, which writes one line to w, alone: errClosed after the
+// session ended.
+func (c *lineConn) writing(f func(w io.Writer) error) error {
 	select {
 	case <-c.closed:
 		return errClosed
@@ -93,8 +102,7 @@ func (c *lineConn) writeLine(data []byte) error {
 	}
 	c.wmu.Lock()
 	defer c.wmu.Unlock()
-	_, err := c.w.Write(append(data, '\n'))
-	return err
+	return f(c.w)
 }
 
 // close stops handing messages on. The reading goroutine ends at the next
@@ -108,12 +116,17 @@ func (c *lineConn) readLoop(r *bufio.Reader) {
 	for {
 		f, err := readFrame(r, c.maxFrame, c.maxDepth)
 		if f.size > 0 {
-			msg, reply := c.admit(f)
-			if reply != nil {
-				if werr := c.writeLine(reply); werr != nil {
-					c.err = werr
-					return
-				}
+			msg, reply, batch := c.admit(f)
+			var werr error
+			switch {
+			case batch:
+				werr = c.writeBatch(f.line)
+			case reply != nil:
+				werr = c.writeLine(reply)
+			}
+			if werr != nil {
+				c.err = werr
+				return
 			}
 			if msg != nil {
 				select {
@@ -185,31 +198,35 @@ const (
 )
 
 // admit decides on one line: the message to hand to the session, or the
-// reply that refuses it (both nil for a blank line).
-func (c *lineConn) admit(f frame) (*message, []byte) {
+// reply that refuses it (both nil for a blank line), or batch: the line is
+// a batch, which writeBatch refuses.
+func (c *lineConn) admit(f frame) (msg *message, reply []byte, batch bool) {
 	sh := &f.shape
 	switch {
 	case f.long:
-		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message is %d bytes long, over the limit of %s a message; it was skipped", f.size, sizeText(c.maxFrame)))
+		msg, reply = c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message is %d bytes long, over the limit of %s a message; it was skipped", f.size, sizeText(c.maxFrame)))
+		return msg, reply, false
 	case !sh.any:
-		return nil, nil // blank
+		return nil, nil, false // blank
 	case sh.max > c.maxDepth:
-		return c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message nests arrays and objects %d levels deep, over the limit of %d; the tools' arguments are flat", sh.max, c.maxDepth))
+		msg, reply = c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message nests arrays and objects %d levels deep, over the limit of %d; the tools' arguments are flat", sh.max, c.maxDepth))
+		return msg, reply, false
 	}
 	if !json.Valid(f.line) {
 		var v any
 		err := json.Unmarshal(f.line, &v)
-		return nil, errorReply(nil, codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v); send each message as one JSON object on a line of its own", err))
+		return nil, errorReply(nil, codeParseError, fmt.Sprintf("Parse error: the line is not JSON (%v); send each message as one JSON object on a line of its own", err)), false
 	}
 	if sh.top == '[' {
-		return nil, batchReply(f.line)
+		return nil, nil, true
 	}
 	msg, err := decodeMessage(f.line)
 	if err != nil {
 		// the members as parsed (keys unescaped) tell the id of the reply
-		return c.refuse(sh, topLevel(f.line), codeInvalidRequest, fmt.Sprintf("not a JSON-RPC 2.0 message (%v)", err))
+		msg, reply = c.refuse(sh, topLevel(f.line), codeInvalidRequest, fmt.Sprintf("not a JSON-RPC 2.0 message (%v)", err))
+		return msg, reply, false
 	}
-	return msg, nil
+	return msg, nil, false
 }
 
 // refuse answers a refused message: a request with an error reply to its
@@ -258,26 +275,50 @@ func validID(raw json.RawMessage) bool {
 	return false
 }
 
-// batchReply refuses a batch: one error for each request in it (by id),
+// writeBatch refuses a batch: one error for each request in it (by id),
 // all in one array as a batch is answered; a single error with id null
-// when none has an id.
-func batchReply(line []byte) []byte {
+// when none has an id. The replies are written as the items are read, one
+// line under the write lock: a batch of many small requests (each reply
+// is ten times the size of `{"id":1,"method":0}`) is never held whole.
+func (c *lineConn) writeBatch(line []byte) error {
+	return c.writing(func(w io.Writer) error {
+		bw := bufio.NewWriterSize(w, 64<<10)
+		batchReply(line, bw)
+		return bw.Flush()
+	})
+}
+
+// batchReply writes the reply to the batch line (valid JSON, an array)
+// and its line end to w.
+func batchReply(line []byte, w *bufio.Writer) {
 	const msg = "Invalid Request: JSON-RPC batches are not accepted (MCP dropped them in 2025-06-18); send each message on a line of its own"
-	var items []json.RawMessage
-	_ = json.Unmarshal(line, &items) // a valid array
-	var replies []json.RawMessage
-	for _, it := range items {
-		m := topLevel(it)
-		id, hasID := m["id"]
-		if _, hasMethod := m["method"]; hasID && hasMethod && validID(id) {
-			replies = append(replies, errorReply(id, codeInvalidRequest, msg))
+	d := json.NewDecoder(bytes.NewReader(line))
+	n := 0
+	if _, err := d.Token(); err == nil { // the [ of a valid array
+		for d.More() {
+			var it json.RawMessage
+			if d.Decode(&it) != nil { // valid: never
+				break
+			}
+			m := topLevel(it)
+			id, hasID := m["id"]
+			if _, hasMethod := m["method"]; hasID && hasMethod && validID(id) {
+				if n == 0 {
+					w.WriteByte('[')
+				} else {
+					w.WriteByte(',')
+				}
+				w.Write(errorReply(id, codeInvalidRequest, msg))
+				n++
+			}
 		}
 	}
-	if len(replies) == 0 {
-		return errorReply(nil, codeInvalidRequest, msg)
+	if n == 0 {
+		w.Write(errorReply(nil, codeInvalidRequest, msg))
+	} else {
+		w.WriteByte(']')
 	}
-	b, _ := json.Marshal(replies) // valid messages
-	return b
+	w.WriteByte('\n')
 }
 
 // errorReply is a JSON-RPC error response to id (null when nil).

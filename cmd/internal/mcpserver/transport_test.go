@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"io"
@@ -309,5 +310,58 @@ func TestShape(t *testing.T) {
 		if s.max != c.max || string(s.idValue()) != c.id || s.hasID != c.hasID || s.hasMethod != c.hasMethod {
 			t.Errorf("%.60s: max %d id %q hasID %v hasMethod %v", c.in, s.max, s.idValue(), s.hasID, s.hasMethod)
 		}
+	}
+}
+
+// peakWriter discards what is written, noting the most memory in use
+// (after a collection) while it is written to.
+type peakWriter struct {
+	n    int
+	peak uint64
+}
+
+func (w *peakWriter) Write(p []byte) (int, error) {
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	w.peak = max(w.peak, ms.HeapAlloc)
+	w.n += len(p)
+	return len(p), nil
+}
+
+// A batch of many small requests gets one error for each (each reply ten
+// times the size of the request), written as the batch is read: the
+// memory in use while it is written stays within 2x the batch (it is
+// about none), where holding the replies took 21x.
+func TestBatchReplyIsStreamed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("a 4 MiB batch")
+	}
+	item := []byte(`{"id":1,"method":0},`)
+	n := (4 << 20) / len(item)
+	line := append([]byte("["), bytes.Repeat(item, n)...)
+	line[len(line)-1] = ']'
+	w := &peakWriter{}
+	c := &lineConn{w: w, closed: make(chan struct{})}
+	runtime.GC()
+	var before runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if err := c.writeBatch(line); err != nil {
+		t.Fatal(err)
+	}
+	if grew := w.peak - min(w.peak, before.HeapAlloc); grew > 2*uint64(len(line)) {
+		t.Errorf("refusing a batch of %d bytes grew the heap by %d bytes (%.1fx)", len(line), grew, float64(grew)/float64(len(line)))
+	}
+	// the reply: one error for each, in one array on one line
+	var replies []reply
+	var out bytes.Buffer
+	bw := bufio.NewWriter(&out)
+	batchReply(line, bw)
+	bw.Flush()
+	if err := json.Unmarshal(out.Bytes(), &replies); err != nil || len(replies) != n || w.n != out.Len() || !bytes.HasSuffix(out.Bytes(), []byte("]\n")) {
+		t.Fatalf("want %d replies in one array on one line, got %d (%v), %d bytes written of %d", n, len(replies), err, w.n, out.Len())
+	}
+	if r := replies[n-1]; r.id() != "1" || r.Error == nil || r.Error.Code != codeInvalidRequest {
+		t.Fatalf("a reply: %+v", r)
 	}
 }
