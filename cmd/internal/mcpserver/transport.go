@@ -20,6 +20,12 @@ const (
 	// tools' arguments are flat; the protocol's own messages nest a few
 	// levels.
 	MaxDepth = 64
+	// MaxItems bounds the members and elements of one message (its commas
+	// and containers, outside strings). The tools' arguments are decoded
+	// as generic JSON before they are checked against the input schema,
+	// which takes 20 to 40 times a small value's bytes: ten thousand is
+	// more paths than a call names, and keeps a call's memory small.
+	MaxItems = 10000
 )
 
 // StdioTransport is the server's transport over a byte stream:
@@ -211,6 +217,9 @@ func (c *lineConn) admit(f frame) (msg *message, reply []byte, batch bool) {
 	case sh.max > c.maxDepth:
 		msg, reply = c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message nests arrays and objects %d levels deep, over the limit of %d; the tools' arguments are flat", sh.max, c.maxDepth))
 		return msg, reply, false
+	case sh.items > MaxItems && sh.top != '[': // a batch is refused item by item
+		msg, reply = c.refuse(sh, nil, codeInvalidRequest, fmt.Sprintf("the message holds more than %d values, over the limit of a message; name directories instead of every config", MaxItems))
+		return msg, reply, false
 	}
 	if !json.Valid(f.line) {
 		var v any
@@ -356,6 +365,7 @@ const maxIDBytes = 256
 // for the reply to a message that cannot be parsed.
 type shape struct {
 	depth, max int
+	items      int  // commas and opened containers outside strings
 	top        byte // the first byte that is not white space
 	any        bool // top is set: the line is not blank
 	inStr, esc bool
@@ -427,6 +437,7 @@ func (s *shape) feed(p []byte) {
 			}
 			continue
 		case b == ',' && top:
+			s.items++
 			s.inID, s.wantKey = false, true
 			continue
 		case b == '}' && top:
@@ -435,7 +446,10 @@ func (s *shape) feed(p []byte) {
 		switch b {
 		case '"':
 			s.inStr = true
+		case ',':
+			s.items++
 		case '{', '[':
+			s.items++
 			s.depth++
 			s.max = max(s.max, s.depth)
 			if s.depth == 1 && b == '{' && s.top == '{' {

@@ -142,6 +142,7 @@ func TestBadMessagesKeepTheSession(t *testing.T) {
 	}{
 		{"an argument nested 1,000 deep", call("1", `{"paths":`+nested(1000)+`}`), 1, "1", -32600, "1003 levels deep, over the limit of 64"},
 		{"an argument nested 1,000,000 deep", call(`"deep"`, `{"paths":`+nested(1_000_000)+`}`), 1, `"deep"`, -32600, "levels deep"},
+		{"arguments of more values than a message may hold", call("6", `{"paths":[`+strings.Repeat(`"a",`, MaxItems)+`"a"]}`), 1, "6", -32600, "more than 10000 values"},
 		{"a notification nested too deep", `{"jsonrpc":"2.0","method":"notifications/progress","params":` + nested(100) + `}`, 1, "null", -32600, "levels deep"},
 		{"a line that is not JSON", "hello", 1, "null", -32700, "not JSON"},
 		{"a message cut short", `{"jsonrpc":"2.0","id":3,"method":"ping"`, 1, "null", -32700, "not JSON"},
@@ -363,5 +364,26 @@ func TestBatchReplyIsStreamed(t *testing.T) {
 	}
 	if r := replies[n-1]; r.id() != "1" || r.Error == nil || r.Error.Code != codeInvalidRequest {
 		t.Fatalf("a reply: %+v", r)
+	}
+}
+
+// A call of as many values as a message may hold is a call; one more is
+// refused.
+func TestItemsAtTheLimit(t *testing.T) {
+	r := startRaw(t, Options{Dir: newWorkspace(t)}, 0, 0)
+	line := func(id string, n int) string {
+		paths := strings.Repeat(`"configs/training/base.toml",`, n-1) + `"configs/training/base.toml"`
+		return `{"jsonrpc":"2.0","id":"` + id + `","method":"tools/call","params":{"name":"check","arguments":{"paths":[` + paths + `]}}}`
+	}
+	// the message's own values: its four members (three commas), params'
+	// object and comma, arguments' object, the array: 8, and n-1 commas
+	n := MaxItems - 7
+	r.send(t, line("many", n))
+	if rep := r.next(t); rep.id() != `"many"` || rep.Error != nil || !strings.Contains(string(rep.Result), "no problems in 1 file") {
+		t.Fatalf("a call at the limit: %+v %.300s", rep.Error, rep.Result)
+	}
+	r.send(t, line("more", n+1))
+	if rep := r.next(t); rep.id() != `"more"` || rep.Error == nil || rep.Error.Code != -32600 {
+		t.Fatalf("a call over the limit: %+v %.300s", rep.Error, rep.Result)
 	}
 }
