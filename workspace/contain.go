@@ -32,16 +32,17 @@ func Contained(dir, path string) bool { return Contain(dir, path).Inside }
 // places many paths in the same directory (a language server's workspace
 // folders, a rename's files) keeps one. It is safe for concurrent use.
 type Container struct {
-	rv resolver
-	ok bool // the directory could be opened
+	rv  resolver
+	ok  bool  // the directory could be opened
+	err error // why it could not
 }
 
 // NewContainer opens dir for Contain. A directory that cannot be opened
-// contains nothing.
+// contains nothing, and says why in each Resolved's Err.
 func NewContainer(dir string) *Container {
 	d, err := disk.Open(dir)
 	if err != nil {
-		return &Container{}
+		return &Container{err: err}
 	}
 	return &Container{rv: newResolver(d), ok: true}
 }
@@ -49,7 +50,7 @@ func NewContainer(dir string) *Container {
 // Contain is Contain(dir, path) for the container's directory.
 func (c *Container) Contain(path string) Resolved {
 	if !c.ok {
-		return Resolved{Path: filepath.ToSlash(path)}
+		return Resolved{Path: filepath.ToSlash(path), Err: c.err}
 	}
 	// not cleaned: "linkws/.." is where the link's target's parent is,
 	// which only resolving tells

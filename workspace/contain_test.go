@@ -82,3 +82,17 @@ func observeOther(t *testing.T, dir string) (stop func()) {
 		}
 	})
 }
+
+// A directory that cannot be opened places nothing inside it and says why:
+// no door takes that for a link that leads out.
+func TestContainUnopenedDirectory(t *testing.T) {
+	gone := filepath.Join(t.TempDir(), "gone")
+	res := NewContainer(gone).Contain(filepath.Join(gone, "configs", "a.toml"))
+	if res.Inside || res.Err == nil || res.EscapeVia != "" {
+		t.Fatalf("a directory that does not exist: %+v", res)
+	}
+	dir := t.TempDir()
+	if res := NewContainer(dir).Contain(filepath.Join(dir, "a.toml")); !res.Inside || res.Err != nil {
+		t.Fatalf("an open directory: %+v", res)
+	}
+}

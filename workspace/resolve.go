@@ -39,6 +39,10 @@ type Resolved struct {
 	Exists    bool
 	IsDir     bool
 	IsRegular bool
+	// Err is set when the directory the path is placed in could not be
+	// opened (it is gone, or the process has too many files open): nothing
+	// is known of the path, which is not Inside, and no link leads out.
+	Err error
 }
 
 // Under reports whether r stays inside the workspace and its Path is dir

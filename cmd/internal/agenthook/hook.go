@@ -109,6 +109,7 @@ func Run(input []byte, opts Options) (Outcome, error) {
 	}
 	hooks := map[string]*hook{}
 	var order []*hook
+	var bounds *workspace.Container // opened once, for all the paths
 	for _, path := range paths {
 		if strings.ContainsRune(path, 0) {
 			continue
@@ -116,7 +117,10 @@ func Run(input []byte, opts Options) (Outcome, error) {
 		if !filepath.IsAbs(path) {
 			path = base + string(filepath.Separator) + path // not cleaned: Contain resolves ".."
 		}
-		r := workspace.Contain(bound, path)
+		if bounds == nil {
+			bounds = workspace.NewContainer(bound)
+		}
+		r := bounds.Contain(path)
 		if !r.Inside {
 			continue
 		}

@@ -34,6 +34,21 @@ func (s *server) forgetRoots() {
 // first of which relative paths start from.
 type scope struct {
 	roots []string // absolute, as spelled
+	// containers holds each root opened once for the call's paths (a call
+	// may name thousands)
+	containers map[string]*workspace.Container
+}
+
+// container is the root opened for resolve, once a call.
+func (sc scope) container(root string) *workspace.Container {
+	c, ok := sc.containers[root]
+	if !ok {
+		c = workspace.NewContainer(root)
+		if sc.containers != nil {
+			sc.containers[root] = c
+		}
+	}
+	return c
 }
 
 // scope finds the workspace roots of a call: --workspace, else the
@@ -44,13 +59,13 @@ func (s *server) scope(ctx context.Context, ss *session) (scope, error) {
 		if err != nil {
 			return scope{}, err
 		}
-		return scope{roots: []string{abs}}, nil
+		return scope{roots: []string{abs}, containers: map[string]*workspace.Container{}}, nil
 	}
 	dirs := s.clientRoots(ctx, ss)
 	if len(dirs) == 0 {
 		dirs = []string{s.opts.Dir}
 	}
-	var sc scope
+	sc := scope{containers: map[string]*workspace.Container{}}
 	for _, d := range dirs {
 		if root, ok := rootOf(d); ok && !slices.Contains(sc.roots, root) {
 			sc.roots = append(sc.roots, root)
@@ -153,7 +168,10 @@ func (sc scope) resolve(p string, mustExist bool) (abs, root string, err error) 
 		if !within(r, abs) {
 			continue
 		}
-		res := workspace.Contain(r, abs)
+		res := sc.container(r).Contain(abs)
+		if res.Err != nil {
+			return "", "", fmt.Errorf("%s: the workspace %s cannot be read (%v)", p, r, res.Err)
+		}
 		if !res.Inside {
 			if res.Loop {
 				return "", "", fmt.Errorf("%s: a symlink loop", p)
