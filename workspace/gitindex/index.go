@@ -168,7 +168,12 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 		copy(e.Hash[:hashSize], entry[indexStatBytes:indexStatBytes+hashSize])
 		idx.Entries = append(idx.Entries, e)
 	}
+	// a version 4 name is its predecessor's, cut and extended: built in
+	// one buffer (a name is copied only when kept), and the names kept
+	// hold at most maxKeptNames(size) bytes, since a file of names that
+	// each extend the last would otherwise hold the square of its size
 	var prev []byte
+	kept, keptMax := int64(0), maxKeptNames(ir.size)
 	for i := uint32(0); i < count; i++ {
 		if err := ir.full(entry[:fixed]); err != nil {
 			return nil, err
@@ -199,8 +204,8 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 			if strip > uint64(len(prev)) {
 				return nil, fmt.Errorf("%w: bad path compression", errIndexCorrupt)
 			}
-			name = append(prev[:len(prev)-int(strip):len(prev)-int(strip)], suffix...)
-			prev = name
+			prev = append(prev[:len(prev)-int(strip)], suffix...)
+			name = prev
 		} else {
 			b, err := ir.pathUntilNUL()
 			if err != nil {
@@ -221,6 +226,9 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 			continue
 		}
 		if len(name) > 0 && keep(name) {
+			if kept += int64(len(name)); kept > keptMax {
+				return nil, fmt.Errorf("%w: the names of the entries hold more than %d bytes", errIndexCorrupt, keptMax)
+			}
 			add(name, extended)
 		}
 	}
@@ -229,6 +237,12 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 	}
 	return idx, nil
 }
+
+// maxKeptNames bounds the bytes of the names a version 4 index of size
+// bytes gives its kept entries: a path prefix compressed away is at most
+// a few times the bytes of an entry in any index git writes, and a
+// version 2 or 3 index holds its names whole.
+func maxKeptNames(size int64) int64 { return 1<<20 + 8*max(size, 0) }
 
 // varint decodes git's offset varint used by index version 4.
 func (ir *indexReader) varint() (uint64, error) {

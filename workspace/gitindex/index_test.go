@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -168,5 +169,55 @@ func TestExtensions(t *testing.T) {
 			strings.Join(idx.Required, ",") != strings.Join(c.required, ",") {
 			t.Errorf("%s: %+v", c.name, idx)
 		}
+	}
+}
+
+// v4Growing is a version 4 index of n entries whose names each extend the
+// last by one byte (strip 0), the first "rollouts/a".
+func v4Growing(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("DIRC\x00\x00\x00\x04")
+	b.Write([]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)})
+	entry := make([]byte, 62)
+	entry[60], entry[61] = 0x0f, 0xff // a name's length past the flags' field
+	for i := 0; i < n; i++ {
+		b.Write(entry)
+		b.WriteByte(0) // strip nothing
+		if i == 0 {
+			b.WriteString("rollouts/")
+		}
+		b.WriteString("a\x00")
+	}
+	b.Write(make([]byte, 20))
+	return b.Bytes()
+}
+
+// TestV4NamesBounded: a version 4 index whose names each extend the last
+// holds names of the square of its size; reading it neither copies nor
+// keeps that much.
+func TestV4NamesBounded(t *testing.T) {
+	data := v4Growing(20000) // 1.3 MB, names of 200 MB
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := Parse(bytes.NewReader(data), int64(len(data)), 20, nil)
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Error("an index whose names hold 200 MB was read")
+	}
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(1<<20+8*len(data))*2; got > limit {
+		t.Errorf("reading it allocated %d bytes, more than %d", got, limit)
+	}
+	// names kept by none are built without a copy, and all are read
+	n := 0
+	idx, err := Parse(bytes.NewReader(data), int64(len(data)), 20, func(name []byte) bool { n++; return false })
+	if err != nil || len(idx.Entries) != 0 || n != 20000 {
+		t.Errorf("keeping none: %v, %d entries, %d names seen", err, len(idx.Entries), n)
+	}
+	// a small one reads as its names say
+	small := v4Growing(3)
+	idx, err = Parse(bytes.NewReader(small), int64(len(small)), 20, nil)
+	if err != nil || len(idx.Entries) != 3 || idx.Entries[2].Name != "rollouts/aaa" || idx.Entries[0].Name != "rollouts/a" {
+		t.Fatalf("small: %v %+v", err, idx)
 	}
 }
