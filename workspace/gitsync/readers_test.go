@@ -120,6 +120,29 @@ func TestLooseAndPackedRefs(t *testing.T) {
 	}
 }
 
+// TestListingSkipsLocks: git lists no loose ref whose name ends in ".lock"
+// (an update's lock file, empty while it is written) or starts with ".";
+// nor does the listing, which an empty lock file stopped.
+func TestListingSkipsLocks(t *testing.T) {
+	s := refsRepo(t, map[string]string{
+		"refs/remotes/origin/main":      hashA + "\n",
+		"refs/remotes/origin/main.lock": "",
+		"refs/remotes/origin/x.lock":    hashB + "\n",
+		"refs/remotes/origin/.hidden":   hashB + "\n",
+		"refs/remotes/origin/d/.tmp":    "",
+		"refs/remotes/origin/d/e":       hashB + "\n",
+	})
+	var listed []string
+	err := s.each([]string{"refs/remotes/origin/"}, func(r *plumbing.Reference) error {
+		listed = append(listed, r.String())
+		return nil
+	})
+	want := hashA + " refs/remotes/origin/main," + hashB + " refs/remotes/origin/d/e"
+	if err != nil || strings.Join(listed, ",") != want {
+		t.Errorf("listed %q (%v), want %q", listed, err, want)
+	}
+}
+
 func TestSymbolicChains(t *testing.T) {
 	files := map[string]string{"refs/heads/end": hashA + "\n"}
 	for i := 0; i < 10; i++ {
