@@ -448,3 +448,33 @@ func TestChainWorkBound(t *testing.T) {
 		t.Errorf("a chain of %d: %v, want the bound", past, err)
 	}
 }
+
+// TestPackIndexesBounded: the pack indexes are read whole and kept, so
+// their bound is one for all of them: a thousand packs' indexes each just
+// under it are not all held.
+func TestPackIndexesBounded(t *testing.T) {
+	root := t.TempDir()
+	empty := string(idxMagic) + "\x00\x00\x00\x02" + strings.Repeat("\x00", 256*4+40)
+	for _, name := range []string{"pack-a", "pack-b", "pack-c"} {
+		write(t, root, ".git/objects/pack/"+name+".idx", empty)
+		write(t, root, ".git/objects/pack/"+name+".pack", "PACK")
+	}
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := doorFS{root: ws, base: ".git"}
+	for _, c := range []struct {
+		max  int64
+		fail bool
+	}{{3 * int64(len(empty)), false}, {3*int64(len(empty)) - 1, true}, {int64(len(empty)), true}} {
+		g := &deltaGuard{fs: fsys, maxSize: c.max}
+		err := g.load()
+		if (err != nil) != c.fail || (c.fail && !errors.Is(err, errHuge)) {
+			t.Errorf("three indexes of %d bytes, a bound of %d: %v", len(empty), c.max, err)
+		}
+		if !c.fail && len(g.packs) != 3 {
+			t.Errorf("%d packs read", len(g.packs))
+		}
+	}
+}
