@@ -221,3 +221,45 @@ func TestV4NamesBounded(t *testing.T) {
 		t.Fatalf("small: %v %+v", err, idx)
 	}
 }
+
+// FuzzParse reads crafted indexes: no panic; the entries kept are at most
+// the count the header gives, each named, their names within the bound;
+// and keeping none reads the same file to the same verdict.
+func FuzzParse(f *testing.F) {
+	f.Add(oneEntry(), false)
+	f.Add(oneEntry("link", string(bytes.Repeat([]byte{1}, 20)), "sdir", ""), false)
+	f.Add(v4Growing(3), false)
+	f.Add(v4Growing(2), true)
+	f.Fuzz(func(t *testing.T, data []byte, sha256 bool) {
+		hashSize := 20
+		if sha256 {
+			hashSize = 32
+		}
+		idx, err := Parse(bytes.NewReader(data), int64(len(data)), hashSize, nil)
+		none, errNone := Parse(bytes.NewReader(data), int64(len(data)), hashSize, func([]byte) bool { return false })
+		// (only the bound of the names kept tells them apart)
+		if (err == nil) != (errNone == nil) && (errNone != nil || !strings.Contains(err.Error(), "names of the entries")) {
+			t.Fatalf("keeping all: %v; keeping none: %v", err, errNone)
+		}
+		if err != nil {
+			return
+		}
+		if len(none.Entries) != 0 {
+			t.Fatalf("keeping none kept %d", len(none.Entries))
+		}
+		count := int(data[8])<<24 | int(data[9])<<16 | int(data[10])<<8 | int(data[11])
+		if len(idx.Entries) > count {
+			t.Fatalf("%d entries of a count of %d", len(idx.Entries), count)
+		}
+		total := int64(0)
+		for _, e := range idx.Entries {
+			if e.Name == "" {
+				t.Fatal("an entry without a name")
+			}
+			total += int64(len(e.Name))
+		}
+		if total > maxKeptNames(int64(len(data))) {
+			t.Fatalf("names of %d bytes kept from %d", total, len(data))
+		}
+	})
+}
