@@ -228,3 +228,18 @@ func TestWildmatchHostileLengths(t *testing.T) {
 		t.Errorf("matching a 4 MiB pattern against 200 bytes allocated %d bytes", got)
 	}
 }
+
+// TestMatchAllocations: an ignore file may hold hundreds of thousands of
+// patterns, each held against every directory of every path: a match of a
+// short pattern and name allocates nothing (a literal one is compared
+// whole, a wildcard one memoizes on the stack).
+func TestMatchAllocations(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { wildmatch("*x*y*z", "main.py") }); n != 0 {
+		t.Errorf("wildmatch of a short pattern: %v allocations", n)
+	}
+	var r Rules
+	r.Add(".gitignore", []byte("x\n*.log\n/build/\nlib/**/cache\n!keep.log\n"))
+	if n := testing.AllocsPerRun(100, func() { r.Ignored("rollouts/calc/lib/main.py", false) }); n != 0 {
+		t.Errorf("Ignored: %v allocations", n)
+	}
+}

@@ -20,6 +20,7 @@ type Pattern struct {
 	negate   bool   // "!" prefix (gitignore only)
 	dirOnly  bool   // trailing "/"
 	basename bool   // no "/" inside: match the last segment at any depth
+	literal  bool   // no wildcard, class or escape: glob matches itself alone
 }
 
 // NewPattern builds a pattern from gitignore-style text (without the
@@ -36,6 +37,7 @@ func NewPattern(text string, allowNegate bool) Pattern {
 	}
 	p.basename = !strings.Contains(text, "/")
 	p.glob = strings.TrimPrefix(text, "/")
+	p.literal = !strings.ContainsAny(p.glob, `*?[\`)
 	return p
 }
 
@@ -45,10 +47,14 @@ func (p Pattern) Match(rel string, isDir bool) bool {
 	if p.dirOnly && !isDir {
 		return false
 	}
+	text := rel
 	if p.basename {
-		return wildmatch(p.glob, rel[strings.LastIndexByte(rel, '/')+1:])
+		text = rel[strings.LastIndexByte(rel, '/')+1:]
 	}
-	return wildmatch(p.glob, rel)
+	if p.literal {
+		return p.glob == text // what wildmatch answers, without its setup
+	}
+	return wildmatch(p.glob, text)
 }
 
 // Text is the pattern as written.
@@ -92,9 +98,16 @@ func CheckSyntax(p string) error {
 // map of the states reached, which a star's match of one more byte of
 // the text bounds.
 func wildmatch(pattern, text string) bool {
+	var small [smallMemo]uint8 // most patterns and names: no allocation
 	m := wildMatcher{p: pattern, t: text}
+	if (len(pattern)+1)*(len(text)+1) <= smallMemo {
+		m.memo = small[:(len(pattern)+1)*(len(text)+1)]
+	}
 	return m.match(0, 0)
 }
+
+// smallMemo is the memo wildmatch keeps on its stack.
+const smallMemo = 512
 
 // maxMemoTable bounds the memo kept as a table.
 const maxMemoTable = 1 << 16
