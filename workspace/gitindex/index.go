@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 )
 
 // Index entry layout: ctime, mtime (8 bytes each), dev, ino, mode, uid,
@@ -58,6 +59,9 @@ type Index struct {
 	// Sparse is set for a sparse index (the "sdir" extension): some
 	// entries stand for whole directories.
 	Sparse bool
+	// deleted are the runs of the shared index's entries a split index
+	// deletes (the link extension's delete bitmap), ascending
+	deleted []span
 	// Required lists the extensions other than "link" that a reader must
 	// understand to read the entries right (their signature starts with a
 	// byte outside A to Z: "sdir", and any git adds later).
@@ -310,7 +314,86 @@ func (ir *indexReader) extensions(hashSize int, idx *Index) error {
 		if !zero {
 			idx.Shared = hex.EncodeToString(id)
 		}
+		if n == int64(hashSize) {
+			return nil // no bitmaps: nothing deleted
+		}
+		rest := make([]byte, n-int64(hashSize))
+		if err := ir.full(rest); err != nil {
+			return err
+		}
+		deleted, err := readEWAH(rest)
+		if err != nil {
+			return err
+		}
+		idx.deleted = deleted
 		return nil
 	}
 	return nil
+}
+
+// span is the entries lo to hi-1.
+type span struct{ lo, hi uint64 }
+
+// Deleted reports whether a split index deletes the entry at position pos
+// (from 0, in index order) of its shared index.
+func (idx *Index) Deleted(pos int) bool {
+	d := idx.deleted
+	i := sort.Search(len(d), func(i int) bool { return d[i].hi > uint64(pos) })
+	return i < len(d) && d[i].lo <= uint64(pos)
+}
+
+// readEWAH reads the first bitmap of b, git's EWAH encoding (ewah/ewah_io.c:
+// the bits' count, the 64-bit words' count, the words, the last marker's
+// position), as the runs of its set bits. A word of markers holds a
+// running bit (bit 0), how many words of it follow (bits 1 to 32) and
+// then how many literal words (bits 33 to 63). The runs kept are no more
+// than the words read, each bounded by the bits' count.
+func readEWAH(b []byte) ([]span, error) {
+	bad := fmt.Errorf("%w: a split index's delete bitmap is malformed", errIndexCorrupt)
+	if len(b) < 8 {
+		return nil, bad
+	}
+	bits := uint64(binary.BigEndian.Uint32(b))
+	count := uint64(binary.BigEndian.Uint32(b[4:]))
+	if count > uint64(len(b)-8)/8 {
+		return nil, bad
+	}
+	words := b[8 : 8+8*count]
+	var out []span
+	add := func(lo, hi uint64) {
+		hi = min(hi, bits)
+		if lo >= hi {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1].hi == lo {
+			out[n-1].hi = hi
+			return
+		}
+		out = append(out, span{lo, hi})
+	}
+	pos := uint64(0)
+	for i := uint64(0); i < count && pos < bits; {
+		rlw := binary.BigEndian.Uint64(words[8*i:])
+		i++
+		run := (rlw >> 1) & (1<<32 - 1)
+		literals := rlw >> 33
+		if rlw&1 != 0 {
+			add(pos, pos+64*run)
+		}
+		pos += 64 * run
+		if literals > count-i {
+			return nil, bad
+		}
+		for ; literals > 0; literals-- {
+			w := binary.BigEndian.Uint64(words[8*i:])
+			i++
+			for bit := uint64(0); bit < 64; bit++ {
+				if w>>bit&1 != 0 {
+					add(pos+bit, pos+bit+1)
+				}
+			}
+			pos += 64
+		}
+	}
+	return out, nil
 }

@@ -2,6 +2,8 @@ package gitindex
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -230,6 +232,7 @@ func FuzzParse(f *testing.F) {
 	f.Add(oneEntry("link", string(bytes.Repeat([]byte{1}, 20)), "sdir", ""), false)
 	f.Add(v4Growing(3), false)
 	f.Add(v4Growing(2), true)
+	f.Add(oneEntryExt("link", string(bytes.Repeat([]byte{1}, 20))+string(ewah(130, 1|1<<1|1<<33, 5))+string(ewah(0))), false)
 	f.Fuzz(func(t *testing.T, data []byte, sha256 bool) {
 		hashSize := 20
 		if sha256 {
@@ -258,8 +261,83 @@ func FuzzParse(f *testing.F) {
 			}
 			total += int64(len(e.Name))
 		}
+		for pos := 0; pos <= count && pos < 1<<12; pos++ {
+			idx.Deleted(pos)
+		}
 		if total > maxKeptNames(int64(len(data))) {
 			t.Fatalf("names of %d bytes kept from %d", total, len(data))
 		}
 	})
+}
+
+// ewah is an EWAH bitmap of bits bits over the words given.
+func ewah(bits uint32, words ...uint64) []byte {
+	b := binary.BigEndian.AppendUint32(nil, bits)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(words)))
+	for _, w := range words {
+		b = binary.BigEndian.AppendUint64(b, w)
+	}
+	return binary.BigEndian.AppendUint32(b, 0)
+}
+
+func TestDeleteBitmap(t *testing.T) {
+	rlw := func(running bool, run, literals uint64) uint64 {
+		w := run<<1 | literals<<33
+		if running {
+			w |= 1
+		}
+		return w
+	}
+	cases := []struct {
+		name    string
+		bitmap  []byte
+		deleted []int
+		bad     bool
+	}{
+		{"none", ewah(0), nil, false},
+		{"literal bits", ewah(10, rlw(false, 0, 1), 1<<0|1<<3|1<<9), []int{0, 3, 9}, false},
+		{"a run of ones, then a literal", ewah(130, rlw(true, 1, 1), 1|1<<2), append(seq(0, 64), 64, 66), false},
+		{"a run of zeros, bits past the count", ewah(70, rlw(false, 1, 1), 1|1<<63), []int{64}, false},
+		{"more literals than words", ewah(64, rlw(false, 0, 3), 1), nil, true},
+		{"more words than bytes", []byte{0, 0, 0, 64, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}, nil, true},
+	}
+	for _, c := range cases {
+		link := string(bytes.Repeat([]byte{1}, 20)) + string(c.bitmap) + string(ewah(0))
+		data := oneEntryExt("link", link)
+		idx, err := Parse(bytes.NewReader(data), int64(len(data)), 20, nil)
+		if (err != nil) != c.bad {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var got []int
+		for pos := 0; pos < 200; pos++ {
+			if idx.Deleted(pos) {
+				got = append(got, pos)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.deleted) {
+			t.Errorf("%s: deleted %v, want %v", c.name, got, c.deleted)
+		}
+	}
+}
+
+func seq(lo, hi int) []int {
+	var out []int
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// oneEntryExt is oneEntry with one extension of any length.
+func oneEntryExt(sig, body string) []byte {
+	b := oneEntry()
+	b = b[:len(b)-20]
+	b = append(b, sig...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(body)))
+	b = append(b, body...)
+	return append(b, make([]byte, 20)...)
 }
