@@ -1,8 +1,6 @@
 package gitsync
 
 import (
-	"bytes"
-	"compress/zlib"
 	"encoding/binary"
 	"errors"
 	"os"
@@ -21,12 +19,18 @@ func fuzzHash(i int) plumbing.Hash {
 	return h
 }
 
-func deflate(b []byte) []byte {
-	var out bytes.Buffer
-	zw := zlib.NewWriter(&out)
-	zw.Write(b)
-	zw.Close()
-	return out.Bytes()
+// seedPack is a pack's body of a blob, an offset delta and a reference
+// delta on it, the offsets of the three, and the two deltas' entries.
+func seedPack() (body, offs, ofs, ref []byte) {
+	blob := []byte("hello, pack\n")
+	whole := append(packHeader(3, len(blob)), looseFile(blob)...)
+	delta := copyAllThen(len(blob), []byte("more\n"))
+	ofs = append(append(packHeader(packOFSDelta, len(delta)), ofsEncode(int64(len(whole)))...), looseFile(delta)...)
+	h0 := fuzzHash(0)
+	ref = append(append(packHeader(packREFDelta, len(delta)), h0[:]...), looseFile(delta)...)
+	body = append(append(append([]byte{}, whole...), ofs...), ref...)
+	offs = []byte{0, 12, 0, byte(12 + len(whole)), 0, byte(12 + len(whole) + len(ofs))}
+	return body, offs, ofs, ref
 }
 
 // FuzzPackObjects reads the objects of a crafted pack (body after the
@@ -35,18 +39,11 @@ func deflate(b []byte) []byte {
 // the bound; the same answers on a second read (through the cache of
 // bases) and from a fresh reader asked in the reverse order.
 func FuzzPackObjects(f *testing.F) {
-	blob := []byte("hello, pack\n")
-	whole := append(packHeader(3, len(blob)), deflate(blob)...)
-	delta := copyAllThen(len(blob), []byte("more\n"))
-	ofs := append(append(packHeader(packOFSDelta, len(delta)), ofsEncode(int64(len(whole)))...), deflate(delta)...)
-	h0 := fuzzHash(0)
-	ref := append(append(packHeader(packREFDelta, len(delta)), h0[:]...), deflate(delta)...)
-	body := append(append(append([]byte{}, whole...), ofs...), ref...)
-	offs := []byte{0, 12, 0, byte(12 + len(whole)), 0, byte(12 + len(whole) + len(ofs))}
+	body, offs, ofs, ref := seedPack()
 	f.Add(body, offs)
-	f.Add(ofs, []byte{0, 12})                                           // a base before the pack's start
-	f.Add(append(ref[:len(ref)-2:len(ref)-2], 0, 0), []byte{0, 12})     // a delta based on itself, cut short
-	f.Add(append(packHeader(1, 1<<20), deflate(nil)...), []byte{0, 12}) // a size over the bound
+	f.Add(ofs, []byte{0, 12})                                             // a base before the pack's start
+	f.Add(append(ref[:len(ref)-2:len(ref)-2], 0, 0), []byte{0, 12})       // a delta based on itself, cut short
+	f.Add(append(packHeader(1, 1<<20), looseFile(nil)...), []byte{0, 12}) // a size over the bound
 	f.Fuzz(func(t *testing.T, body, offs []byte) {
 		if len(offs) > 64 || len(body) > 1<<16 {
 			return
@@ -134,14 +131,8 @@ func fuzzPack(t *testing.T, body, offs []byte) (*disk.Root, int) {
 // TestFuzzPackSeed: the harness of FuzzPackObjects reaches the reader: its
 // first seed's blob and the two deltas on it read as written.
 func TestFuzzPackSeed(t *testing.T) {
-	blob := []byte("hello, pack\n")
-	whole := append(packHeader(3, len(blob)), deflate(blob)...)
-	delta := copyAllThen(len(blob), []byte("more\n"))
-	ofs := append(append(packHeader(packOFSDelta, len(delta)), ofsEncode(int64(len(whole)))...), deflate(delta)...)
-	h0 := fuzzHash(0)
-	ref := append(append(packHeader(packREFDelta, len(delta)), h0[:]...), deflate(delta)...)
-	body := append(append(append([]byte{}, whole...), ofs...), ref...)
-	ws, n := fuzzPack(t, body, []byte{0, 12, 0, byte(12 + len(whole)), 0, byte(12 + len(whole) + len(ofs))})
+	body, offs, _, _ := seedPack()
+	ws, n := fuzzPack(t, body, offs)
 	g := &deltaGuard{fs: doorFS{root: ws, base: ".git"}, maxSize: 1 << 20}
 	defer g.release()
 	if err := g.load(); err != nil || n != 3 {
