@@ -69,8 +69,9 @@ type Index struct {
 }
 
 // Parse reads an index of size bytes from r, keeping the entries whose
-// name keep accepts (nil: every entry). Names of entries not kept are
-// not copied.
+// name keep accepts (nil: every entry), in index order. Names of entries
+// not kept are not copied: the bytes keep is given are reused for the next
+// entry, so keep must not hold on to them.
 func Parse(r io.Reader, size int64, hashSize int, keep func(name []byte) bool) (*Index, error) {
 	if hashSize != 20 && hashSize != 32 {
 		return nil, fmt.Errorf("%w: a hash of %d bytes", ErrCorrupt, hashSize)
