@@ -144,3 +144,43 @@ func TestCommonShared(t *testing.T) {
 		t.Error("the training and eval schemas decoded common.json each")
 	}
 }
+
+// TestConcurrentFirstUse: the language server and the MCP session check
+// configs of every kind at once; the schemas' first use (compiling a kind,
+// its fields, key orders, variants and patterns, all made on first need)
+// is shared by goroutines that race to it. Run with -race.
+func TestConcurrentFirstUse(t *testing.T) {
+	defer forgetLoaded()
+	forgetLoaded()
+	doc := toml.Parse([]byte(firstConfig))
+	var wg sync.WaitGroup
+	for g := 0; g < 8; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			firstCheck(doc)
+			for _, k := range Kinds() {
+				s := For(k)
+				s.Validate(doc)
+				var walk func(f *Field, depth int)
+				walk = func(f *Field, depth int) {
+					if f == nil || depth > 4 {
+						return
+					}
+					f.Description()
+					f.MatchesPattern("0123456789abcdef0123456789abcdef01234567")
+					for _, name := range f.Properties() {
+						walk(f.Property(name), depth+1)
+					}
+					f.Property("undeclared")
+					walk(f.Items(), depth+1)
+					for _, tag := range f.VariantTags() {
+						walk(f.Variant(tag), depth+1)
+					}
+				}
+				walk(s.Root(), 0)
+			}
+		}()
+	}
+	wg.Wait()
+}

@@ -14,15 +14,20 @@ var errIndexCorrupt = gitindex.ErrCorrupt
 // readIndexPaths streams the git index at path (format versions 2, 3 and
 // 4) and returns the entry paths for which keep reports true, in index
 // order. With a split index (the "link" extension) the shared index's paths
-// are read too; its deletion bitmap is not applied, so a path removed only
-// in the split part still reads as tracked.
+// are read too, but for those its delete bitmap removes (`git rm --cached`
+// of a path the shared index holds).
 func readIndexPaths(path string, hashSize int, keep func([]byte) bool) ([]string, error) {
-	out, shared, err := readIndexFile(path, hashSize, keep)
+	out, idx, err := readIndexFile(path, hashSize, keep)
 	if err != nil {
 		return nil, err
 	}
-	if shared != "" {
-		more, _, err := readIndexFile(filepath.Join(filepath.Dir(path), "sharedindex."+shared), hashSize, keep)
+	if idx.Shared != "" {
+		pos := -1
+		kept := func(name []byte) bool {
+			pos++ // every entry of a shared index has a name: keep sees each
+			return !idx.Deleted(pos) && keep(name)
+		}
+		more, _, err := readIndexFile(filepath.Join(filepath.Dir(path), "sharedindex."+idx.Shared), hashSize, kept)
 		if err != nil {
 			return nil, err
 		}
@@ -31,31 +36,31 @@ func readIndexPaths(path string, hashSize int, keep func([]byte) bool) ([]string
 	return out, nil
 }
 
-// readIndexFile reads one index file; shared is the hex name of the shared
-// index a split index links to, "" otherwise.
-func readIndexFile(path string, hashSize int, keep func([]byte) bool) (paths []string, shared string, err error) {
+// readIndexFile reads one index file: the paths keep accepts, and the
+// index (whose Shared names the shared index of a split one).
+func readIndexFile(path string, hashSize int, keep func([]byte) bool) (paths []string, idx *gitindex.Index, err error) {
 	f, fi, err := disk.OpenNamed(path)
 	if err != nil {
-		return nil, "", fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
 	defer f.Close()
-	paths, shared, err = parseIndex(f, fi.Size, hashSize, keep)
+	paths, idx, err = parseIndex(f, fi.Size, hashSize, keep)
 	if err != nil {
-		return nil, "", fmt.Errorf("read %s: %w", path, err)
+		return nil, nil, fmt.Errorf("read %s: %w", path, err)
 	}
-	return paths, shared, nil
+	return paths, idx, nil
 }
 
 // parseIndex reads an index of size bytes from r: the names keep accepts,
-// and the shared index's name of a split index.
-func parseIndex(r io.Reader, size int64, hashSize int, keep func([]byte) bool) ([]string, string, error) {
+// and the index.
+func parseIndex(r io.Reader, size int64, hashSize int, keep func([]byte) bool) ([]string, *gitindex.Index, error) {
 	idx, err := gitindex.Parse(r, size, hashSize, keep)
 	if err != nil {
-		return nil, "", err
+		return nil, nil, err
 	}
 	names := make([]string, len(idx.Entries))
 	for i, e := range idx.Entries {
 		names[i] = e.Name
 	}
-	return names, idx.Shared, nil
+	return names, idx, nil
 }

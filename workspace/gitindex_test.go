@@ -235,3 +235,63 @@ func FuzzReadIndex(f *testing.F) {
 		}
 	})
 }
+
+// TestSplitIndexDeletions: `git rm --cached` of a path the shared index
+// holds marks it in the split index's delete bitmap; the path is then not
+// tracked (git ls-files lists it no more), nor is a dotenv file so removed.
+func TestSplitIndexDeletions(t *testing.T) {
+	gitBinary(t)
+	dir := t.TempDir()
+	runGit(t, dir, "init", "-q")
+	tree := files{".env": "S=1", ".env.local": "x", "keep.txt": "k"}
+	var all []string
+	for i := 0; i < 150; i++ { // the split keeps under splitIndex.maxPercentChange
+		p := fmt.Sprintf("f/%03d.txt", i)
+		tree[p] = "x"
+		all = append(all, p)
+	}
+	writeTree(t, dir, tree)
+	runGit(t, dir, "add", "-A")
+	runGit(t, dir, "update-index", "--split-index")
+	runGit(t, dir, "rm", "-q", "--cached", ".env", "f/007.txt", "f/100.txt")
+	got, err := readIndexPaths(filepath.Join(dir, ".git", "index"), 20, allPaths)
+	if err != nil {
+		t.Fatal(err)
+	}
+	shared, _ := filepath.Glob(filepath.Join(dir, ".git", "sharedindex.*"))
+	if len(shared) == 0 {
+		t.Fatal("git wrote no split index")
+	}
+	want := strings.Fields(runGit(t, dir, "ls-files"))
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("read %d paths, git ls-files %d; missing or extra: %q", len(got), len(want), symmetricDiff(got, want))
+	}
+	s := mustLoad(t, dir, Options{})
+	var names []string
+	for _, f := range s.EnvFiles() {
+		if f.Tracked {
+			names = append(names, f.Name)
+		}
+	}
+	if !slices.Equal(names, []string{".env.local"}) {
+		t.Errorf("tracked env files %q, want .env.local alone", names)
+	}
+}
+
+func symmetricDiff(a, b []string) []string {
+	in := map[string]int{}
+	for _, x := range a {
+		in[x]++
+	}
+	for _, x := range b {
+		in[x]--
+	}
+	var out []string
+	for x, n := range in {
+		if n != 0 {
+			out = append(out, x)
+		}
+	}
+	return out
+}

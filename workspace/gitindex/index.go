@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"sort"
 )
 
 // Index entry layout: ctime, mtime (8 bytes each), dev, ino, mode, uid,
@@ -58,6 +59,9 @@ type Index struct {
 	// Sparse is set for a sparse index (the "sdir" extension): some
 	// entries stand for whole directories.
 	Sparse bool
+	// deleted are the runs of the shared index's entries a split index
+	// deletes (the link extension's delete bitmap), ascending
+	deleted []span
 	// Required lists the extensions other than "link" that a reader must
 	// understand to read the entries right (their signature starts with a
 	// byte outside A to Z: "sdir", and any git adds later).
@@ -65,8 +69,9 @@ type Index struct {
 }
 
 // Parse reads an index of size bytes from r, keeping the entries whose
-// name keep accepts (nil: every entry). Names of entries not kept are
-// not copied.
+// name keep accepts (nil: every entry), in index order. Names of entries
+// not kept are not copied: the bytes keep is given are reused for the next
+// entry, so keep must not hold on to them.
 func Parse(r io.Reader, size int64, hashSize int, keep func(name []byte) bool) (*Index, error) {
 	if hashSize != 20 && hashSize != 32 {
 		return nil, fmt.Errorf("%w: a hash of %d bytes", ErrCorrupt, hashSize)
@@ -168,7 +173,12 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 		copy(e.Hash[:hashSize], entry[indexStatBytes:indexStatBytes+hashSize])
 		idx.Entries = append(idx.Entries, e)
 	}
+	// a version 4 name is its predecessor's, cut and extended: built in
+	// one buffer (a name is copied only when kept), and the names kept
+	// hold at most maxKeptNames(size) bytes, since a file of names that
+	// each extend the last would otherwise hold the square of its size
 	var prev []byte
+	kept, keptMax := int64(0), maxKeptNames(ir.size)
 	for i := uint32(0); i < count; i++ {
 		if err := ir.full(entry[:fixed]); err != nil {
 			return nil, err
@@ -199,8 +209,8 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 			if strip > uint64(len(prev)) {
 				return nil, fmt.Errorf("%w: bad path compression", errIndexCorrupt)
 			}
-			name = append(prev[:len(prev)-int(strip):len(prev)-int(strip)], suffix...)
-			prev = name
+			prev = append(prev[:len(prev)-int(strip)], suffix...)
+			name = prev
 		} else {
 			b, err := ir.pathUntilNUL()
 			if err != nil {
@@ -221,6 +231,9 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 			continue
 		}
 		if len(name) > 0 && keep(name) {
+			if kept += int64(len(name)); kept > keptMax {
+				return nil, fmt.Errorf("%w: the names of the entries hold more than %d bytes", errIndexCorrupt, keptMax)
+			}
 			add(name, extended)
 		}
 	}
@@ -229,6 +242,12 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 	}
 	return idx, nil
 }
+
+// maxKeptNames bounds the bytes of the names a version 4 index of size
+// bytes gives its kept entries: a path prefix compressed away is at most
+// a few times the bytes of an entry in any index git writes, and a
+// version 2 or 3 index holds its names whole.
+func maxKeptNames(size int64) int64 { return 1<<20 + 8*max(size, 0) }
 
 // varint decodes git's offset varint used by index version 4.
 func (ir *indexReader) varint() (uint64, error) {
@@ -296,7 +315,86 @@ func (ir *indexReader) extensions(hashSize int, idx *Index) error {
 		if !zero {
 			idx.Shared = hex.EncodeToString(id)
 		}
+		if n == int64(hashSize) {
+			return nil // no bitmaps: nothing deleted
+		}
+		rest := make([]byte, n-int64(hashSize))
+		if err := ir.full(rest); err != nil {
+			return err
+		}
+		deleted, err := readEWAH(rest)
+		if err != nil {
+			return err
+		}
+		idx.deleted = deleted
 		return nil
 	}
 	return nil
+}
+
+// span is the entries lo to hi-1.
+type span struct{ lo, hi uint64 }
+
+// Deleted reports whether a split index deletes the entry at position pos
+// (from 0, in index order) of its shared index.
+func (idx *Index) Deleted(pos int) bool {
+	d := idx.deleted
+	i := sort.Search(len(d), func(i int) bool { return d[i].hi > uint64(pos) })
+	return i < len(d) && d[i].lo <= uint64(pos)
+}
+
+// readEWAH reads the first bitmap of b, git's EWAH encoding (ewah/ewah_io.c:
+// the bits' count, the 64-bit words' count, the words, the last marker's
+// position), as the runs of its set bits. A word of markers holds a
+// running bit (bit 0), how many words of it follow (bits 1 to 32) and
+// then how many literal words (bits 33 to 63). The runs kept are no more
+// than the words read, each bounded by the bits' count.
+func readEWAH(b []byte) ([]span, error) {
+	bad := fmt.Errorf("%w: a split index's delete bitmap is malformed", errIndexCorrupt)
+	if len(b) < 8 {
+		return nil, bad
+	}
+	bits := uint64(binary.BigEndian.Uint32(b))
+	count := uint64(binary.BigEndian.Uint32(b[4:]))
+	if count > uint64(len(b)-8)/8 {
+		return nil, bad
+	}
+	words := b[8 : 8+8*count]
+	var out []span
+	add := func(lo, hi uint64) {
+		hi = min(hi, bits)
+		if lo >= hi {
+			return
+		}
+		if n := len(out); n > 0 && out[n-1].hi == lo {
+			out[n-1].hi = hi
+			return
+		}
+		out = append(out, span{lo, hi})
+	}
+	pos := uint64(0)
+	for i := uint64(0); i < count && pos < bits; {
+		rlw := binary.BigEndian.Uint64(words[8*i:])
+		i++
+		run := (rlw >> 1) & (1<<32 - 1)
+		literals := rlw >> 33
+		if rlw&1 != 0 {
+			add(pos, pos+64*run)
+		}
+		pos += 64 * run
+		if literals > count-i {
+			return nil, bad
+		}
+		for ; literals > 0; literals-- {
+			w := binary.BigEndian.Uint64(words[8*i:])
+			i++
+			for bit := uint64(0); bit < 64; bit++ {
+				if w>>bit&1 != 0 {
+					add(pos+bit, pos+bit+1)
+				}
+			}
+			pos += 64
+		}
+	}
+	return out, nil
 }

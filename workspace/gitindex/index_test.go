@@ -2,9 +2,12 @@ package gitindex
 
 import (
 	"bytes"
+	"encoding/binary"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -169,4 +172,172 @@ func TestExtensions(t *testing.T) {
 			t.Errorf("%s: %+v", c.name, idx)
 		}
 	}
+}
+
+// v4Growing is a version 4 index of n entries whose names each extend the
+// last by one byte (strip 0), the first "rollouts/a".
+func v4Growing(n int) []byte {
+	var b bytes.Buffer
+	b.WriteString("DIRC\x00\x00\x00\x04")
+	b.Write([]byte{byte(n >> 24), byte(n >> 16), byte(n >> 8), byte(n)})
+	entry := make([]byte, 62)
+	entry[60], entry[61] = 0x0f, 0xff // a name's length past the flags' field
+	for i := 0; i < n; i++ {
+		b.Write(entry)
+		b.WriteByte(0) // strip nothing
+		if i == 0 {
+			b.WriteString("rollouts/")
+		}
+		b.WriteString("a\x00")
+	}
+	b.Write(make([]byte, 20))
+	return b.Bytes()
+}
+
+// TestV4NamesBounded: a version 4 index whose names each extend the last
+// holds names of the square of its size; reading it neither copies nor
+// keeps that much.
+func TestV4NamesBounded(t *testing.T) {
+	data := v4Growing(20000) // 1.3 MB, names of 200 MB
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	_, err := Parse(bytes.NewReader(data), int64(len(data)), 20, nil)
+	runtime.ReadMemStats(&after)
+	if err == nil {
+		t.Error("an index whose names hold 200 MB was read")
+	}
+	if got, limit := after.TotalAlloc-before.TotalAlloc, uint64(1<<20+8*len(data))*2; got > limit {
+		t.Errorf("reading it allocated %d bytes, more than %d", got, limit)
+	}
+	// names kept by none are built without a copy, and all are read
+	n := 0
+	idx, err := Parse(bytes.NewReader(data), int64(len(data)), 20, func(name []byte) bool { n++; return false })
+	if err != nil || len(idx.Entries) != 0 || n != 20000 {
+		t.Errorf("keeping none: %v, %d entries, %d names seen", err, len(idx.Entries), n)
+	}
+	// a small one reads as its names say
+	small := v4Growing(3)
+	idx, err = Parse(bytes.NewReader(small), int64(len(small)), 20, nil)
+	if err != nil || len(idx.Entries) != 3 || idx.Entries[2].Name != "rollouts/aaa" || idx.Entries[0].Name != "rollouts/a" {
+		t.Fatalf("small: %v %+v", err, idx)
+	}
+}
+
+// FuzzParse reads crafted indexes: no panic; the entries kept are at most
+// the count the header gives, each named, their names within the bound;
+// and keeping none reads the same file to the same verdict.
+func FuzzParse(f *testing.F) {
+	f.Add(oneEntry(), false)
+	f.Add(oneEntry("link", string(bytes.Repeat([]byte{1}, 20)), "sdir", ""), false)
+	f.Add(v4Growing(3), false)
+	f.Add(v4Growing(2), true)
+	f.Add(oneEntryExt("link", string(bytes.Repeat([]byte{1}, 20))+string(ewah(130, 1|1<<1|1<<33, 5))+string(ewah(0))), false)
+	f.Fuzz(func(t *testing.T, data []byte, sha256 bool) {
+		hashSize := 20
+		if sha256 {
+			hashSize = 32
+		}
+		idx, err := Parse(bytes.NewReader(data), int64(len(data)), hashSize, nil)
+		none, errNone := Parse(bytes.NewReader(data), int64(len(data)), hashSize, func([]byte) bool { return false })
+		// (only the bound of the names kept tells them apart)
+		if (err == nil) != (errNone == nil) && (errNone != nil || !strings.Contains(err.Error(), "names of the entries")) {
+			t.Fatalf("keeping all: %v; keeping none: %v", err, errNone)
+		}
+		if err != nil {
+			return
+		}
+		if len(none.Entries) != 0 {
+			t.Fatalf("keeping none kept %d", len(none.Entries))
+		}
+		count := int(data[8])<<24 | int(data[9])<<16 | int(data[10])<<8 | int(data[11])
+		if len(idx.Entries) > count {
+			t.Fatalf("%d entries of a count of %d", len(idx.Entries), count)
+		}
+		total := int64(0)
+		for _, e := range idx.Entries {
+			if e.Name == "" {
+				t.Fatal("an entry without a name")
+			}
+			total += int64(len(e.Name))
+		}
+		for pos := 0; pos <= count && pos < 1<<12; pos++ {
+			idx.Deleted(pos)
+		}
+		if total > maxKeptNames(int64(len(data))) {
+			t.Fatalf("names of %d bytes kept from %d", total, len(data))
+		}
+	})
+}
+
+// ewah is an EWAH bitmap of bits bits over the words given.
+func ewah(bits uint32, words ...uint64) []byte {
+	b := binary.BigEndian.AppendUint32(nil, bits)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(words)))
+	for _, w := range words {
+		b = binary.BigEndian.AppendUint64(b, w)
+	}
+	return binary.BigEndian.AppendUint32(b, 0)
+}
+
+func TestDeleteBitmap(t *testing.T) {
+	rlw := func(running bool, run, literals uint64) uint64 {
+		w := run<<1 | literals<<33
+		if running {
+			w |= 1
+		}
+		return w
+	}
+	cases := []struct {
+		name    string
+		bitmap  []byte
+		deleted []int
+		bad     bool
+	}{
+		{"none", ewah(0), nil, false},
+		{"literal bits", ewah(10, rlw(false, 0, 1), 1<<0|1<<3|1<<9), []int{0, 3, 9}, false},
+		{"a run of ones, then a literal", ewah(130, rlw(true, 1, 1), 1|1<<2), append(seq(0, 64), 64, 66), false},
+		{"a run of zeros, bits past the count", ewah(70, rlw(false, 1, 1), 1|1<<63), []int{64}, false},
+		{"more literals than words", ewah(64, rlw(false, 0, 3), 1), nil, true},
+		{"more words than bytes", []byte{0, 0, 0, 64, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 1}, nil, true},
+	}
+	for _, c := range cases {
+		link := string(bytes.Repeat([]byte{1}, 20)) + string(c.bitmap) + string(ewah(0))
+		data := oneEntryExt("link", link)
+		idx, err := Parse(bytes.NewReader(data), int64(len(data)), 20, nil)
+		if (err != nil) != c.bad {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if err != nil {
+			continue
+		}
+		var got []int
+		for pos := 0; pos < 200; pos++ {
+			if idx.Deleted(pos) {
+				got = append(got, pos)
+			}
+		}
+		if fmt.Sprint(got) != fmt.Sprint(c.deleted) {
+			t.Errorf("%s: deleted %v, want %v", c.name, got, c.deleted)
+		}
+	}
+}
+
+func seq(lo, hi int) []int {
+	var out []int
+	for i := lo; i < hi; i++ {
+		out = append(out, i)
+	}
+	return out
+}
+
+// oneEntryExt is oneEntry with one extension of any length.
+func oneEntryExt(sig, body string) []byte {
+	b := oneEntry()
+	b = b[:len(b)-20]
+	b = append(b, sig...)
+	b = binary.BigEndian.AppendUint32(b, uint32(len(body)))
+	b = append(b, body...)
+	return append(b, make([]byte, 20)...)
 }

@@ -34,7 +34,7 @@ var (
 // The walk reads, per object read, a few bytes of each header of its chain.
 type deltaGuard struct {
 	fs      doorFS
-	maxSize int64 // bound of an index file
+	maxSize int64 // bound of the index files, all of them
 
 	once  sync.Once
 	err   error
@@ -103,6 +103,7 @@ func (g *deltaGuard) load() error {
 		for _, fi := range infos {
 			names[fi.Name] = true
 		}
+		read := int64(0)
 		for _, fi := range infos {
 			name := fi.Name
 			if !strings.HasPrefix(name, "pack-") || !strings.HasSuffix(name, ".idx") || fi.IsDir() {
@@ -116,11 +117,14 @@ func (g *deltaGuard) load() error {
 				g.err = fmt.Errorf("%w: more than %d packs", errLimit, maxPacks)
 				return
 			}
-			data, err := g.fs.ReadFile(path.Join("objects/pack", name), g.maxSize)
+			// the indexes are kept whole: all of them hold at most
+			// maxSize bytes, not maxSize each
+			data, err := g.fs.ReadFile(path.Join("objects/pack", name), g.maxSize-read)
 			if err != nil {
 				g.err = err
 				return
 			}
+			read += int64(len(data))
 			idx, err := parseIdx(data)
 			if err != nil {
 				g.err = err

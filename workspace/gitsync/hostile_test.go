@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
@@ -279,5 +280,57 @@ func TestConcurrentAnswers(t *testing.T) {
 		if st.Unchecked != "" || len(st.Changes) != 0 {
 			t.Errorf("answer %+v", st)
 		}
+	}
+}
+
+// TestRacilyCleanEntry: a file changed within the same timestamp as the
+// index recorded, its size kept, has the stat git recorded; git then does
+// not trust the stat when the entry's time is not before the index file's
+// own ("racily clean") and compares the content. So does the reader, and
+// it trusts the stat when git does. Each verdict is git status's.
+func TestRacilyCleanEntry(t *testing.T) {
+	for _, c := range []struct {
+		name      string
+		indexLead time.Duration // the index file's time after the entry's
+		modified  bool
+	}{
+		{"index written in the file's tick", 0, true},
+		{"index written later", time.Second, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			root := repoFixture(t)
+			file := filepath.Join(root, "rollouts", "calc", "main.py")
+			// the entry's time well before the index's, whatever the
+			// clock's tick: git, refreshing it, neither smudges it (a size
+			// of 0 for an entry racily clean when the index is written)
+			// nor keeps the time of git add
+			mtime := time.Date(2020, 1, 2, 3, 4, 5, 600, time.UTC)
+			if err := os.Chtimes(file, mtime, mtime); err != nil {
+				t.Fatal(err)
+			}
+			git(t, root, "update-index", "--refresh")
+			write(t, root, "rollouts/calc/main.py", "print(2)\n") // the same size
+			if err := os.Chtimes(file, mtime, mtime); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.Chtimes(filepath.Join(root, ".git", "index"), mtime.Add(c.indexLead), mtime.Add(c.indexLead)); err != nil {
+				t.Fatal(err)
+			}
+			_, st, _ := observed(t, root)
+			got := len(st.Changes) == 1 && st.Changes[0].Change == Modified
+			if got != c.modified || (!c.modified && len(st.Changes) != 0) {
+				t.Errorf("changes %+v (%s), want modified %v", st.Changes, st.Unchecked, c.modified)
+			}
+			cmd := exec.Command("git", "status", "--porcelain")
+			cmd.Dir = root
+			cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+root)
+			out, err := cmd.Output()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if gitSays := strings.Contains(string(out), "M rollouts/calc/main.py"); gitSays != c.modified {
+				t.Errorf("git status says %q", out)
+			}
+		})
 	}
 }

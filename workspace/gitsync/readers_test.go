@@ -120,6 +120,29 @@ func TestLooseAndPackedRefs(t *testing.T) {
 	}
 }
 
+// TestListingSkipsLocks: git lists no loose ref whose name ends in ".lock"
+// (an update's lock file, empty while it is written) or starts with ".";
+// nor does the listing, which an empty lock file stopped.
+func TestListingSkipsLocks(t *testing.T) {
+	s := refsRepo(t, map[string]string{
+		"refs/remotes/origin/main":      hashA + "\n",
+		"refs/remotes/origin/main.lock": "",
+		"refs/remotes/origin/x.lock":    hashB + "\n",
+		"refs/remotes/origin/.hidden":   hashB + "\n",
+		"refs/remotes/origin/d/.tmp":    "",
+		"refs/remotes/origin/d/e":       hashB + "\n",
+	})
+	var listed []string
+	err := s.each([]string{"refs/remotes/origin/"}, func(r *plumbing.Reference) error {
+		listed = append(listed, r.String())
+		return nil
+	})
+	want := hashA + " refs/remotes/origin/main," + hashB + " refs/remotes/origin/d/e"
+	if err != nil || strings.Join(listed, ",") != want {
+		t.Errorf("listed %q (%v), want %q", listed, err, want)
+	}
+}
+
 func TestSymbolicChains(t *testing.T) {
 	files := map[string]string{"refs/heads/end": hashA + "\n"}
 	for i := 0; i < 10; i++ {
@@ -423,5 +446,35 @@ func TestChainWorkBound(t *testing.T) {
 	}
 	if _, err := s.object(objs[past].hash, plumbing.CommitObject); !errors.Is(err, errHuge) {
 		t.Errorf("a chain of %d: %v, want the bound", past, err)
+	}
+}
+
+// TestPackIndexesBounded: the pack indexes are read whole and kept, so
+// their bound is one for all of them: a thousand packs' indexes each just
+// under it are not all held.
+func TestPackIndexesBounded(t *testing.T) {
+	root := t.TempDir()
+	empty := string(idxMagic) + "\x00\x00\x00\x02" + strings.Repeat("\x00", 256*4+40)
+	for _, name := range []string{"pack-a", "pack-b", "pack-c"} {
+		write(t, root, ".git/objects/pack/"+name+".idx", empty)
+		write(t, root, ".git/objects/pack/"+name+".pack", "PACK")
+	}
+	ws, err := disk.Open(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fsys := doorFS{root: ws, base: ".git"}
+	for _, c := range []struct {
+		max  int64
+		fail bool
+	}{{3 * int64(len(empty)), false}, {3*int64(len(empty)) - 1, true}, {int64(len(empty)), true}} {
+		g := &deltaGuard{fs: fsys, maxSize: c.max}
+		err := g.load()
+		if (err != nil) != c.fail || (c.fail && !errors.Is(err, errHuge)) {
+			t.Errorf("three indexes of %d bytes, a bound of %d: %v", len(empty), c.max, err)
+		}
+		if !c.fail && len(g.packs) != 3 {
+			t.Errorf("%d packs read", len(g.packs))
+		}
 	}
 }

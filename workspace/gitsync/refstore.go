@@ -190,7 +190,8 @@ func parsePackedRefs(data []byte, max int) ([]*plumbing.Reference, error) {
 }
 
 // each calls fn with the refs whose names start with one of the prefixes
-// (each ending in "/"): the loose ones first, then the packed ones no
+// (each ending in "/"): the loose ones first (not the entries git skips:
+// a name starting with "." or ending in ".lock"), then the packed ones no
 // loose file overrides. A loose ref that cannot be read stops the walk
 // with its error, as go-git's iteration does; at most maxRefs refs and
 // directories are read.
@@ -216,6 +217,12 @@ func (s *refStore) each(prefixes []string, fn func(*plumbing.Reference) error) e
 			// first, so that refs come in name order as go-git lists them
 			var sub []string
 			for _, e := range entries {
+				// git lists no loose ref of a name that starts with "." or
+				// ends in ".lock" (a ref being written: an update's lock
+				// file, empty for a moment, is no ref)
+				if strings.HasPrefix(e.Name, ".") || strings.HasSuffix(e.Name, ".lock") {
+					continue
+				}
 				name := dir + "/" + e.Name
 				// directories count too: a tree of empty ones is work
 				if n++; n > maxRefs {

@@ -99,8 +99,11 @@ type Repo struct {
 	idx      *gitindex.Index
 	idxErr   error
 	idxDone  bool
-	reach    *reachSet
-	memo     map[memoKey]any
+	// idxTime is the index file's modification time (Unix nanoseconds):
+	// an entry whose time is not before it may be racily clean
+	idxTime int64
+	reach   *reachSet
+	memo    map[memoKey]any
 }
 
 // memoKey names one remembered answer: its kind and arguments.
@@ -549,6 +552,7 @@ func (r *Repo) loadIndex() (*gitindex.Index, error) {
 	case info.Size > r.lim.MaxIndexSize:
 		r.idxErr = errHuge
 	default:
+		r.idxTime = info.ModTime
 		r.idx, r.idxErr = r.readIndex()
 	}
 	return r.idx, r.idxErr

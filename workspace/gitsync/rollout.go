@@ -294,8 +294,10 @@ func (r *Repo) changes(name string, wt Worktree) ([]FileChange, error) {
 }
 
 // worktreeChange compares an index entry with the file in the worktree,
-// as git status does: the same size and time mean the same content;
-// otherwise the content is hashed (with CRLF line ends also taken as LF,
+// as git status does: the same size and time mean the same content, unless
+// the entry's time is not before the index file's (the file may have
+// changed in the tick the index was written: git calls the entry racily
+// clean and compares the content); otherwise the content is hashed (with CRLF line ends also taken as LF,
 // so a checkout converted on the way out is not called modified).
 //
 // With filtered set (.gitattributes names a filter, such as git-lfs, or
@@ -318,7 +320,7 @@ func (r *Repo) worktreeChange(e *gitindex.Entry, filtered bool) Change {
 	if !info.IsRegular() {
 		return Modified
 	}
-	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime {
+	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime && e.ModTime < r.idxTime {
 		return ""
 	}
 	if filtered {

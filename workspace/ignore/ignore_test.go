@@ -4,6 +4,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -86,14 +87,14 @@ func TestIgnoreRulesAgainstGit(t *testing.T) {
 	gitignore := strings.Join([]string{
 		".env", ".env.*", "!.env.example", "*.log", "/root-only.txt", "docs/**/*.md",
 		"logs/", "!logs/keep.log", "a/**/b", "[Tt]mp*", "**/cache", "deep/*/x", "x\\ ", "odd**name",
-		"data/*.csv", "!data/keep.csv", "secret?", "\\!bang",
+		"data/*.csv", "!data/keep.csv", "secret?", "\\!bang", "**/**/***/twice", "m/**/**/n", "q/**/***",
 	}, "\n") + "\n"
 	paths := []string{
 		".env", ".env.local", ".env.example", "sub/.env", "app.log", "sub/app.log", "root-only.txt",
 		"sub/root-only.txt", "docs/a.md", "docs/x/y/a.md", "docs/a.txt", "logs/keep.log", "logs/a.txt",
 		"a/b", "a/x/y/b", "tmpfile", "Tmp", "sub/tmp1", "cache", "x/cache", "x/cache/y", "deep/q/x",
 		"deep/q/r/x", "x ", "oddXXname", "data/a.csv", "data/keep.csv", "secret1", "secret", "!bang",
-		"plain.txt",
+		"plain.txt", "twice", "a/twice", "a/b/c/twice", "m/n", "m/a/n", "m/a/b/n", "q/r", "q/r/s", "q",
 	}
 	dir := t.TempDir()
 	runGit(t, dir, "init", "-q")
@@ -111,7 +112,14 @@ func FuzzWildmatch(f *testing.F) {
 		if len(pattern) > 64 || len(text) > 256 {
 			return
 		}
-		wildmatch(pattern, text)
+		got := wildmatch(pattern, text)
+		byMap := wildMatcher{p: pattern, t: text, byMap: true}
+		if byMap.match(0, 0) != got {
+			t.Errorf("wildmatch(%q, %q): the table memo says %v, the map memo not", pattern, text, got)
+		}
+		if !strings.ContainsAny(pattern, `*?[\`) && got != (pattern == text) {
+			t.Errorf("wildmatch(%q, %q) = %v for a pattern of no special character", pattern, text, got)
+		}
 	})
 }
 
@@ -189,4 +197,49 @@ func TestScopedRulesAgainstGit(t *testing.T) {
 		r.AddIn(strings.TrimPrefix(f.base+"/.gitignore", "/"), f.base, []byte(f.data))
 	}
 	sameAsGit(t, dir, &r, paths)
+}
+
+// TestWildmatchHostileLengths: a line of an ignore file may be megabytes
+// long. Matching it neither recurses once a "**/" (which would overflow
+// the stack, a crash no recover catches) nor allocates a table of the
+// pattern's length times the path's.
+func TestWildmatchHostileLengths(t *testing.T) {
+	deep := strings.Repeat("**/", 5<<20) + "x"
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{{"x", true}, {"a/b/x", true}, {"a/b/y", false}, {"xa", false}} {
+		if got := wildmatch(deep, tc.text); got != tc.want {
+			t.Errorf("wildmatch(\"**/\"×2²⁰ x, %q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+	long := "*" + strings.Repeat("a", 4<<20)
+	text := strings.Repeat("b", 200)
+	if n := testing.AllocsPerRun(1, func() { wildmatch(long, text) }); n > 20 {
+		t.Errorf("%v allocations", n)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	if wildmatch(long, text) {
+		t.Error("a pattern of 4 MiB of a matched b")
+	}
+	runtime.ReadMemStats(&after)
+	if got := after.TotalAlloc - before.TotalAlloc; got > 1<<20 {
+		t.Errorf("matching a 4 MiB pattern against 200 bytes allocated %d bytes", got)
+	}
+}
+
+// TestMatchAllocations: an ignore file may hold hundreds of thousands of
+// patterns, each held against every directory of every path: a match of a
+// short pattern and name allocates nothing (a literal one is compared
+// whole, a wildcard one memoizes on the stack).
+func TestMatchAllocations(t *testing.T) {
+	if n := testing.AllocsPerRun(100, func() { wildmatch("*x*y*z", "main.py") }); n != 0 {
+		t.Errorf("wildmatch of a short pattern: %v allocations", n)
+	}
+	var r Rules
+	r.Add(".gitignore", []byte("x\n*.log\n/build/\nlib/**/cache\n!keep.log\n"))
+	if n := testing.AllocsPerRun(100, func() { r.Ignored("rollouts/calc/lib/main.py", false) }); n != 0 {
+		t.Errorf("Ignored: %v allocations", n)
+	}
 }

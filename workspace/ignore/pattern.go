@@ -20,6 +20,7 @@ type Pattern struct {
 	negate   bool   // "!" prefix (gitignore only)
 	dirOnly  bool   // trailing "/"
 	basename bool   // no "/" inside: match the last segment at any depth
+	literal  bool   // no wildcard, class or escape: glob matches itself alone
 }
 
 // NewPattern builds a pattern from gitignore-style text (without the
@@ -36,6 +37,7 @@ func NewPattern(text string, allowNegate bool) Pattern {
 	}
 	p.basename = !strings.Contains(text, "/")
 	p.glob = strings.TrimPrefix(text, "/")
+	p.literal = !strings.ContainsAny(p.glob, `*?[\`)
 	return p
 }
 
@@ -45,10 +47,14 @@ func (p Pattern) Match(rel string, isDir bool) bool {
 	if p.dirOnly && !isDir {
 		return false
 	}
+	text := rel
 	if p.basename {
-		return wildmatch(p.glob, rel[strings.LastIndexByte(rel, '/')+1:])
+		text = rel[strings.LastIndexByte(rel, '/')+1:]
 	}
-	return wildmatch(p.glob, rel)
+	if p.literal {
+		return p.glob == text // what wildmatch answers, without its setup
+	}
+	return wildmatch(p.glob, text)
 }
 
 // Text is the pattern as written.
@@ -87,19 +93,49 @@ func CheckSyntax(p string) error {
 // wildmatch matches text against a git wildmatch pattern with WM_PATHNAME
 // semantics: "*", "?" and classes never match "/", and "**" is special only
 // as a whole path segment. Results are memoized, so the cost is bounded by
-// len(pattern) * len(text).
+// len(pattern) * len(text); the memo is a table of that size only when
+// it is small (a line of an ignore file may be megabytes long), else a
+// map of the states reached, which a star's match of one more byte of
+// the text bounds.
 func wildmatch(pattern, text string) bool {
-	m := wildMatcher{p: pattern, t: text, memo: make([]uint8, (len(pattern)+1)*(len(text)+1))}
+	var small [smallMemo]uint8 // most patterns and names: no allocation
+	m := wildMatcher{p: pattern, t: text}
+	if (len(pattern)+1)*(len(text)+1) <= smallMemo {
+		m.memo = small[:(len(pattern)+1)*(len(text)+1)]
+	}
 	return m.match(0, 0)
 }
 
+// smallMemo is the memo wildmatch keeps on its stack.
+const smallMemo = 512
+
+// maxMemoTable bounds the memo kept as a table.
+const maxMemoTable = 1 << 16
+
 type wildMatcher struct {
-	p, t string
-	memo []uint8 // 0 unknown, 1 match, 2 no match
+	p, t  string
+	memo  []uint8 // 0 unknown, 1 match, 2 no match
+	large map[int]bool
+	// byMap keeps the memo in the map whatever its size (the fuzz
+	// target holds both memos to one answer)
+	byMap bool
 }
 
 func (m *wildMatcher) match(pi, ti int) bool {
 	k := pi*(len(m.t)+1) + ti
+	if size := (len(m.p) + 1) * (len(m.t) + 1); m.byMap || size > maxMemoTable {
+		if ok, seen := m.large[k]; seen {
+			return ok
+		}
+		ok := m.run(pi, ti)
+		if m.large == nil {
+			m.large = map[int]bool{}
+		}
+		m.large[k] = ok
+		return ok
+	} else if m.memo == nil {
+		m.memo = make([]uint8, size)
+	}
 	if m.memo[k] != 0 {
 		return m.memo[k] == 1
 	}
@@ -110,6 +146,23 @@ func (m *wildMatcher) match(pi, ti int) bool {
 		m.memo[k] = 2
 	}
 	return ok
+}
+
+// dirStars skips, from p[q], the whole segments of stars ("**/") that
+// follow one: "**/**/" spans what "**/" spans, and matching each one's
+// empty span by a call of its own would recurse once a segment.
+func dirStars(p string, q int) int {
+	for q+1 < len(p) && p[q] == '*' && p[q+1] == '*' {
+		j := q
+		for j < len(p) && p[j] == '*' {
+			j++
+		}
+		if j == len(p) || p[j] != '/' {
+			break
+		}
+		q = j + 1
+	}
+	return q
 }
 
 func (m *wildMatcher) run(pi, ti int) bool {
@@ -141,7 +194,7 @@ func (m *wildMatcher) run(pi, ti int) bool {
 				atSegmentEnd := pi == len(p) || p[pi] == '/' || (p[pi] == '\\' && pi+1 < len(p) && p[pi+1] == '/')
 				if atSegmentStart && atSegmentEnd {
 					// "**/" also matches no directory at all.
-					if pi < len(p) && p[pi] == '/' && m.match(pi+1, ti) {
+					if pi < len(p) && p[pi] == '/' && m.match(dirStars(p, pi+1), ti) {
 						return true
 					}
 					spanDirs = true

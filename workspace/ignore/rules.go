@@ -81,7 +81,7 @@ func (r *Rules) Ignored(rel string, isDir bool) (bool, string) {
 
 func (r *Rules) decide(rel string, isDir bool) (bool, string) {
 	for i := len(r.rules) - 1; i >= 0; i-- {
-		rule := r.rules[i]
+		rule := &r.rules[i]
 		sub := rel
 		if rule.base != "" {
 			rest, ok := strings.CutPrefix(rel, rule.base+"/")
