@@ -240,9 +240,9 @@ func FuzzReadIndex(f *testing.F) {
 // holds marks it in the split index's delete bitmap; the path is then not
 // tracked (git ls-files lists it no more), nor is a dotenv file so removed.
 func TestSplitIndexDeletions(t *testing.T) {
-	gitBinary(t)
+	gittest.Bin(t)
 	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
+	gittest.Run(t, dir, "init", "-q")
 	tree := files{".env": "S=1", ".env.local": "x", "keep.txt": "k"}
 	var all []string
 	for i := 0; i < 150; i++ { // the split keeps under splitIndex.maxPercentChange
@@ -251,9 +251,9 @@ func TestSplitIndexDeletions(t *testing.T) {
 		all = append(all, p)
 	}
 	writeTree(t, dir, tree)
-	runGit(t, dir, "add", "-A")
-	runGit(t, dir, "update-index", "--split-index")
-	runGit(t, dir, "rm", "-q", "--cached", ".env", "f/007.txt", "f/100.txt")
+	gittest.Run(t, dir, "add", "-A")
+	gittest.Run(t, dir, "update-index", "--split-index")
+	gittest.Run(t, dir, "rm", "-q", "--cached", ".env", "f/007.txt", "f/100.txt")
 	got, err := readIndexPaths(filepath.Join(dir, ".git", "index"), 20, allPaths)
 	if err != nil {
 		t.Fatal(err)
@@ -262,7 +262,7 @@ func TestSplitIndexDeletions(t *testing.T) {
 	if len(shared) == 0 {
 		t.Fatal("git wrote no split index")
 	}
-	want := strings.Fields(runGit(t, dir, "ls-files"))
+	want := strings.Fields(gittest.Run(t, dir, "ls-files"))
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("read %d paths, git ls-files %d; missing or extra: %q", len(got), len(want), symmetricDiff(got, want))
