@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 // repoFixture builds a repository with git (tests may run git; the
@@ -17,12 +18,7 @@ import (
 // with origin/main and origin/HEAD laid down by update-ref.
 func repoFixture(t *testing.T) string {
 	t.Helper()
-	if _, err := exec.LookPath("git"); err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("git is not installed")
-	}
+	gittest.Bin(t)
 	root := filepath.Join(t.TempDir(), "ws")
 	write(t, root, "rollouts/calc/main.py", "print(1)\n")
 	write(t, root, "README.md", "# ws\n")
@@ -48,15 +44,7 @@ func write(t *testing.T, root, rel, content string) {
 
 func git(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	cmd := exec.Command("git", args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com")
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return strings.TrimSpace(string(out))
+	return strings.TrimSpace(gittest.Run(t, dir, args...))
 }
 
 // observed opens the repository at root and asks everything of it, and

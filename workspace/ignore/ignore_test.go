@@ -7,6 +7,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/gittest"
 )
 
 func TestWildmatch(t *testing.T) {
@@ -83,7 +85,7 @@ func TestIgnoreRules(t *testing.T) {
 // TestIgnoreRulesAgainstGit compares verdicts with git check-ignore on the
 // same .gitignore.
 func TestIgnoreRulesAgainstGit(t *testing.T) {
-	gitBinary(t)
+	gittest.Bin(t)
 	gitignore := strings.Join([]string{
 		".env", ".env.*", "!.env.example", "*.log", "/root-only.txt", "docs/**/*.md",
 		"logs/", "!logs/keep.log", "a/**/b", "[Tt]mp*", "**/cache", "deep/*/x", "x\\ ", "odd**name",
@@ -97,7 +99,7 @@ func TestIgnoreRulesAgainstGit(t *testing.T) {
 		"plain.txt", "twice", "a/twice", "a/b/c/twice", "m/n", "m/a/n", "m/a/b/n", "q/r", "q/r/s", "q",
 	}
 	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
+	gittest.Run(t, dir, "init", "-q")
 	if err := os.WriteFile(filepath.Join(dir, ".gitignore"), []byte(gitignore), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -142,37 +144,11 @@ func sameAsGit(t *testing.T, dir string, r *Rules, paths []string) {
 	}
 }
 
-// gitBinary skips the test without git.
-func gitBinary(t testing.TB) string {
-	t.Helper()
-	p, err := exec.LookPath("git")
-	if err != nil {
-		if os.Getenv("CI") == "true" {
-			t.Fatal("git is not installed")
-		}
-		t.Skip("git not installed")
-	}
-	return p
-}
-
-// runGit runs git in dir with a clean environment.
-func runGit(t testing.TB, dir string, args ...string) string {
-	t.Helper()
-	cmd := exec.Command(gitBinary(t), args...)
-	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+dir)
-	out, err := cmd.CombinedOutput()
-	if err != nil {
-		t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
-	}
-	return string(out)
-}
-
 // TestScopedRulesAgainstGit compares verdicts with git check-ignore for
 // .gitignore files in nested directories: each applies below its own
 // directory, matched relative to it, and a deeper one takes precedence.
 func TestScopedRulesAgainstGit(t *testing.T) {
-	gitBinary(t)
+	gittest.Bin(t)
 	files := []struct{ base, data string }{
 		{"", "*.log\n/top.txt\nbuild/\n"},
 		{"sub", "!*.log\n/only-here\nnested/*.tmp\n"},
@@ -184,7 +160,7 @@ func TestScopedRulesAgainstGit(t *testing.T) {
 		"sub/deep/y/x", "build/a", "sub/build/a", "sub/deep/build/a", "subx/a.log",
 	}
 	dir := t.TempDir()
-	runGit(t, dir, "init", "-q")
+	gittest.Run(t, dir, "init", "-q")
 	var r Rules
 	for _, f := range files {
 		p := filepath.Join(dir, filepath.FromSlash(f.base), ".gitignore")
