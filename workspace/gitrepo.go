@@ -93,7 +93,9 @@ func readGitFile(path string) (string, error) {
 func readNamedFile(path string, limit int64) ([]byte, error) {
 	data, _, err := disk.ReadNamed(path, limit)
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %w", path, unwrapPath(err))
+		// a PathError, not fmt: most of these are a file that is not there
+		// (commondir, a global config), asked in every run
+		return nil, &fs.PathError{Op: "read", Path: path, Err: unwrapPath(err)}
 	}
 	return data, nil
 }

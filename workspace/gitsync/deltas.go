@@ -7,6 +7,7 @@ import (
 	"os"
 	"path"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -22,8 +23,9 @@ const maxDeltaDepth = 4095
 const maxPacks = 1000
 
 var (
-	errDeltaLoop  = errors.New("a pack's deltas name each other in a loop")
-	errDeltaDepth = fmt.Errorf("a pack's chain of deltas is deeper than git writes (%d)", maxDeltaDepth)
+	errDeltaLoop = errors.New("a pack's deltas name each other in a loop")
+	// (no fmt at start-up: a clean check prints nothing and needs none of it)
+	errDeltaDepth = errors.New("a pack's chain of deltas is deeper than git writes (" + strconv.Itoa(maxDeltaDepth) + ")")
 )
 
 // deltaGuard holds the repository's packs (their indexes, read once, the

@@ -284,7 +284,17 @@ func (p *packIndex) keep(off int64, b cachedBase) {
 	p.baseBytes += int64(len(b.data))
 }
 
-var errBadDelta = fmt.Errorf("%w: a delta does not apply to its base", errCorrupt)
+var errBadDelta error = wrapped{errCorrupt, errCorrupt.Error() + ": a delta does not apply to its base"}
+
+// wrapped is an error made at start-up without fmt: its text, and its
+// base for errors.Is.
+type wrapped struct {
+	base error
+	text string
+}
+
+func (e wrapped) Error() string { return e.text }
+func (e wrapped) Unwrap() error { return e.base }
 
 // deltaSize reads a size of a delta's header (little-endian base 128).
 func deltaSize(b []byte) (uint64, []byte, error) {
