@@ -13,6 +13,9 @@ type Info struct {
 	Size int64
 	// ModTime is the modification time in nanoseconds since the epoch.
 	ModTime int64
+	// ChangeTime is the inode's change time (ctime) in nanoseconds, 0
+	// where the door does not read it (only Linux's door does).
+	ChangeTime int64
 	// Dev and Ino identify the file; Nlink counts its names; Uid and Gid
 	// own it. They are zero where the platform does not say (Owned is
 	// false then).

@@ -364,15 +364,16 @@ func (f fdReader) Read(p []byte) (int, error) {
 
 func infoOfStat(st *syscall.Stat_t) Info {
 	return Info{
-		Mode:    modeOf(st.Mode),
-		Size:    st.Size,
-		ModTime: time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec)).UnixNano(),
-		Dev:     uint64(st.Dev),
-		Ino:     uint64(st.Ino),
-		Nlink:   uint64(st.Nlink),
-		Uid:     st.Uid,
-		Gid:     st.Gid,
-		Owned:   true,
+		Mode:       modeOf(st.Mode),
+		Size:       st.Size,
+		ModTime:    time.Unix(int64(st.Mtim.Sec), int64(st.Mtim.Nsec)).UnixNano(),
+		ChangeTime: time.Unix(int64(st.Ctim.Sec), int64(st.Ctim.Nsec)).UnixNano(),
+		Dev:        uint64(st.Dev),
+		Ino:        uint64(st.Ino),
+		Nlink:      uint64(st.Nlink),
+		Uid:        st.Uid,
+		Gid:        st.Gid,
+		Owned:      true,
 	}
 }
 

@@ -41,6 +41,9 @@ type Entry struct {
 	// ModTime is the file's modification time when added, in Unix
 	// nanoseconds (0 when the index records none).
 	ModTime int64
+	// ChangeSec is the seconds of the file's change time (ctime) when
+	// added, as the index keeps them (32 bits).
+	ChangeSec uint32
 	// Stage is 0 for a merged entry, 1 to 3 for the sides of a conflict.
 	Stage uint8
 	// IntentToAdd and SkipWorktree are the extended flags of
@@ -163,6 +166,7 @@ func (ir *indexReader) read(hashSize int, keep func([]byte) bool) (*Index, error
 			Name:         string(name),
 			Mode:         binary.BigEndian.Uint32(entry[24:28]),
 			Size:         binary.BigEndian.Uint32(entry[36:40]),
+			ChangeSec:    binary.BigEndian.Uint32(entry[0:4]),
 			Stage:        uint8(flags>>stageShift) & 3,
 			IntentToAdd:  extended&intentToAddFlag != 0,
 			SkipWorktree: extended&skipWorktreeFlag != 0,

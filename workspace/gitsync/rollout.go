@@ -320,7 +320,11 @@ func (r *Repo) worktreeChange(e *gitindex.Entry, filtered bool) Change {
 	if !info.IsRegular() {
 		return Modified
 	}
-	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime && e.ModTime < r.idxTime {
+	// git also trusts the stat only when the change time's seconds are the
+	// entry's (core.trustctime): content rewritten with its size and
+	// modification time kept has a new ctime, and is hashed
+	ctimeSame := info.ChangeTime == 0 || e.ChangeSec == uint32(info.ChangeTime/1e9)
+	if int64(e.Size) == info.Size&0xffffffff && e.ModTime == info.ModTime && ctimeSame && e.ModTime < r.idxTime {
 		return ""
 	}
 	if filtered {
