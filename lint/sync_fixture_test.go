@@ -38,20 +38,13 @@ type gitWS struct {
 	clock int
 }
 
-// needGit returns the git binary, or skips; under CI=true a missing git
-// fails the test.
-func needGit(t testing.TB) string {
-	t.Helper()
-	return gittest.Bin(t)
-}
-
 // newGitWS builds the base repository: branch main, one commit holding
 // rollouts calc and other, a config, a README and a .gitignore; origin is
 // https://github.com/acme/ws.git and origin/main (also origin/HEAD) is that
 // commit, main's upstream.
 func newGitWS(t testing.TB) *gitWS {
 	t.Helper()
-	needGit(t)
+	gittest.Bin(t)
 	g := &gitWS{t: t, root: filepath.Join(t.TempDir(), "ws"), clock: 1700000000}
 	g.build()
 	return g
@@ -147,13 +140,10 @@ func (g *gitWS) copyFor(t testing.TB) *gitWS {
 // git runs git in the workspace and returns its trimmed output.
 func (g *gitWS) git(args ...string) string {
 	g.t.Helper()
-	cmd := exec.Command(needGit(g.t), args...)
+	cmd := exec.Command(gittest.Bin(g.t), args...)
 	cmd.Dir = g.root
 	date := fmt.Sprintf("@%d +0000", g.clock)
-	cmd.Env = append(os.Environ(),
-		"GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null", "HOME="+g.root,
-		"GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_AUTHOR_DATE="+date,
-		"GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_COMMITTER_DATE="+date)
+	cmd.Env = append(gittest.Env(g.root), "GIT_AUTHOR_DATE="+date, "GIT_COMMITTER_DATE="+date)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		g.t.Fatalf("git %s: %v\n%s", strings.Join(args, " "), err, out)
@@ -291,7 +281,7 @@ func TestSyncCICheckouts(t *testing.T) {
 		t.Run(depth, func(t *testing.T) {
 			ci := &gitWS{t: t, root: filepath.Join(t.TempDir(), "ci"), clock: g.clock}
 			ci.t = t
-			cmd := exec.Command(needGit(t), "clone", "-q", depth, "--branch", "feature", "file://"+origin, ci.root)
+			cmd := exec.Command(gittest.Bin(t), "clone", "-q", depth, "--branch", "feature", "file://"+origin, ci.root)
 			cmd.Env = append(os.Environ(), "GIT_CONFIG_NOSYSTEM=1", "GIT_CONFIG_GLOBAL=/dev/null")
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("clone: %v\n%s", err, out)
