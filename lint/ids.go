@@ -75,4 +75,7 @@ const (
 	RuleCommitNotPushed       = "commit-not-pushed"
 	RuleDefaultBranchDiffers  = "default-branch-differs"
 	RuleSyncUnchecked         = "sync-unchecked"
+	RuleRolloutConcurrency    = "rollout-concurrency"
+	RuleParitySelectors       = "parity-selectors"
+	RuleEvalProviderKey       = "eval-provider-key"
 )
