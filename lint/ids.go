@@ -78,4 +78,6 @@ const (
 	RuleRolloutConcurrency    = "rollout-concurrency"
 	RuleParitySelectors       = "parity-selectors"
 	RuleEvalProviderKey       = "eval-provider-key"
+	RuleLocalStateTracked     = "local-state-tracked"
+	RuleEnvExampleCredential  = "env-example-credential"
 )
