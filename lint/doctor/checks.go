@@ -266,7 +266,7 @@ func (d *run) envFiles() {
 			bad++
 			d.check(Fail, lint.RuleEnvFile, e.Name+" is tracked by git: its secrets are in the repository the platform clones; `git rm --cached "+e.Name+"`, add it to .gitignore and rotate the secrets", e.Name)
 			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Error, e.Name+" is tracked by git: remove it from the repository and rotate its secrets")
-		case !e.Ignored:
+		case !e.Ignored && !e.IgnoreUnknown:
 			bad++
 			d.check(Warn, lint.RuleEnvFile, e.Name+" is not ignored by .gitignore: the next `git add -A` commits its secrets; add `"+e.Name+"` to .gitignore", e.Name)
 			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Warning, e.Name+" is not ignored by .gitignore")
