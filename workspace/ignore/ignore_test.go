@@ -237,7 +237,7 @@ func TestPlainRun(t *testing.T) {
 	for pattern, want := range map[string]string{
 		"configs/**/experiment-*.toml": "experiment-",
 		"**/b":                         "b",
-		"a\\*bc[xyz]defg?h":          "defg",
+		"a\\*bc[xyz]defg?h":            "defg",
 		"[]abcdef]x":                   "x",
 		"ab[unterminated":              "ab",
 		"*":                            "",
