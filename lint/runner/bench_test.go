@@ -83,7 +83,7 @@ dataset = "multiply"
 limit = 100
 
 [secrets]
-required = []
+required = ["OPENAI_API_KEY"]
 `
 
 const benchmarkConfig = `# Benchmark {i}
