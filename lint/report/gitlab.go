@@ -3,10 +3,10 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // GitLab Code Quality report: a JSON array of issues, the subset of the
@@ -62,8 +62,5 @@ func writeGitLab(w io.Writer, files []File) error {
 			})
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(issues)
+	return escape.JSON(w, issues)
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // JUnit XML, as CI services show test results: one test suite per file,
@@ -86,14 +87,5 @@ func writeJUnit(w io.Writer, files []File) error {
 			}
 		}
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return escape.XML(w, out)
 }

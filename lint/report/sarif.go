@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"net/url"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
 )
 
@@ -194,10 +194,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return escape.JSON(w, log)
 }
 
 func region(l, c, el, ec int) sarifRegion {

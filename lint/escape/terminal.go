@@ -1,0 +1,121 @@
+package escape
+
+import (
+	"io"
+	"unicode/utf8"
+)
+
+// Terminal is a writer for text a person reads: everything written to it
+// reaches the underlying writer escaped as by String, but for newlines
+// (LF or CRLF: a diff keeps a file's line ends), tabs and the few escape sequences the text outputs write themselves
+// (colors, SGR `ESC [ n ; ... m`, and the clear-screen and cursor-home
+// sequences of watch mode, `ESC [ 2 J` and `ESC [ H`). Every text output
+// writes through one, so a value, a name or a path that one of them shows
+// without escaping it first still cannot act on the terminal. The line
+// breaks a text is made of are its own: every piece of text from a
+// workspace is escaped (String) where it is written, so that a newline in
+// it cannot start a line of its own.
+type Terminal struct {
+	w io.Writer
+	// pending is an incomplete character or escape sequence at the end of
+	// the last Write, completed (or escaped) by the next one or by Flush.
+	pending []byte
+	out     []byte
+}
+
+// maxSequence bounds the escape sequences Terminal lets through.
+const maxSequence = 16
+
+// NewTerminal returns a Terminal writing to w.
+func NewTerminal(w io.Writer) *Terminal { return &Terminal{w: w} }
+
+// Write writes p escaped; it reports len(p) written unless the
+// underlying writer fails.
+func (t *Terminal) Write(p []byte) (int, error) {
+	data := p
+	if len(t.pending) > 0 {
+		data = append(t.pending, p...)
+		t.pending = nil
+	}
+	out := t.out[:0]
+	for i := 0; i < len(data); {
+		c := data[i]
+		switch {
+		case c == '\n' || c == '\t' || c >= 0x20 && c < 0x7f:
+			out = append(out, c)
+			i++
+		case c == '\r' && i+1 == len(data):
+			t.pending = append(t.pending, c)
+			i++
+		case c == '\r' && data[i+1] == '\n':
+			out = append(out, "\r\n"...)
+			i += 2
+		case c == 0x1b:
+			n, more := sequence(data[i:])
+			switch {
+			case n > 0:
+				out = append(out, data[i:i+n]...)
+				i += n
+			case more:
+				t.pending = append(t.pending, data[i:]...)
+				i = len(data)
+			default:
+				out = append(out, `\x1b`...)
+				i++
+			}
+		case c < utf8.RuneSelf:
+			out = append(out, String(string(c))...)
+			i++
+		case !utf8.FullRune(data[i:]):
+			t.pending = append(t.pending, data[i:]...)
+			i = len(data)
+		default:
+			r, size := utf8.DecodeRune(data[i:])
+			if r == utf8.RuneError && size == 1 || Unsafe(r) {
+				out = append(out, String(string(data[i:i+size]))...)
+			} else {
+				out = append(out, data[i:i+size]...)
+			}
+			i += size
+		}
+	}
+	t.out = out
+	if _, err := t.w.Write(out); err != nil {
+		return 0, err
+	}
+	return len(p), nil
+}
+
+// Flush writes what is pending, escaped: the output ended in the middle
+// of a character or an escape sequence.
+func (t *Terminal) Flush() error {
+	if len(t.pending) == 0 {
+		return nil
+	}
+	s := String(string(t.pending))
+	t.pending = nil
+	_, err := io.WriteString(t.w, s)
+	return err
+}
+
+// sequence returns the length of the escape sequence b starts with when
+// it is one Terminal lets through, else 0; more reports that b is the
+// start of one, cut short.
+func sequence(b []byte) (n int, more bool) {
+	if len(b) < 2 {
+		return 0, true
+	}
+	if b[1] != '[' {
+		return 0, false
+	}
+	for i := 2; i < len(b) && i < maxSequence; i++ {
+		switch c := b[i]; {
+		case c >= '0' && c <= '9' || c == ';':
+		case c == 'm' || (c == 'J' || c == 'H') && i <= 3:
+			return i + 1, false
+		default:
+			return 0, false
+		}
+	}
+	return 0, len(b) < maxSequence
+}
