@@ -35,6 +35,11 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
 			code = exitUsage
 		}
 	}()
+	// what goes to standard error is text for a person, whatever the
+	// command: it passes through escape.Terminal
+	errw := escape.NewTerminal(stderr)
+	defer errw.Flush()
+	stderr = errw
 	env := &cmdEnv{stdin: stdin, stdout: stdout, stderr: stderr}
 	c, rest, err := pickCommand(args)
 	if err != nil {

@@ -2,6 +2,7 @@ package escape
 
 import (
 	"io"
+	"sync"
 	"unicode/utf8"
 )
 
@@ -16,7 +17,8 @@ import (
 // workspace is escaped (String) where it is written, so that a newline in
 // it cannot start a line of its own.
 type Terminal struct {
-	w io.Writer
+	mu sync.Mutex // a log may be written from several goroutines
+	w  io.Writer
 	// pending is an incomplete character or escape sequence at the end of
 	// the last Write, completed (or escaped) by the next one or by Flush.
 	pending []byte
@@ -32,6 +34,8 @@ func NewTerminal(w io.Writer) *Terminal { return &Terminal{w: w} }
 // Write writes p escaped; it reports len(p) written unless the
 // underlying writer fails.
 func (t *Terminal) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	data := p
 	if len(t.pending) > 0 {
 		data = append(t.pending, p...)
@@ -89,6 +93,8 @@ func (t *Terminal) Write(p []byte) (int, error) {
 // Flush writes what is pending, escaped: the output ended in the middle
 // of a character or an escape sequence.
 func (t *Terminal) Flush() error {
+	t.mu.Lock()
+	defer t.mu.Unlock()
 	if len(t.pending) == 0 {
 		return nil
 	}
