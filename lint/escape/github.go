@@ -11,14 +11,28 @@ import "strings"
 // or bidirectional character for the log viewer (which colors ESC
 // sequences) to act on.
 
-var (
-	githubData     = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A")
-	githubProperty = strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C")
-)
-
 // GitHubData escapes s for a workflow command's message.
-func GitHubData(s string) string { return githubData.Replace(String(s)) }
+func GitHubData(s string) string { return percent(String(s), "%\r\n") }
 
 // GitHubProperty escapes s for a workflow command's property value: a
 // colon or a comma in it cannot end the value or the properties.
-func GitHubProperty(s string) string { return githubProperty.Replace(String(s)) }
+func GitHubProperty(s string) string { return percent(String(s), "%\r\n:,") }
+
+// percent writes each of the ASCII characters special in s as %XX.
+func percent(s, special string) string {
+	if !strings.ContainsAny(s, special) {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; strings.IndexByte(special, c) >= 0 {
+			b.WriteByte('%')
+			b.WriteByte("0123456789ABCDEF"[c>>4])
+			b.WriteByte("0123456789ABCDEF"[c&0xf])
+		} else {
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
