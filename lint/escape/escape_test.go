@@ -242,9 +242,9 @@ func FuzzTerminal(f *testing.F) {
 	})
 }
 
-// FuzzDocument: JSON text of any string holds no unsafe character but its
+// FuzzEncoded: JSON text of any string holds no unsafe character but its
 // layout after JSONText and reads back the same value.
-func FuzzDocument(f *testing.F) {
+func FuzzEncoded(f *testing.F) {
 	for _, s := range []string{"", "plain", hostile, "\u2028\u2029", "\x00\x1f"} {
 		f.Add(s)
 	}
