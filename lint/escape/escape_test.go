@@ -180,7 +180,7 @@ func TestTerminal(t *testing.T) {
 		{"\x1b[1mbold\x1b[0m\n\ttab\r\n", "\x1b[1mbold\x1b[0m\n\ttab\r\n"},
 		{"\x1b[2J\x1b[H", "\x1b[2J\x1b[H"},
 		{"\x1b]0;title\a", `\x1b]0;title\a`},
-		{"\x1b[31;1m\x1b[1;2;3J\x1b[10A", "\x1b[31;1m" + `\x1b[1;2;3J\x1b[10A`},
+		{"\x1b[31;1m\x1b[1;2;3J\x1b[10A\x1b[8m\x1b[3", `\x1b[31;1m\x1b[1;2;3J\x1b[10A\x1b[8m\x1b[3`},
 		{"a\rb \u202e \u0085 \x7f \xff", `a\rb \u202e \u0085 \x7f \xff`},
 		{"end\x1b", `end\x1b`},
 		{"end\r", `end\r`},

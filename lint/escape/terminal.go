@@ -7,15 +7,14 @@ import (
 )
 
 // Terminal is a writer for text a person reads: everything written to it
-// reaches the underlying writer escaped as by String, but for newlines
-// (LF or CRLF: a diff keeps a file's line ends), tabs and the few escape sequences the text outputs write themselves
-// (colors, SGR `ESC [ n ; ... m`, and the clear-screen and cursor-home
-// sequences of watch mode, `ESC [ 2 J` and `ESC [ H`). Every text output
-// writes through one, so a value, a name or a path that one of them shows
-// without escaping it first still cannot act on the terminal. The line
-// breaks a text is made of are its own: every piece of text from a
-// workspace is escaped (String) where it is written, so that a newline in
-// it cannot start a line of its own.
+// reaches the underlying writer escaped as by String, but for newlines (LF
+// or CRLF: a diff keeps a file's line ends), tabs and the escape sequences
+// the text outputs write themselves (own: their colors, and watch mode's
+// clear screen). Every text output writes through one, so a value, a name
+// or a path that one of them shows without escaping it first still cannot
+// act on the terminal. The line breaks a text is made of are its own:
+// every piece of text from a workspace is escaped (String) where it is
+// written, so that a newline in it cannot start a line of its own.
 type Terminal struct {
 	mu sync.Mutex // a log may be written from several goroutines
 	w  io.Writer
@@ -24,9 +23,6 @@ type Terminal struct {
 	pending []byte
 	out     []byte
 }
-
-// maxSequence bounds the escape sequences Terminal lets through.
-const maxSequence = 16
 
 // NewTerminal returns a Terminal writing to w.
 func NewTerminal(w io.Writer) *Terminal { return &Terminal{w: w} }
@@ -104,24 +100,25 @@ func (t *Terminal) Flush() error {
 	return err
 }
 
-// sequence returns the length of the escape sequence b starts with when
-// it is one Terminal lets through, else 0; more reports that b is the
-// start of one, cut short.
+// own are the escape sequences the text outputs write themselves: bold,
+// dim, the colors they paint with, the reset after them, and watch mode's
+// clear screen and cursor home. No other passes a Terminal: not conceal
+// (`ESC [ 8 m`), cursor moves or any OSC.
+var own = [...]string{
+	"\x1b[0m", "\x1b[1m", "\x1b[2m", "\x1b[31m", "\x1b[32m", "\x1b[33m", "\x1b[34m", "\x1b[36m",
+	"\x1b[2J", "\x1b[H",
+}
+
+// sequence returns the length of the sequence of own that b starts with,
+// else 0; more reports that b is the start of one, cut short.
 func sequence(b []byte) (n int, more bool) {
-	if len(b) < 2 {
-		return 0, true
-	}
-	if b[1] != '[' {
-		return 0, false
-	}
-	for i := 2; i < len(b) && i < maxSequence; i++ {
-		switch c := b[i]; {
-		case c >= '0' && c <= '9' || c == ';':
-		case c == 'm' || (c == 'J' || c == 'H') && i <= 3:
-			return i + 1, false
-		default:
-			return 0, false
+	for _, s := range own {
+		switch {
+		case len(b) >= len(s) && string(b[:len(s)]) == s:
+			return len(s), false
+		case len(b) < len(s) && s[:len(b)] == string(b):
+			more = true
 		}
 	}
-	return 0, len(b) < maxSequence
+	return 0, more
 }
