@@ -161,8 +161,10 @@ func TestHostileNames(t *testing.T) {
 	}
 }
 
-// TestMachineFormatsKeepValues: JSON, SARIF and GitLab write a name as
-// \u escapes that read back as the name itself; GitHub and JUnit show it
+// TestMachineFormatsKeepValues: the JSON format writes a name as \u
+// escapes that read back as the name itself (SARIF's and GitLab's
+// locations too); the text a service shows a person (SARIF's message,
+// GitLab's description, JUnit's failures, GitHub's annotations) shows it
 // as String does.
 func TestMachineFormatsKeepValues(t *testing.T) {
 	name := "ag\x1b[31ment\u202e\u0085\n::error::x.toml"
@@ -184,6 +186,32 @@ func TestMachineFormatsKeepValues(t *testing.T) {
 		if !strings.Contains(b.String(), want) {
 			t.Errorf("JSON lacks %s", want)
 		}
+	}
+	b.Reset()
+	if err := Write(&b, SARIF, files, Options{}); err != nil {
+		t.Fatal(err)
+	}
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				Message   struct{ Text string }
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(b.Bytes(), &log); err != nil {
+		t.Fatal(err)
+	}
+	res := log.Runs[0].Results[0]
+	if got, want := res.Message.Text, "about "+escape.String(name); got != want {
+		t.Errorf("SARIF message %q, want %q", got, want)
+	}
+	if got := res.Locations[0].PhysicalLocation.ArtifactLocation.URI; got != "configs/training/ag%1B%5B31ment%E2%80%AE%C2%85%0A::error::x.toml" {
+		t.Errorf("SARIF location %q", got)
 	}
 	b.Reset()
 	if err := Write(&b, GitHub, files, Options{}); err != nil {

@@ -54,7 +54,7 @@ func writeGitLab(w io.Writer, files []File) error {
 			begin := max(x.Line, 1)
 			issues = append(issues, gitlabIssue{
 				Type:        "issue",
-				Description: x.Message,
+				Description: escape.String(x.Message), // shown to a person in the merge request
 				CheckName:   x.Rule,
 				Fingerprint: hex.EncodeToString(h[:16]),
 				Severity:    gitlabSeverity(x.Severity),

@@ -169,7 +169,10 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 				RuleID:    x.Rule,
 				RuleIndex: index[x.Rule],
 				Level:     sarifLevel(x.Severity),
-				Message:   sarifText{Text: x.Message},
+				// the text a code-scanning service shows a person: escaped
+				// as in the text styles (the JSON escapes are undone by
+				// the reader)
+				Message:   sarifText{Text: escape.String(x.Message)},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: loc, Region: region(x.Line, x.Column, x.EndLine, x.EndColumn)}}},
 				PartialFingerprints: map[string]string{
 					"osmosisLintFingerprint/v1": prints[i],
@@ -184,7 +187,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 						InsertedContent: sarifText{Text: e.NewText},
 					})
 				}
-				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{Text: fx.Title}, ArtifactChanges: []sarifChange{change}})
+				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{Text: escape.String(fx.Title)}, ArtifactChanges: []sarifChange{change}})
 			}
 			run.Results = append(run.Results, res)
 		}
