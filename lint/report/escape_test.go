@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"encoding/xml"
+	"reflect"
 	"regexp"
 	"strings"
 	"testing"
@@ -250,4 +251,87 @@ func FuzzFormats(f *testing.F) {
 		}
 		checkFormats(t, name, message, key)
 	})
+}
+
+// TestShownEscapesEveryString: every string a file holds, in every field
+// of its findings, fixes, edits and fix outcomes (any field added later
+// too: they are filled by reflection here), comes out of shown escaped,
+// so the writers of text never get one with a line break or a control
+// character; the file's bytes are left alone.
+func TestShownEscapesEveryString(t *testing.T) {
+	const bad = "nl\n::error::x\x1b[31m\u202e\xff"
+	var fill func(v reflect.Value)
+	fill = func(v reflect.Value) {
+		switch v.Kind() {
+		case reflect.String:
+			v.SetString(bad)
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Field(i).CanSet() {
+					fill(v.Field(i))
+				}
+			}
+		case reflect.Slice:
+			if v.Type().Elem().Kind() == reflect.Uint8 {
+				v.SetBytes([]byte(bad))
+				return
+			}
+			v.Set(reflect.MakeSlice(v.Type(), 1, 1))
+			fill(v.Index(0))
+		case reflect.Map:
+			v.Set(reflect.MakeMap(v.Type()))
+			k, e := reflect.New(v.Type().Key()).Elem(), reflect.New(v.Type().Elem()).Elem()
+			fill(k)
+			fill(e)
+			v.SetMapIndex(k, e)
+		case reflect.Pointer:
+			v.Set(reflect.New(v.Type().Elem()))
+			fill(v.Elem())
+		}
+	}
+	files := make([]File, 1)
+	fill(reflect.ValueOf(files).Index(0))
+	strs := 0
+	var check func(v reflect.Value, where string)
+	check = func(v reflect.Value, where string) {
+		switch v.Kind() {
+		case reflect.String:
+			strs++
+			if s := v.String(); s != escape.String(bad) {
+				t.Errorf("%s: %q, want %q", where, s, escape.String(bad))
+			}
+		case reflect.Struct:
+			for i := 0; i < v.NumField(); i++ {
+				if v.Type().Field(i).IsExported() {
+					check(v.Field(i), where+"."+v.Type().Field(i).Name)
+				}
+			}
+		case reflect.Slice, reflect.Array:
+			if v.Type().Elem().Kind() == reflect.Uint8 {
+				if string(v.Bytes()) != bad {
+					t.Errorf("%s: the bytes changed: %q", where, v.Bytes())
+				}
+				return
+			}
+			for i := 0; i < v.Len(); i++ {
+				check(v.Index(i), where)
+			}
+		case reflect.Map:
+			for it := v.MapRange(); it.Next(); {
+				check(it.Key(), where+"[key]")
+				check(it.Value(), where+"[]")
+			}
+		case reflect.Pointer:
+			if !v.IsNil() {
+				check(v.Elem(), where)
+			}
+		}
+	}
+	check(reflect.ValueOf(shown(files)).Index(0), "File")
+	if strs < 10 {
+		t.Fatalf("only %d strings checked", strs)
+	}
+	if files[0].Path != bad {
+		t.Error("shown changed the files it was given")
+	}
 }
