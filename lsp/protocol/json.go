@@ -6,11 +6,15 @@ import (
 	"errors"
 	"strconv"
 	"sync"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // Marshal encodes v as the server writes it on the wire: encoding/json,
 // with <, > and & left as they are (JSON does not need them escaped, and the
-// text of hovers and details is full of them).
+// text of hovers and details is full of them), and control and
+// bidirectional characters written as \u escapes (escape.JSONText), as in
+// every JSON the tool writes.
 func Marshal(v any) ([]byte, error) {
 	b := bufPool.Get().(*bytes.Buffer)
 	b.Reset()
@@ -21,7 +25,7 @@ func Marshal(v any) ([]byte, error) {
 		return nil, err
 	}
 	// Encode ends the value with a newline
-	return bytes.Clone(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
+	return bytes.Clone(escape.JSONText(bytes.TrimSuffix(b.Bytes(), []byte("\n")))), nil
 }
 
 var bufPool = sync.Pool{New: func() any { return new(bytes.Buffer) }}

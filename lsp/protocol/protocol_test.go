@@ -252,3 +252,23 @@ func TestPooledDecoderKeepsNoWhiteSpace(t *testing.T) {
 		}
 	}
 }
+
+// TestMarshalEscapes: a message never carries a control or bidirectional
+// character raw (a file name or a value in a diagnostic, a hover): each is
+// a \u escape, and the message decodes to the same text.
+func TestMarshalEscapes(t *testing.T) {
+	msg := "nl\n::error::x \x1b[31m \x1b]0;t\a \x7f \u0085 \u202e \u2066 \u2028"
+	b, err := Marshal(Diagnostic{Message: msg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range string(b) {
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x2028 {
+			t.Fatalf("raw %U in %q", r, b)
+		}
+	}
+	var d Diagnostic
+	if err := Unmarshal(b, &d); err != nil || d.Message != msg {
+		t.Fatalf("reads back %q (%v)", d.Message, err)
+	}
+}

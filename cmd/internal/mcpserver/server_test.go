@@ -425,3 +425,35 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 		t.Fatalf("want the unknown-key and config-location findings of ml/configs/training/bad.toml, got %+v\n%s", out, textOf(res))
 	}
 }
+
+// TestTextEscapesNames: the text results of check and fix show a config
+// named with a line break, a workflow command, ESC and bidirectional
+// controls escaped: no line of their own, nothing for a terminal to act on.
+func TestTextEscapesNames(t *testing.T) {
+	root := newWorkspace(t)
+	name := "nl\n::error file=evil::x\x1b[31m\u202e\u0085.toml"
+	write(t, root, "configs/training/"+name, strings.Replace(clean, "lr = 1e-6", "lerning_rate = 1", 1))
+	cs := connect(t, Options{Dir: root})
+	for _, tool := range []string{"check", "fix"} {
+		args := map[string]any{"paths": []string{"configs/training/" + name}}
+		if tool == "fix" {
+			args["unsafe"] = true
+		}
+		res := call(t, cs, tool, args, nil)
+		text := textOf(res)
+		if !strings.Contains(text, `nl\n::error file=evil::x\x1b[31m\u202e\u0085.toml`) {
+			t.Errorf("%s: the name is not shown escaped:\n%s", tool, text)
+		}
+		for _, r := range text {
+			if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0 || r == 0x202e) {
+				t.Errorf("%s: the text keeps %U:\n%q", tool, r, text)
+				break
+			}
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "::") {
+				t.Errorf("%s: a line of its own: %q", tool, l)
+			}
+		}
+	}
+}
