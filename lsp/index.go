@@ -6,8 +6,9 @@ import (
 	"sort"
 	"sync"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // The method table agrees with the protocol: each method is one the client

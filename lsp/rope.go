@@ -5,7 +5,8 @@ import (
 	"math/rand/v2"
 	"unicode/utf8"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 

@@ -7,7 +7,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 

@@ -1,6 +1,6 @@
 // Package lsp is the language server of osmosis-lint: it serves the lint
 // engine's findings, fixes and editor features over the Language Server
-// Protocol (3.17, its types in lsp/protocol) on a byte stream, usually stdio.
+// Protocol (3.18, its types go.lsp.dev/protocol) on a byte stream, usually stdio.
 //
 // Messages are handled strictly in the order they arrive: document changes
 // are applied in order and each diagnostic result carries the version it was
@@ -30,9 +30,9 @@ import (
 	"sync/atomic"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 

@@ -5,9 +5,9 @@ import (
 	"context"
 	"runtime/debug"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
