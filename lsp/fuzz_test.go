@@ -35,6 +35,19 @@ var fuzzInserts = []string{
 	"[experiment]\nrollout = \"multiply-agent\"\n",
 }
 
+// scriptReader returns a function that gives the bytes of a fuzz script
+// one at a time, then zeros.
+func scriptReader(script []byte) func() int {
+	return func() int {
+		if len(script) == 0 {
+			return 0
+		}
+		b := script[0]
+		script = script[1:]
+		return int(b)
+	}
+}
+
 // FuzzDocument drives the document pipeline with a text and a script of
 // edits and requests: nothing panics, and every range or position the server
 // returns lies inside the document in the negotiated encoding.
@@ -58,14 +71,7 @@ func FuzzDocument(f *testing.F) {
 		if len(text) > 64<<10 || len(script) > 256 {
 			return
 		}
-		next := func() int {
-			if len(script) == 0 {
-				return 0
-			}
-			b := script[0]
-			script = script[1:]
-			return int(b)
-		}
+		next := scriptReader(script)
 		var logs syncBuffer
 		s := newServer(Options{Home: root, Log: &logs})
 		s.client = quietClient{}

@@ -29,20 +29,18 @@ func applyOneByOne(text []byte, enc toml.Encoding, changes []textChange) []byte 
 // (lines and columns below lines and cols, often past the end of a line or
 // of the text) and one of the fuzz texts, or replaces the whole text.
 func ropeScript(script []byte, lines, cols uint32) []textChange {
+	read := scriptReader(script)
+	left := len(script)
 	next := func() uint32 {
-		if len(script) == 0 {
-			return 0
-		}
-		b := script[0]
-		script = script[1:]
-		return uint32(b)
+		left--
+		return uint32(read())
 	}
 	word := func(mod uint32) uint32 { return (next()<<8 | next()) % mod }
 	insert := func() []byte {
 		return []byte(strings.ToValidUTF8(fuzzInserts[next()%uint32(len(fuzzInserts))], "\uFFFD"))
 	}
 	var changes []textChange
-	for len(script) > 0 {
+	for left > 0 {
 		if next()%16 == 15 {
 			changes = append(changes, textChange{whole: true, text: insert()})
 			continue
