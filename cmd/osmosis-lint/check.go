@@ -107,7 +107,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		printNotes(env.stderr, more, f.quiet)
 		if f.diff {
-			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet, f.unsafeFixes)
+			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet, f.unsafeFixes, f.fix)
 		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
@@ -136,7 +136,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		if f.diff {
 			printNotes(env.stderr, notes, f.quiet)
-			return writeDiffs(env.stdout, env.stderr, results, f.quiet, f.unsafeFixes)
+			return writeDiffs(env.stdout, env.stderr, results, f.quiet, f.unsafeFixes, f.fix)
 		}
 	}
 	out := env.stdout
