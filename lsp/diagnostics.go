@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -129,7 +129,7 @@ func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnost
 
 // unnecessaryTags are the tags of a finding of a rule whose code is
 // unnecessary (shared by every such diagnostic, never changed).
-var unnecessaryTags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+var unnecessaryTags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 
 func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	sev := protocol.DiagnosticSeverityError
@@ -142,11 +142,11 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	d := protocol.Diagnostic{
 		Range:    m.rng(f.Range),
 		Severity: sev,
-		Source:   "osmosis-lint",
-		Message:  escape.Lines(f.Message) + stageSuffix(f.Stage),
+		Source:   protocol.NewOptional("osmosis-lint"),
+		Message:  protocol.String(escape.Lines(f.Message) + stageSuffix(f.Stage)),
 	}
 	if f.Rule != "" {
-		d.Code = protocol.StringValue(f.Rule)
+		d.Code = protocol.String(f.Rule)
 	}
 	if r, ok := lint.Lookup(f.Rule); ok {
 		if u, err := uri.Parse(r.DocURL()); err == nil {

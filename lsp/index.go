@@ -6,8 +6,9 @@ import (
 	"sort"
 	"sync"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -94,6 +95,7 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // is held while a config is parsed and indexed.
 func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
+	defer wsnap.Hold()() // one open of the root for every config
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue

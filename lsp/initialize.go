@@ -4,8 +4,9 @@ import (
 	"context"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -23,9 +24,11 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	c := capsOf(p.Capabilities)
 	s.clientCaps.Store(c)
 	var folders []string
-	for _, f := range p.WorkspaceFolders {
-		if path, ok := filePath(f.URI); ok {
-			folders = append(folders, path)
+	if fs, ok := p.WorkspaceFolders.Get(); ok {
+		for _, f := range fs {
+			if path, ok := filePath(f.URI); ok {
+				folders = append(folders, path)
+			}
 		}
 	}
 	if len(folders) == 0 && p.RootURI != nil {
@@ -38,7 +41,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 
 	return &protocol.InitializeResult{
 		Capabilities: capabilities(c),
-		ServerInfo:   &protocol.ServerInfo{Name: "osmosis-lint", Version: serverVersion(s.opts.Version)},
+		ServerInfo:   protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
 	}, nil
 }
 

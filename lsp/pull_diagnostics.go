@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"hash/fnv"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // resultID names the diagnostics of a text against a generation of the

@@ -125,6 +125,7 @@ func Load(root string, opts Options) (*Snapshot, error) {
 // index, the dataset list and the models depend on them); the independent
 // listings are then read concurrently.
 func (s *Snapshot) loadAll() {
+	defer s.disk.Hold()() // one open of the root for the whole load
 	s.rv = newResolver(s.disk)
 	s.git = s.loadGit()
 	s.settings = s.loadSettings()

@@ -498,6 +498,11 @@ func (r *run) sayBelowOnce() {
 func (r *run) checkAll() {
 	r.sayBelowOnce()
 	r.results = make([]FileResult, len(r.jobs))
+	for _, sp := range r.spaces {
+		if sp.ws != nil {
+			defer sp.ws.Snapshot.Hold()() // one open of each root for the run
+		}
+	}
 	// each worker takes the next job from a shared counter: no channel
 	// hand-off (and no goroutine woken) per file; the caller is one of them
 	var wg sync.WaitGroup
