@@ -65,13 +65,16 @@ func checkSecretInEnv(c *Context) {
 			continue // authorization-header reports it (and it stays masked)
 		}
 		var fixes []Fix
-		if h.Value != nil && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
+		if h.Place == credential.InValue && h.Assigned == "" && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
 			if f, ok := moveToSecretsFix(c, h.Name, h.KeyRange); ok {
 				fixes = append(fixes, f)
 			}
 		}
 		r := h.Secret.Range
-		if h.Value != nil {
+		switch {
+		case h.Place == credential.InKey:
+			r = h.KeyRange
+		case h.Value != nil:
 			r = h.Value.Range
 		}
 		c.Report(r, h.Key(), leakMessage(h), fixes...)
@@ -82,17 +85,24 @@ func checkSecretInEnv(c *Context) {
 // authorizationHeader reports an Authorization value in an endpoint
 // model's extra_headers, which is the authorization-header rule's.
 func authorizationHeader(h credential.Held) bool {
-	return h.Value != nil && strings.EqualFold(h.Name, "authorization") && len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers"
+	return h.Place == credential.InValue && h.Assigned == "" && strings.EqualFold(h.Name, "authorization") && len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers"
 }
 
 // leakMessage says where a credential is, what it looks like and what to
 // do, naming only its lead and length.
 func leakMessage(h credential.Held) string {
 	seen := "looks like " + h.Cred.What + " (" + h.Cred.Describe(h.Text) + ")"
+	if h.Assigned != "" {
+		seen = "is " + code(h.Assigned+"=") + " and what " + seen
+	}
 	switch {
-	case h.Value == nil:
+	case h.Place == credential.InComment:
 		return "a comment holds what " + seen + ": comments are visible in the repository like the rest of the file; remove it and rotate the key"
-	case h.Env:
+	case h.Place == credential.InBrokenLine:
+		return "a line that is not valid TOML holds what " + seen + ": the file is visible in the repository whether it parses or not; remove it and rotate the key"
+	case h.Place == credential.InKey:
+		return "a name in " + where(h.Table) + " " + seen + ": a key is visible in the repository like a value, and no platform secret is made of it; remove it, store the key with `osmosis secret set NAME` under a name of its own, list that name in [secrets] required and rotate the key"
+	case h.Env && h.Assigned == "":
 		return code(h.Name) + " in " + where(h.Table) + " " + seen + ": [env] values sit in the repository and the CLI prints them at submit; store it with `osmosis secret set " + h.Name + "`, list it in [secrets] required and rotate it"
 	}
 	subject := code(h.Name) + " in " + where(h.Table)
@@ -103,7 +113,10 @@ func leakMessage(h credential.Held) string {
 		subject = "item " + strconv.Itoa(h.Item+1) + " of " + subject
 	}
 	name := "NAME"
-	if credential.IsEnvVarName(h.Name) {
+	switch {
+	case credential.IsEnvVarName(h.Assigned):
+		name = h.Assigned
+	case h.Assigned == "" && credential.IsEnvVarName(h.Name):
 		name = h.Name
 	}
 	return subject + " " + seen + ": a config's values are visible in the repository; store it with `osmosis secret set " + name + "`, refer to it only by that name (in [secrets] required) and rotate it"
