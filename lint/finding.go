@@ -257,16 +257,19 @@ func redactKey(r *credential.Redactor, key string) string {
 	return b.String()
 }
 
-// Redact returns text with every credential masked that doc holds (nil:
-// none) and anything of the form of one, as a finding's message is: for
-// text an output shows that is no finding's (a hover).
-func Redact(doc *toml.Document, text string) string {
+// Redactor returns the Redactor of doc's credentials (nil doc: none),
+// the one function a finding's text passes through, for text an output
+// shows that is no finding's: a hover, an outline.
+func Redactor(doc *toml.Document) *credential.Redactor {
 	var creds []credential.Held
 	if doc != nil {
 		creds = credential.In(doc)
 	}
-	return credential.NewRedactor(creds).Redact(text)
+	return credential.NewRedactor(creds)
 }
+
+// Redact is Redactor(doc).Redact(text), for one text.
+func Redact(doc *toml.Document, text string) string { return Redactor(doc).Redact(text) }
 
 // RedactFindings finalises findings that no check made (the doctor's, a
 // file that could not be read): their text passes through the same

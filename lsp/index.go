@@ -6,6 +6,7 @@ import (
 	"sort"
 	"sync"
 
+	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -130,6 +131,9 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {
 		for _, r := range fr.refs {
+			if lint.Redact(nil, r.Name) != r.Name {
+				continue // a credential pasted as a name is never offered
+			}
 			switch r.Kind {
 			case assist.RefEnv:
 				env[r.Name] = true
