@@ -350,14 +350,29 @@ func (w *credWalk) brokenText(start, end int) {
 				cred, ok = knownShape(word)
 			}
 			if ok {
-				r := toml.Range{Start: lineStart + i, End: lineStart + j}
-				if !w.overlaps(r) {
-					w.out = append(w.out, Held{Place: InBrokenLine, Item: -1, Cred: cred, Text: word, Secret: Secret{Range: r, Shown: cred.Lead}})
+				w.broken(lineStart+i, word, cred)
+			} else if strings.Contains(word, ".") {
+				// a dotted key: each part
+				at := lineStart + i
+				for _, part := range strings.Split(word, ".") {
+					if cred, ok := knownShape(part); ok && len(part) >= 8 {
+						w.broken(at, part, cred)
+					}
+					at += len(part) + 1
 				}
 			}
 			i = j
 		}
 		lineStart = lineEnd + 1
+	}
+}
+
+// broken keeps a credential found on a line of a syntax error at offset
+// at, unless the walk of the values found it.
+func (w *credWalk) broken(at int, word string, cred Credential) {
+	r := toml.Range{Start: at, End: at + len(word)}
+	if !w.overlaps(r) {
+		w.out = append(w.out, Held{Place: InBrokenLine, Item: -1, Cred: cred, Text: word, Secret: Secret{Range: r, Shown: cred.Lead}})
 	}
 }
 
