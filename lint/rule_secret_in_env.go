@@ -92,8 +92,11 @@ func authorizationHeader(h credential.Held) bool {
 // do, naming only its lead and length.
 func leakMessage(h credential.Held) string {
 	seen := "looks like " + h.Cred.What + " (" + h.Cred.Describe(h.Text) + ")"
-	if h.Assigned != "" {
+	switch {
+	case h.Assigned != "":
 		seen = "is " + code(h.Assigned+"=") + " and what " + seen
+	case h.Place == credential.InValue && h.Text != strings.TrimSpace(h.Value.Str):
+		seen = "holds what " + seen
 	}
 	switch {
 	case h.Place == credential.InComment:

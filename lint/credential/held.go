@@ -156,23 +156,21 @@ func (w *credWalk) table(t *toml.Table, broad bool) {
 // It is decided by its form alone. table is the path of the table that
 // holds it; owned says the caller gave a copy that can be kept.
 func (w *credWalk) key(table []string, name string, r toml.Range, owned []string) {
-	if len(name) < 8 {
+	if len(name) < 8 || w.keys[r] {
 		return
 	}
-	cred, ok := knownShape(name)
-	if !ok || w.keys[r] {
-		return
-	}
-	if w.keys == nil {
-		w.keys = map[toml.Range]bool{}
-	}
-	w.keys[r] = true
-	if owned == nil {
-		owned = append([]string(nil), table...)
-	}
-	w.out = append(w.out, Held{
-		Place: InKey, Table: owned, Name: name, Item: -1, KeyRange: r, Cred: cred, Env: inEnvTable(owned),
-		Text: name, Secret: spelled(w.doc, r, name, cred.Lead),
+	eachShaped(name, isRawSep, func(i, j int, cred Credential) {
+		if w.keys == nil {
+			w.keys = map[toml.Range]bool{}
+		}
+		w.keys[r] = true
+		if owned == nil {
+			owned = append([]string(nil), table...)
+		}
+		w.out = append(w.out, Held{
+			Place: InKey, Table: owned, Name: name, Item: -1, KeyRange: r, Cred: cred, Env: inEnvTable(owned),
+			Text: name[i:j], Secret: spelled(w.doc, r, name[i:j], cred.Lead),
+		})
 	})
 }
 
@@ -234,8 +232,106 @@ func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value
 				Table: append([]string(nil), w.path...), Name: name, Item: item, KeyRange: keyRange, Value: v, Cred: cred, Env: env,
 				Assigned: assigned, Text: val, Secret: spelled(w.doc, v.Range, val, cred.Lead),
 			})
+			return
 		}
 	}
+	// a word of a longer text (a note that quotes a key)
+	eachShaped(v.Str, isRawSep, func(i, j int, cred Credential) {
+		word := v.Str[i:j]
+		w.out = append(w.out, Held{
+			Table: append([]string(nil), w.path...), Name: name, Item: item, KeyRange: keyRange, Value: v, Cred: cred, Env: env,
+			Text: word, Secret: spelled(w.doc, v.Range, word, cred.Lead),
+		})
+	})
+}
+
+// eachShaped calls fn with each part of text that has the form of a
+// credential, in order and not overlapping: a word (words end at a byte
+// sep reports) that knownShape takes for one, with or without the marks
+// that end a sentence; and, anywhere a word or a dotted part starts or an
+// escape (`\q`, `\u0041`) ends, a provider's key: its prefix and the run
+// of its alphabet after it (the escape's letters, a NAME= or a table name
+// before it do not hide it). The cost is linear in text: each format's run
+// is measured once.
+func eachShaped(text string, sep func(byte) bool, fn func(start, end int, cred Credential)) {
+	var runEnd [maxFormats]int // per format, where its alphabet's run measured last ends
+	covered := 0               // text[:covered] is in a credential found already
+	word := true               // text[i] starts a word
+	for i := 0; i < len(text); i++ {
+		c := text[i]
+		if sep(c) {
+			word = true
+			continue
+		}
+		if i < covered {
+			word = false
+			continue
+		}
+		if word {
+			word = false
+			j := i
+			for j < len(text) && !sep(text[j]) {
+				j++
+			}
+			if j-i >= 8 {
+				w := text[i:j]
+				cred, ok := knownShape(w)
+				if t := strings.TrimRight(w, ".:…"); !ok && len(t) >= 8 && len(t) < len(w) {
+					cred, ok = knownShape(t)
+					j = i + len(t)
+				}
+				if ok {
+					fn(i, j, cred)
+					covered = j
+					continue
+				}
+			}
+		}
+		if !keyStart(text, i) {
+			continue
+		}
+		for _, f := range formatsByFirst[c] {
+			if !strings.HasPrefix(text[i:], f.prefix) {
+				continue
+			}
+			b := i + len(f.prefix)
+			end := runEnd[f.index]
+			if b >= end {
+				end = b
+				for end < len(text) && strings.IndexByte(f.alphabet, text[end]) >= 0 {
+					end++
+				}
+				runEnd[f.index] = end
+			}
+			if f.max > 0 && end-b > f.max {
+				continue // a longer token: not this format
+			}
+			if cred, ok := f.match(text[i:end]); ok {
+				fn(i, end, cred)
+				covered = end
+				break
+			}
+		}
+	}
+}
+
+// keyStart reports whether a provider's key may start at text[i]: at the
+// start, after a byte that is no letter or digit, or right after an
+// escape of a string (`\q`, `\u0041`, `\U0001F600`).
+func keyStart(text string, i int) bool {
+	switch {
+	case i == 0 || !isAlnum(text[i-1]):
+		return true
+	case i >= 2 && text[i-2] == '\\':
+		return true
+	case i >= 6 && text[i-6] == '\\' && text[i-5] == 'u':
+		return true
+	}
+	return i >= 10 && text[i-10] == '\\' && text[i-9] == 'U'
+}
+
+func isAlnum(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
 }
 
 // assignment splits a NAME=value string: a name of letters, digits and
@@ -328,41 +424,24 @@ func (w *credWalk) brokenText(start, end int) {
 				}
 			}
 		}
-		first := true
-		for i := 0; i < len(line); {
-			for i < len(line) && isRawSep(line[i]) {
+		if name != "" {
+			// the first word after `NAME =`, decided as NAME's value
+			t := line[rest:]
+			i := 0
+			for i < len(t) && isRawSep(t[i]) {
 				i++
 			}
 			j := i
-			for j < len(line) && !isRawSep(line[j]) {
+			for j < len(t) && !isRawSep(t[j]) {
 				j++
 			}
-			if j == i {
-				break
+			if cred, ok := Detect(name, t[i:j]); ok {
+				w.broken(lineStart+rest+i, t[i:j], cred)
 			}
-			word := line[i:j]
-			var cred Credential
-			ok := false
-			if name != "" && first && i >= rest {
-				first = false
-				cred, ok = Detect(name, word)
-			} else if len(word) >= 8 {
-				cred, ok = knownShape(word)
-			}
-			if ok {
-				w.broken(lineStart+i, word, cred)
-			} else if strings.Contains(word, ".") {
-				// a dotted key: each part
-				at := lineStart + i
-				for _, part := range strings.Split(word, ".") {
-					if cred, ok := knownShape(part); ok && len(part) >= 8 {
-						w.broken(at, part, cred)
-					}
-					at += len(part) + 1
-				}
-			}
-			i = j
 		}
+		eachShaped(line, isRawSep, func(i, j int, cred Credential) {
+			w.broken(lineStart+i, line[i:j], cred)
+		})
 		lineStart = lineEnd + 1
 	}
 }
@@ -389,7 +468,7 @@ func (w *credWalk) overlaps(r toml.Range) bool {
 // isRawSep ends a word of a line that is not valid TOML: what ends a word
 // of a comment, and a backslash (a bad escape after a key).
 func isRawSep(b byte) bool {
-	return isWordSep(b) || b == '\\' || b == '\r' || b == '{' || b == '}' || b == ';'
+	return isWordSep(b) || b == '\\' || b == '\r' || b == '\n' || b == '{' || b == '}' || b == ';'
 }
 
 // inEnvTable reports a table path that passes through an env table:
@@ -414,23 +493,10 @@ func IsEnvVarName(s string) bool {
 // commentCredentials finds the words of a comment that have the form of a
 // credential (a key pasted in a note, a line of [env] commented out).
 func commentCredentials(out []Held, c *toml.Comment) []Held {
-	text := c.Text
-	for i := 0; i < len(text); {
-		for i < len(text) && isWordSep(text[i]) {
-			i++
-		}
-		j := i
-		for j < len(text) && !isWordSep(text[j]) {
-			j++
-		}
-		if w := text[i:j]; len(w) >= 8 {
-			if cred, ok := knownShape(w); ok {
-				r := toml.Range{Start: c.Range.Start + i, End: c.Range.Start + j}
-				out = append(out, Held{Place: InComment, Item: -1, Cred: cred, Text: w, Secret: Secret{Range: r, Shown: cred.Lead}})
-			}
-		}
-		i = j
-	}
+	eachShaped(c.Text, isWordSep, func(i, j int, cred Credential) {
+		r := toml.Range{Start: c.Range.Start + i, End: c.Range.Start + j}
+		out = append(out, Held{Place: InComment, Item: -1, Cred: cred, Text: c.Text[i:j], Secret: Secret{Range: r, Shown: cred.Lead}})
+	})
 	return out
 }
 
@@ -506,6 +572,16 @@ func NewRedactor(creds []Held) *Redactor {
 func (r *Redactor) Redact(text string) string {
 	var b strings.Builder
 	done := 0 // text[:done] is in b
+	hide := func(start, end int, lead string) {
+		b.WriteString(text[done:start])
+		b.WriteString(lead + "…")
+		done = end
+	}
+	next := 0 // the next part eachShaped found, in shaped
+	var shaped [][3]int
+	eachShaped(text, isQuoteSep, func(start, end int, cred Credential) {
+		shaped = append(shaped, [3]int{start, end, cred.Lead})
+	})
 	for i := 0; i < len(text); {
 		j := i
 		for j < len(text) && !isQuoteSep(text[j]) {
@@ -515,10 +591,16 @@ func (r *Redactor) Redact(text string) string {
 			i++
 			continue
 		}
-		if shown, ok := r.word(text[i:j]); ok {
-			b.WriteString(text[done:i])
-			b.WriteString(shown)
-			done = j
+		found := false
+		for ; next < len(shaped) && shaped[next][0] < j; next++ {
+			s := shaped[next]
+			hide(s[0], s[1], text[s[0]:s[0]+min(s[2], s[1]-s[0])])
+			found = true
+		}
+		if !found {
+			if lead, ok := r.held(text[i:j]); ok {
+				hide(i, j, lead)
+			}
 		}
 		i = j
 	}
@@ -529,56 +611,13 @@ func (r *Redactor) Redact(text string) string {
 	return b.String()
 }
 
-// word returns a word as it may be shown, and whether that differs: a
-// word of a dotted key (`env.sk-proj-…`) a part at a time, and what ends
-// a sentence kept.
-func (r *Redactor) word(word string) (string, bool) {
-	trimmed := strings.TrimRight(word, ".:…")
-	end := word[len(trimmed):]
-	if strings.Contains(end, "…") || strings.Contains(end, "..") {
-		end = "" // a quote cut short, which the ellipsis still says
-	}
-	if lead, ok := r.shape(trimmed); ok {
-		return lead + "…" + end, true
-	}
-	if strings.Contains(trimmed, ".") {
-		parts := strings.Split(trimmed, ".")
-		changed := false
-		for i, p := range parts {
-			lead, ok := r.shape(p)
-			if !ok {
-				lead, ok = r.held(p, p)
-			}
-			if ok {
-				parts[i], changed = lead+"…", true
-			}
-		}
-		if changed {
-			return strings.Join(parts, ".") + end, true
-		}
-	}
-	if lead, ok := r.held(word, trimmed); ok {
-		return lead + "…" + end, true
-	}
-	return "", false
-}
-
-// shape reports a word of the form of a credential, and its lead.
-func (r *Redactor) shape(word string) (string, bool) {
-	if len(word) >= 6 {
-		if c, ok := knownShape(word); ok {
-			return word[:c.Lead], true
-		}
-	}
-	return "", false
-}
-
 // held reports whether word shows a credential the file holds, and the
-// lead that may stay; trimmed is word without the marks that end it.
-func (r *Redactor) held(word, trimmed string) (string, bool) {
+// lead that may stay.
+func (r *Redactor) held(word string) (string, bool) {
 	if r == nil || len(r.creds) == 0 {
 		return "", false
 	}
+	trimmed := strings.TrimRight(word, ".:…")
 	norm := alnumUpper(word)
 	i, ok := r.find(norm)
 	if !ok && len(trimmed) < len(word) {
@@ -592,7 +631,7 @@ func (r *Redactor) held(word, trimmed string) (string, bool) {
 	}
 	h := r.creds[i]
 	lead := h.Text[:min(h.Cred.Lead, len(h.Text))]
-	if !strings.HasPrefix(trimmed, lead) {
+	if !strings.HasPrefix(word, lead) {
 		lead = ""
 	}
 	return lead, true
