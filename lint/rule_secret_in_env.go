@@ -64,6 +64,9 @@ func checkSecretInEnv(c *Context) {
 		if authorizationHeader(h) {
 			continue // authorization-header reports it (and it stays masked)
 		}
+		if h.Embedded {
+			continue // inside a longer word, maybe no credential: masked only
+		}
 		var fixes []Fix
 		if h.Place == credential.InValue && h.Assigned == "" && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
 			if f, ok := moveToSecretsFix(c, h.Name, h.KeyRange); ok {

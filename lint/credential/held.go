@@ -49,6 +49,10 @@ type Held struct {
 	Cred     Credential
 	// Env is set for a value of an [env] table (at any depth).
 	Env bool
+	// Embedded marks a key format found inside a longer word (after a
+	// letter or digit): masked in every output like the others, but not
+	// reported, since the word may be no credential at all.
+	Embedded bool
 	// Text is the credential as it appears in messages and fix text (the
 	// Value, trimmed); secret is where it is in the file.
 	Text   string
@@ -159,7 +163,7 @@ func (w *credWalk) key(table []string, name string, r toml.Range, owned []string
 	if len(name) < 8 || w.keys[r] {
 		return
 	}
-	eachShaped(name, isRawSep, func(i, j int, cred Credential) {
+	eachShaped(name, isRawSep, func(i, j int, cred Credential, embedded bool) {
 		if w.keys == nil {
 			w.keys = map[toml.Range]bool{}
 		}
@@ -168,7 +172,7 @@ func (w *credWalk) key(table []string, name string, r toml.Range, owned []string
 			owned = append([]string(nil), table...)
 		}
 		w.out = append(w.out, Held{
-			Place: InKey, Table: owned, Name: name, Item: -1, KeyRange: r, Cred: cred, Env: inEnvTable(owned),
+			Place: InKey, Table: owned, Name: name, Item: -1, KeyRange: r, Cred: cred, Env: inEnvTable(owned), Embedded: embedded,
 			Text: name[i:j], Secret: spelled(w.doc, r, name[i:j], cred.Lead),
 		})
 	})
@@ -236,10 +240,10 @@ func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value
 		}
 	}
 	// a word of a longer text (a note that quotes a key)
-	eachShaped(v.Str, isRawSep, func(i, j int, cred Credential) {
+	eachShaped(v.Str, isRawSep, func(i, j int, cred Credential, embedded bool) {
 		word := v.Str[i:j]
 		w.out = append(w.out, Held{
-			Table: append([]string(nil), w.path...), Name: name, Item: item, KeyRange: keyRange, Value: v, Cred: cred, Env: env,
+			Table: append([]string(nil), w.path...), Name: name, Item: item, KeyRange: keyRange, Value: v, Cred: cred, Env: env, Embedded: embedded,
 			Text: word, Secret: spelled(w.doc, v.Range, word, cred.Lead),
 		})
 	})
@@ -251,9 +255,10 @@ func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value
 // that end a sentence; and, anywhere a word or a dotted part starts or an
 // escape (`\q`, `\u0041`) ends, a provider's key: its prefix and the run
 // of its alphabet after it (the escape's letters, a NAME= or a table name
-// before it do not hide it). The cost is linear in text: each format's run
-// is measured once.
-func eachShaped(text string, sep func(byte) bool, fn func(start, end int, cred Credential)) {
+// before it do not hide it); anywhere else inside a word, such a key too,
+// with embedded set. The cost is linear in text: each format's run is
+// measured once.
+func eachShaped(text string, sep func(byte) bool, fn func(start, end int, cred Credential, embedded bool)) {
 	var runEnd [maxFormats]int // per format, where its alphabet's run measured last ends
 	covered := 0               // text[:covered] is in a credential found already
 	word := true               // text[i] starts a word
@@ -281,15 +286,13 @@ func eachShaped(text string, sep func(byte) bool, fn func(start, end int, cred C
 					j = i + len(t)
 				}
 				if ok {
-					fn(i, j, cred)
+					fn(i, j, cred, false)
 					covered = j
 					continue
 				}
 			}
 		}
-		if !keyStart(text, i) {
-			continue
-		}
+		embedded := !keyStart(text, i)
 		for _, f := range formatsByFirst[c] {
 			if !strings.HasPrefix(text[i:], f.prefix) {
 				continue
@@ -307,7 +310,7 @@ func eachShaped(text string, sep func(byte) bool, fn func(start, end int, cred C
 				continue // a longer token: not this format
 			}
 			if cred, ok := f.match(text[i:end]); ok {
-				fn(i, end, cred)
+				fn(i, end, cred, embedded)
 				covered = end
 				break
 			}
@@ -436,11 +439,11 @@ func (w *credWalk) brokenText(start, end int) {
 				j++
 			}
 			if cred, ok := Detect(name, t[i:j]); ok {
-				w.broken(lineStart+rest+i, t[i:j], cred)
+				w.broken(lineStart+rest+i, t[i:j], cred, false)
 			}
 		}
-		eachShaped(line, isRawSep, func(i, j int, cred Credential) {
-			w.broken(lineStart+i, line[i:j], cred)
+		eachShaped(line, isRawSep, func(i, j int, cred Credential, embedded bool) {
+			w.broken(lineStart+i, line[i:j], cred, embedded)
 		})
 		lineStart = lineEnd + 1
 	}
@@ -448,10 +451,10 @@ func (w *credWalk) brokenText(start, end int) {
 
 // broken keeps a credential found on a line of a syntax error at offset
 // at, unless the walk of the values found it.
-func (w *credWalk) broken(at int, word string, cred Credential) {
+func (w *credWalk) broken(at int, word string, cred Credential, embedded bool) {
 	r := toml.Range{Start: at, End: at + len(word)}
 	if !w.overlaps(r) {
-		w.out = append(w.out, Held{Place: InBrokenLine, Item: -1, Cred: cred, Text: word, Secret: Secret{Range: r, Shown: cred.Lead}})
+		w.out = append(w.out, Held{Place: InBrokenLine, Item: -1, Cred: cred, Embedded: embedded, Text: word, Secret: Secret{Range: r, Shown: cred.Lead}})
 	}
 }
 
@@ -493,9 +496,9 @@ func IsEnvVarName(s string) bool {
 // commentCredentials finds the words of a comment that have the form of a
 // credential (a key pasted in a note, a line of [env] commented out).
 func commentCredentials(out []Held, c *toml.Comment) []Held {
-	eachShaped(c.Text, isWordSep, func(i, j int, cred Credential) {
+	eachShaped(c.Text, isWordSep, func(i, j int, cred Credential, embedded bool) {
 		r := toml.Range{Start: c.Range.Start + i, End: c.Range.Start + j}
-		out = append(out, Held{Place: InComment, Item: -1, Cred: cred, Text: c.Text[i:j], Secret: Secret{Range: r, Shown: cred.Lead}})
+		out = append(out, Held{Place: InComment, Item: -1, Cred: cred, Embedded: embedded, Text: c.Text[i:j], Secret: Secret{Range: r, Shown: cred.Lead}})
 	})
 	return out
 }
@@ -579,7 +582,7 @@ func (r *Redactor) Redact(text string) string {
 	}
 	next := 0 // the next part eachShaped found, in shaped
 	var shaped [][3]int
-	eachShaped(text, isQuoteSep, func(start, end int, cred Credential) {
+	eachShaped(text, isQuoteSep, func(start, end int, cred Credential, _ bool) {
 		shaped = append(shaped, [3]int{start, end, cred.Lead})
 	})
 	for i := 0; i < len(text); {
