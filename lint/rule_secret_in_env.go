@@ -47,10 +47,20 @@ when it has the form of a credential. An Authorization value in extra_headers is
 authorization-header's. A key pasted where the CLI expects a secret name is one finding of this
 rule, with the CLI's verdict on the name: stage submit.
 
+A key of a credential's form is reported wherever it is written: as a name (` + "`sk-proj-… = \"1\"`" + ` in
+[env], ` + "`[env.sk-proj-…]`" + `, a key of an agent's [agents.env]; the env-name finding on it folds into this
+one), after the name in a NAME=value string (` + "`required = [\"OPENAI_API_KEY=sk-proj-…\"]`" + `, decided as
+the value of NAME in [env]), as a word of a longer text, or on a line that is not valid TOML (quotes
+forgotten, a string not closed, a bad escape), where the syntax error is reported too. A key format
+found inside a longer word (after a letter or a digit) is masked but not reported: the word may be
+no credential.
+
 The stage is advice because the osmosis CLI accepts the config; the severity is error anyway,
 because a leaked key costs more than a failed run. Output never prints the value, whichever rules
 are selected: snippets and diffs mask it, messages show only its prefix and length, and no fix
-writes it anywhere (a fix that would, such as upper-casing it into a secret name, is not offered).`,
+writes it anywhere (a fix that would, such as upper-casing it into a secret name, is not offered).
+Every finding of every rule passes through the same masking before any output shows it: its
+message, key and fix titles, as hovers and the editor's outline do.`,
 		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
