@@ -115,7 +115,7 @@ func In(doc *toml.Document) []Held {
 			table = s.Path
 		}
 		for i, k := range s.Keys {
-			if len(k.Name) >= 8 {
+			if len(k.Name) >= 8 && !w.keys[k.Range] && shaped(k.Name) {
 				path := append(append([]string(nil), table...), names(s.Keys[:i])...)
 				w.key(path, k.Name, k.Range, path)
 			}
@@ -247,6 +247,14 @@ func (w *credWalk) str(name string, keyRange toml.Range, item int, v *toml.Value
 			Text: word, Secret: spelled(w.doc, v.Range, word, cred.Lead),
 		})
 	})
+}
+
+// shaped reports whether text holds a part of a credential's form (see
+// eachShaped).
+func shaped(text string) bool {
+	found := false
+	eachShaped(text, isRawSep, func(int, int, Credential, bool) { found = true })
+	return found
 }
 
 // eachShaped calls fn with each part of text that has the form of a
