@@ -115,7 +115,7 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 		// a clean file: nothing to mask, position or sort
 		return nil, ctx.omitted, nil
 	}
-	withoutCredentials(fs, ctx.credentials())
+	redact(fs, ctx.credentials())
 	attachSecrets(fs, ctx.credentials())
 	out := fs[:0]
 	for _, f := range fs {

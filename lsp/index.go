@@ -8,6 +8,7 @@ import (
 
 	"go.lsp.dev/protocol"
 
+	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
@@ -132,6 +133,9 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {
 		for _, r := range fr.refs {
+			if lint.Redact(nil, r.Name) != r.Name {
+				continue // a credential pasted as a name is never offered
+			}
 			switch r.Kind {
 			case assist.RefEnv:
 				env[r.Name] = true

@@ -272,7 +272,7 @@ func (d *run) check(st Status, id, msg, path string) {
 		return
 	}
 	d.shown[id]++
-	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: msg, Path: path, shown: d.display(strings.TrimSuffix(path, "/"))})
+	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: lint.Redact(nil, msg), Path: path, shown: d.display(strings.TrimSuffix(path, "/"))})
 }
 
 // rank orders statuses from harmless to failing.
@@ -304,7 +304,9 @@ func (d *run) finding(rule, rel string, line int, sev lint.Severity, msg string)
 	if d.ws.Settings != nil && d.ignored(rule) {
 		return
 	}
-	d.rep.Findings = append(d.rep.Findings, f)
+	fs := []lint.Finding{f}
+	lint.RedactFindings(fs)
+	d.rep.Findings = append(d.rep.Findings, fs...)
 }
 
 func (d *run) ignored(rule string) bool {
