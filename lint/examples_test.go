@@ -17,7 +17,8 @@ import (
 // places the example there, and `# <path> -> <target>` makes <path> a
 // symlink. The example workspace holds the rollout my-agent with main.py
 // and run.sh, and a dataset list in which multiply and my-dataset are
-// uploaded and still-processing is not.
+// uploaded and still-processing is not. An example is checked as one of
+// the workspace's configs (Input.Listed), as CI checks it.
 
 // exampleBase is, per kind, a valid config the fragments are completed
 // from, one top-level section a block.
@@ -124,7 +125,9 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 			c.path = comment
 		}
 	}
-	return c.input(t)
+	in := c.input(t)
+	in.Listed = true
+	return in
 }
 
 // TestCatalogExamples runs every documented example: the bad one gives a

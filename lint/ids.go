@@ -44,6 +44,7 @@ const (
 	RuleParamRange            = "param-range"
 	RuleParamType             = "param-type"
 	RulePlaceholder           = "placeholder"
+	RuleReferenceTemplate     = "reference-template"
 	RuleRolloutEscape         = "rollout-escape"
 	RuleRolloutName           = "rollout-name"
 	RuleRolloutNotFound       = "rollout-not-found"
