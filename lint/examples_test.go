@@ -147,7 +147,7 @@ func TestCatalogExamples(t *testing.T) {
 			continue
 		}
 		switch r.ID {
-		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
+		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RuleEnvLinkOut, RulePyprojectEncoding, RuleWorkspaceLinkOut:
 			// about the workspace (directories, git, .env), not the config's text: its table shows it
 			if len(r.Keys) > 0 {
 				t.Errorf("%s: names keys, but no example shows it judging them", r.ID)

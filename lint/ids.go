@@ -23,6 +23,7 @@ const (
 	RuleEntrypointNotPython   = "entrypoint-not-python"
 	RuleEnumValue             = "enum-value"
 	RuleEnvFile               = "env-file"
+	RuleEnvLinkOut            = "env-link-out"
 	RuleEnvName               = "env-name"
 	RuleEnvPlatformURL        = "env-platform-url"
 	RuleEnvReserved           = "env-reserved"
