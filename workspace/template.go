@@ -85,6 +85,9 @@ func parseTemplate(data []byte) Template {
 	}
 	for _, p := range t.Patterns {
 		anchored := p
+		if strings.TrimSpace(p) == "" {
+			return Template{Problem: "has an empty overwriteManaged pattern, so it is taken as absent"}
+		}
 		if !strings.Contains(strings.TrimSuffix(p, "/"), "/") {
 			anchored = "/" + p
 		}

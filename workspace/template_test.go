@@ -52,6 +52,7 @@ func TestTemplateAbsentOrMalformed(t *testing.T) {
 		{"not a list", `{"overwriteManaged": "configs/**"}`, "not a list of strings"},
 		{"not strings", `{"overwriteManaged": [1]}`, "not a list of strings"},
 		{"a bad pattern", `{"overwriteManaged": ["configs/[a"]}`, "cannot read"},
+		{"an empty pattern", `{"overwriteManaged": [" "]}`, "empty"},
 		{"a link out", "->" + outside, "leads outside the workspace"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -87,4 +88,25 @@ func TestTemplateApply(t *testing.T) {
 	if m.template != n.template {
 		t.Error("a change elsewhere reads the template again")
 	}
+}
+
+// FuzzParseTemplate: any bytes as .osmosis/template.json give a template
+// that is taken or not, never both, and a template not taken manages
+// nothing.
+func FuzzParseTemplate(f *testing.F) {
+	for _, s := range []string{templateJSON, "{", `{"overwriteManaged": null}`, `{"overwriteManaged": ["", "!x", "a/**/b"]}`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		tpl := parseTemplate(data)
+		if tpl.Present == (tpl.Problem != "") {
+			t.Fatalf("present %v with problem %q", tpl.Present, tpl.Problem)
+		}
+		if !tpl.Present && (len(tpl.managed) > 0 || tpl.Managed("configs/training/default.toml")) {
+			t.Fatal("a template not taken manages a path")
+		}
+		if tpl.Present && len(tpl.managed) != len(tpl.Patterns) {
+			t.Fatalf("%d patterns, %d compiled", len(tpl.Patterns), len(tpl.managed))
+		}
+	})
 }
