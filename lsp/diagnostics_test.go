@@ -323,6 +323,19 @@ func TestReferenceTemplateDiagnostics(t *testing.T) {
 	if got := codes(p.Diagnostics); !slices.Equal(got, []string{"placeholder", "placeholder", "placeholder", "placeholder"}) {
 		t.Errorf("open: %v, want the four placeholders", got)
 	}
+
+	// the eval default has real values beside its placeholders: a
+	// reference template only while the template file manages it
+	eval := filepath.Join(root, "configs", "eval", "default.toml")
+	writeFile(t, eval, "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[secrets]\nrequired = []\n")
+	c.watched(eval, created)
+	c.waitPub(eval, func(p publication) bool { return slices.Equal(codes(p.Diagnostics), []string{"reference-template"}) })
+	tpl := filepath.Join(root, ".osmosis", "template.json")
+	writeFile(t, tpl, `{"overwriteManaged": ["configs/training/default.toml"]}`)
+	c.watched(tpl, changed)
+	c.waitPub(eval, func(p publication) bool {
+		return slices.Equal(codes(p.Diagnostics), []string{"placeholder", "placeholder"})
+	})
 	if code := c.shutdown(); code != 0 {
 		t.Errorf("exit code = %d", code)
 	}
