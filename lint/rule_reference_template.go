@@ -27,8 +27,8 @@ file is a template to copy. Named on its own (` + "`check configs/training/defau
 the editor, the coding-agent hook before ` + "`osmosis train submit`" + ` of it, the MCP ` + "`check`" + ` of its path) it is
 judged as the osmosis CLI judges it: each placeholder is a ` + "`placeholder`" + ` error. The note takes the stage
 of the placeholders it stands for (a note of stage submit, like any finding of that stage, is not
-silenced by a comment; the settings' ` + "`ignore`" + ` turns it off). Any other finding of the file keeps its severity; a placeholder
-in a config that is not a reference template stays an error.`,
+silenced by a comment; the settings' ` + "`ignore`" + ` turns it off). Any other finding of the file keeps
+its severity; a placeholder in a config that is not a reference template stays an error.`,
 	Bad:  "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n",
 	Good: "# a copy, filled in\n[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n",
 }
