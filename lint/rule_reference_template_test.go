@@ -13,7 +13,7 @@ import (
 // placeholder, two of the eval one's are.
 const (
 	templateTraining = "# Copy and customize this file for your training run.\n[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n\n[training]\n# lr = 1e-6\n"
-	templateEval     = "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[evaluation]\n# n = 1\n\n[secrets]\nrequired = []\n"
+	templateEval     = "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[evaluation]\n# n = 1\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n"
 	managedJSON      = `{"overwriteManaged": ["CLAUDE.md", "configs/**/default.toml"], "additive": ["configs/**"]}`
 )
 

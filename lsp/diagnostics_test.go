@@ -327,7 +327,7 @@ func TestReferenceTemplateDiagnostics(t *testing.T) {
 	// the eval default has real values beside its placeholders: a
 	// reference template only while the template file manages it
 	eval := filepath.Join(root, "configs", "eval", "default.toml")
-	writeFile(t, eval, "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[secrets]\nrequired = []\n")
+	writeFile(t, eval, "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n")
 	c.watched(eval, created)
 	c.waitPub(eval, func(p publication) bool { return slices.Equal(codes(p.Diagnostics), []string{"reference-template"}) })
 	tpl := filepath.Join(root, ".osmosis", "template.json")
