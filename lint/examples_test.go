@@ -17,7 +17,8 @@ import (
 // places the example there, and `# <path> -> <target>` makes <path> a
 // symlink. The example workspace holds the rollout my-agent with main.py
 // and run.sh, and a dataset list in which multiply and my-dataset are
-// uploaded and still-processing is not.
+// uploaded and still-processing is not. An example is checked as one of
+// the workspace's configs (Input.Listed), as CI checks it.
 
 // exampleBase is, per kind, a valid config the fragments are completed
 // from, one top-level section a block.
@@ -124,7 +125,9 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 			c.path = comment
 		}
 	}
-	return c.input(t)
+	in := c.input(t)
+	in.Listed = true
+	return in
 }
 
 // TestCatalogExamples runs every documented example: the bad one gives a
@@ -144,7 +147,7 @@ func TestCatalogExamples(t *testing.T) {
 			continue
 		}
 		switch r.ID {
-		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
+		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RuleEnvLinkOut, RulePyprojectEncoding, RuleWorkspaceLinkOut:
 			// about the workspace (directories, git, .env), not the config's text: its table shows it
 			if len(r.Keys) > 0 {
 				t.Errorf("%s: names keys, but no example shows it judging them", r.ID)

@@ -7,6 +7,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -72,6 +73,9 @@ func (s *Server) registerWatchers() {
 	// the root .env the osmosis CLI loads before every command
 	// (env-platform-url)
 	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/.env")})
+	// the platform template's file, which says which configs are
+	// reference templates (reference-template)
+	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + workspace.TemplateFile)})
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		s.log.Printf("register watchers: %v", err)

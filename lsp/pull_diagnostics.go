@@ -58,7 +58,7 @@ func (s *Server) items(ctx context.Context, snap *snapshot, p pulled, open bool)
 		fs = res.findings
 	} else {
 		var err error
-		if fs, _, err = s.lint(ctx, snap, p.doc); err != nil {
+		if fs, _, err = s.lint(ctx, snap, p.doc, true); err != nil {
 			return nil, err
 		}
 	}

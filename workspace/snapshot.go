@@ -75,6 +75,7 @@ type Snapshot struct {
 	env        *lazyPart[*envPart]
 	dotenv     *lazyPart[Dotenv]
 	skills     *lazyPart[*skillsPart]
+	template   *lazyPart[Template]
 	sync       *lazyPart[*syncPart]
 }
 
@@ -141,6 +142,7 @@ func (s *Snapshot) loadAll() {
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}
 	s.skills = &lazyPart[*skillsPart]{}
+	s.template = &lazyPart[Template]{}
 	s.sync = &lazyPart[*syncPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()

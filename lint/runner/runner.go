@@ -52,7 +52,8 @@ type Options struct {
 	// workspace (--config FILE; empty settings for --isolated).
 	Settings *workspace.Settings
 	// ForceExclude applies the settings' `exclude` to files named on the
-	// command line too (ruff's --force-exclude: pre-commit names files).
+	// command line too (ruff's --force-exclude: pre-commit names files),
+	// and checks them as the workspace listing's are (lint.Input.Listed).
 	ForceExclude bool
 	// Root, when set, is the workspace root of the files inside it, instead
 	// of the one found from them (for a workspace kept in a sub-directory,

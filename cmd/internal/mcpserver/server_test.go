@@ -177,6 +177,35 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckReferenceTemplate: the check of a managed reference template's
+// path is the CLI's verdict on it; the check of the whole workspace is the
+// note.
+func TestCheckReferenceTemplate(t *testing.T) {
+	root := newWorkspace(t)
+	write(t, root, ".osmosis/template.json", `{"overwriteManaged": ["configs/**/default.toml"]}`)
+	write(t, root, "configs/training/default.toml", "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n")
+	cs := connect(t, Options{Dir: root})
+	rules := func(out checkResult) (n map[string]int) {
+		n = map[string]int{}
+		for _, f := range out.Findings {
+			if f.Path == "configs/training/default.toml" {
+				n[f.Rule+" "+f.Severity]++
+			}
+		}
+		return n
+	}
+	var out checkResult
+	call(t, cs, "check", map[string]any{"paths": []string{"configs/training/default.toml"}}, &out)
+	if got := rules(out); len(got) != 1 || got["placeholder error"] != 4 {
+		t.Errorf("the path: %v, want the four placeholder errors", got)
+	}
+	out = checkResult{}
+	call(t, cs, "check", map[string]any{}, &out)
+	if got := rules(out); len(got) != 1 || got["reference-template info"] != 1 {
+		t.Errorf("the workspace: %v, want one reference-template note", got)
+	}
+}
+
 // Bad arguments are tool errors with a message the model can act on; the
 // server answers the next call as before.
 func TestBadArgumentsAreToolErrors(t *testing.T) {
