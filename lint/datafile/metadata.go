@@ -465,10 +465,14 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, lint.Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
 		return
 	}
-	for _, d := range m.tracker.observe(t, w.line) {
-		first := fmt.Sprintf("on line %d", d.prev.line)
-		if d.prev.line == int32(w.line) {
-			first = "earlier on this line"
+	at, unit, here := w.line, "line", "earlier on this line"
+	if at == 0 { // a Parquet row
+		at, unit, here = w.row, "row", "earlier in this row"
+	}
+	for _, d := range m.tracker.observe(t, at) {
+		first := fmt.Sprintf("on %s %d", unit, d.prev.line)
+		if d.prev.line == int32(at) {
+			first = here
 		}
 		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, lint.Error, "metadata value at %s is %s here but %s %s, where first seen; a path keeps one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.kind.article(), first)
 	}
