@@ -178,7 +178,7 @@ func TestHostileInputs(t *testing.T) {
 		{"a million brackets", "h.jsonl", big(1e6, "["), []string{"nesting-too-deep:1", "too-few-rows:0"}},
 		{"a million objects deep", "h.jsonl", big(1e6, `{"a":`), []string{"nesting-too-deep:1", "too-few-rows:0"}},
 		{"deep metadata string", "h.jsonl", mrows(`"` + big(1e5, "[") + `"`), []string{"nesting-too-deep:1"}},
-		{"deep metadata object", "h.jsonl", mrows(big(1499, `{"a":`) + "1" + big(1499, "}")), []string{"metadata-too-deep:1"}},
+		{"deep metadata object", "h.jsonl", mrows(big(1400, `{"a":`) + "1" + big(1400, "}")), []string{"metadata-too-deep:1"}},
 		{"NULs", "h.jsonl", big(1<<20, "\x00"), []string{"invalid-json:1", "too-few-rows:0"}},
 		{"NULs as CSV", "h.csv", big(1<<20, "\x00"), []string{"csv-field-too-large:1"}},
 		{"NUL lines as CSV", "h.csv", big(1<<16, "\x00\n"), []string{"missing-columns:1"}},
