@@ -52,7 +52,9 @@ func (v *validator) parquet(r io.Reader, size int64) {
 		v.add(Problem{Code: CodeParquetNoRows, Severity: lint.Error, Message: "the Parquet file has no rows"})
 		return
 	}
-	v.res.Rows = rows
+	if rows > 0 {
+		v.res.Rows = rows
+	}
 	names := f.topNames()
 	mode, missing := requiredColumns(func(s string) bool { return slices.Contains(names, s) })
 	v.res.Mode = mode
@@ -151,14 +153,8 @@ func (v *validator) parquetStrings(f *pqFile, node *pqNode) error {
 // its fields keep one type in every row.
 func (v *validator) parquetStructs(f *pqFile, node *pqNode) error {
 	var uint64Cols []int
-	for c, li := range f.leaves {
-		if c < node.firstLeaf {
-			continue
-		}
-		if !f.under(li, node) {
-			break
-		}
-		if unsignedInt64(&f.nodes[li]) {
+	for c := node.firstLeaf; c < node.firstLeaf+f.leafCount(node); c++ {
+		if unsignedInt64(&f.nodes[f.leaves[c]]) {
 			uint64Cols = append(uint64Cols, c)
 		}
 	}
@@ -217,12 +213,6 @@ func (v *validator) parquetStructs(f *pqFile, node *pqNode) error {
 		first += f.md.RowGroups[g].NumRows
 	}
 	return nil
-}
-
-// under reports whether node li is below node g.
-func (f *pqFile) under(li int32, g *pqNode) bool {
-	n := &f.nodes[li]
-	return n.firstLeaf >= g.firstLeaf && n.firstLeaf < g.firstLeaf+f.leafCount(g)
 }
 
 // leafCount counts the leaves below a node.
