@@ -435,7 +435,7 @@ func (d *run) validateData(f workspace.DataFile) (datafile.Result, error) {
 
 // envFiles reports .env files that are in git or could get there.
 func (d *run) envFiles() {
-	bad := 0
+	bad, unknown := 0, 0
 	for _, e := range d.snap().EnvFiles() {
 		if !e.Present || e.Name == ".env.example" {
 			continue
@@ -445,13 +445,16 @@ func (d *run) envFiles() {
 			bad++
 			d.check(Fail, lint.RuleEnvFile, e.Name+" is tracked by git: its secrets are in the repository the platform clones; `git rm --cached "+e.Name+"`, add it to .gitignore and rotate the secrets", e.Name)
 			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Error, e.Name+" is tracked by git: remove it from the repository and rotate its secrets")
+		case e.IgnoreUnknown:
+			unknown++
+			d.check(Skipped, lint.RuleEnvFile, e.Name+": whether git ignores it is not known: .git/info/exclude is a symlink out of the git directory, which is not followed", e.Name)
 		case !e.Ignored:
 			bad++
 			d.check(Warn, lint.RuleEnvFile, e.Name+" is not ignored by .gitignore: the next `git add -A` commits its secrets; add `"+e.Name+"` to .gitignore", e.Name)
 			d.finding(lint.RuleEnvFile, e.Name, 1, lint.Warning, e.Name+" is not ignored by .gitignore")
 		}
 	}
-	if bad == 0 {
+	if bad == 0 && unknown == 0 {
 		d.check(OK, lint.RuleEnvFile, "no .env file in git or outside .gitignore", "")
 	}
 }
