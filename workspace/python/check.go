@@ -66,23 +66,20 @@ type Result struct {
 // Check reads src as compile(src, name, "exec") of Python 3.12 and 3.13
 // would: it never calls Invalid a source that either compiles.
 func Check(src []byte) Result {
-	if bytes.Contains(src, []byte("barry_as_FLUFL")) {
-		// This future import changes how '!=' and '<>' tokenize.
-		return Result{Status: Undecided}
-	}
-	prep, nul, ok := prepare(src)
-	if !ok {
-		return Result{Status: Undecided}
-	}
-	if nul != nil {
-		return Result{Status: Invalid, Err: *nul, Exact: true}
-	}
-	lx := newLexer(prep)
-	lx.run()
+	return Read(src).Result
+}
+
+// bytesContainFLUFL finds the future import that changes how '!=' and
+// '<>' tokenize; such a source is undecided.
+func bytesContainFLUFL(src []byte) bool {
+	return bytes.Contains(src, []byte("barry_as_FLUFL"))
+}
+
+// check is the verdict of a tokenized source.
+func check(prep *prepared, lx *lexer, p *parser) Result {
 	if lx.err != nil && lx.err.undecided {
 		return Result{Status: Undecided}
 	}
-	p := newParser(prep, lx.toks)
 	status, err, exact, generic := p.run()
 	if status == Undecided {
 		return Result{Status: Undecided}

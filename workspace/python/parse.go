@@ -69,6 +69,11 @@ type parser struct {
 	memoOrPat   memo
 	// looks, when set, counts the parser's looks at tokens (tests).
 	looks *int
+	// blocks is how many blocks enclose the statement being read;
+	// imports are the import statements read outside any block.
+	blocks     int
+	imports    []Import
+	starImport bool
 }
 
 // memoized runs rule at the current position once; a second call there
@@ -297,7 +302,11 @@ func (p *parser) statements() bool {
 // block: NEWLINE INDENT statements DEDENT | simple_stmts
 func (p *parser) block() bool {
 	p.enter()
-	defer p.leave()
+	p.blocks++
+	defer func() {
+		p.leave()
+		p.blocks--
+	}()
 	m := p.pos
 	if p.eatKind(tNewline) && p.eatKind(tIndent) && p.statements() && p.eatKind(tDedent) {
 		return true
@@ -366,8 +375,13 @@ func (p *parser) simpleStmt(info *stmtInfo) bool {
 		}
 		return true
 	case "import":
+		first := p.pos
 		p.pos++
-		return p.dottedAsNames()
+		if !p.dottedAsNames() {
+			return false
+		}
+		p.noteImportNames(first)
+		return true
 	case "from":
 		return p.importFrom(info)
 	case "raise":
@@ -582,6 +596,7 @@ func (p *parser) typeParam() bool {
 //	'from' ('.' | '...')* dotted_name 'import' import_from_targets
 //	'from' ('.' | '...')+ 'import' import_from_targets
 func (p *parser) importFrom(info *stmtInfo) bool {
+	first := p.pos
 	p.pos++
 	dots := 0
 	for p.isOp(".") || p.isOp("...") {
@@ -604,6 +619,9 @@ func (p *parser) importFrom(info *stmtInfo) bool {
 	var names []int
 	switch {
 	case p.isOp("*"):
+		if p.blocks == 0 {
+			p.starImport = true
+		}
 		names = append(names, p.pos)
 		p.pos++
 	case p.eatOp("("):
@@ -625,6 +643,7 @@ func (p *parser) importFrom(info *stmtInfo) bool {
 		info.future = true
 		info.names = names
 	}
+	p.noteImportFrom(first, moduleAt, names)
 	return true
 }
 
@@ -792,6 +811,8 @@ func (p *parser) ifStmt() bool {
 		return false
 	}
 	if p.isKw("elif") {
+		p.enter()
+		defer p.leave()
 		return p.ifStmt()
 	}
 	return p.optElse()
