@@ -2,12 +2,13 @@ package lint
 
 import (
 	"math/rand"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/python/pythontest"
 )
 
 // importOracle imports a rollout's entrypoint as the osmosis CLI's submit
@@ -49,23 +50,6 @@ sys.modules[module_name] = module
 spec.loader.exec_module(module)
 `
 
-func findPython(version string) string {
-	if p, err := exec.LookPath("python" + version); err == nil && !strings.Contains(p, "/shims/") {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	root := os.Getenv("PYENV_ROOT")
-	if root == "" {
-		root = filepath.Join(home, ".pyenv")
-	}
-	matches, _ := filepath.Glob(filepath.Join(root, "versions", version+".*", "bin", "python"+version))
-	sort.Strings(matches)
-	if len(matches) > 0 {
-		return matches[len(matches)-1]
-	}
-	return ""
-}
-
 // oracleRollout is a rollout of several modules that imports cleanly.
 var oracleRollout = tree{
 	"rollouts/multiply-agent/main.py":             "from helpers import normalize\nfrom . import tools\nfrom .tools import search\nimport config\n\n\ndef run(x):\n    return [normalize(x), search(x), config.LIMIT]\n",
@@ -88,17 +72,7 @@ var oracleRollout = tree{
 // preflight does; entrypoint-syntax and entrypoint-import never fire on a
 // rollout whose entrypoint imports, and fire on the refusals they decide.
 func TestEntrypointImportOracle(t *testing.T) {
-	var pys []string
-	for _, v := range []string{"3.12", "3.13"} {
-		py := findPython(v)
-		if py == "" {
-			if os.Getenv("CI") != "" {
-				t.Fatalf("python%s is not installed, and CI is set: the import oracle must run", v)
-			}
-			t.Skipf("python%s is not installed: the import oracle cannot run (it must under CI)", v)
-		}
-		pys = append(pys, py)
-	}
+	pys := pythontest.All(t)
 	rng := rand.New(rand.NewSource(29))
 	variants := []tree{oracleRollout}
 	edits := []func(tree){

@@ -26,22 +26,5 @@ func BenchmarkRun1000Rollout(b *testing.B) {
 	if err := os.WriteFile(filepath.Join(dir, "helpers.py"), []byte(helpers), 0o644); err != nil {
 		b.Fatal(err)
 	}
-	opts := Options{Dir: root, Root: root}
-	out, err := Run(nil, opts)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, r := range out.Files {
-		for _, f := range r.Findings {
-			if f.IsError() {
-				b.Fatalf("%s: %s [%s]", r.Path, f.Message, f.Rule)
-			}
-		}
-	}
-	b.ReportAllocs()
-	for b.Loop() {
-		if _, err := Run(nil, opts); err != nil {
-			b.Fatal(err)
-		}
-	}
+	benchRun(b, root)
 }

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/python/pythontest"
 )
 
 // optionalOracles starts compile() where a Python 3.12 and 3.13 are
@@ -14,8 +16,8 @@ import (
 // only its own invariants), and under CI it fails.
 func optionalOracles(t testing.TB) []*oracleProc {
 	var procs []*oracleProc
-	for _, v := range []string{"3.12", "3.13"} {
-		py := findPython(v)
+	for _, v := range pythontest.Versions {
+		py := pythontest.Find(v)
 		if py == "" {
 			if os.Getenv("CI") != "" {
 				t.Fatalf("python%s is not installed, and CI is set: the compile() oracle must run", v)

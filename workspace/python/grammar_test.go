@@ -7,6 +7,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/python/pythontest"
 )
 
 // grammarTests are CPython's own grammar, syntax and tokenizer tests;
@@ -61,7 +63,7 @@ for path in sys.argv[1:]:
 // interpreter found.
 func grammarSamples(t testing.TB) []sample {
 	var samples []sample
-	for _, py := range pythons(t) {
+	for _, py := range pythontest.All(t) {
 		lib := filepath.Join(filepath.Dir(filepath.Dir(py)), "lib", filepath.Base(py), "test")
 		var files []string
 		for _, name := range grammarTests {

@@ -7,10 +7,10 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/python/pythontest"
 )
 
 // The oracle is CPython's compile(src_bytes, name, "exec"), as the
@@ -38,41 +38,6 @@ type verdict struct {
 	Msg  string `json:"msg"`
 	Line int    `json:"line"`
 	Col  int    `json:"col"`
-}
-
-// pythons finds the Python 3.12 and 3.13 interpreters; outside CI a
-// missing one skips the test, under CI it fails it.
-func pythons(t testing.TB) []string {
-	t.Helper()
-	var found []string
-	for _, v := range []string{"3.12", "3.13"} {
-		if p := findPython(v); p != "" {
-			found = append(found, p)
-			continue
-		}
-		if os.Getenv("CI") != "" {
-			t.Fatalf("python%s is not installed, and CI is set: the compile() oracle must run", v)
-		}
-		t.Skipf("python%s is not installed: the compile() oracle cannot run (it must under CI)", v)
-	}
-	return found
-}
-
-func findPython(version string) string {
-	if p, err := exec.LookPath("python" + version); err == nil && !strings.Contains(p, "/shims/") {
-		return p
-	}
-	home, _ := os.UserHomeDir()
-	root := os.Getenv("PYENV_ROOT")
-	if root == "" {
-		root = filepath.Join(home, ".pyenv")
-	}
-	matches, _ := filepath.Glob(filepath.Join(root, "versions", version+".*", "bin", "python"+version))
-	sort.Strings(matches)
-	if len(matches) > 0 {
-		return matches[len(matches)-1]
-	}
-	return ""
 }
 
 // oracleProc is one interpreter answering compile() for sources, one a
@@ -126,7 +91,7 @@ func (o *oracleProc) compile(t testing.TB, src []byte) verdict {
 // oracles starts compile() of every interpreter found.
 func oracles(t testing.TB) []*oracleProc {
 	var os []*oracleProc
-	for _, py := range pythons(t) {
+	for _, py := range pythontest.All(t) {
 		os = append(os, startOracle(t, py))
 	}
 	return os

@@ -6,14 +6,16 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/workspace/python/pythontest"
 )
 
 // stdlibFiles lists the .py files of the standard libraries installed
 // here: pyenv's 3.12 and 3.13 and Debian's python3.x.
 func stdlibFiles(t testing.TB) []string {
 	var roots []string
-	for _, v := range []string{"3.12", "3.13"} {
-		if py := findPython(v); py != "" {
+	for _, v := range pythontest.Versions {
+		if py := pythontest.Find(v); py != "" {
 			lib := filepath.Join(filepath.Dir(filepath.Dir(py)), "lib", "python"+v)
 			roots = append(roots, lib)
 		}
