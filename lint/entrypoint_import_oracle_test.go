@@ -107,7 +107,7 @@ func TestEntrypointImportOracle(t *testing.T) {
 	}
 	sort.Strings(pyFiles)
 	n := 60
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		n = 5
 	}
 	for i := 0; i < n; i++ {

@@ -128,7 +128,7 @@ func TestMutatedCorpus(t *testing.T) {
 	sort.Strings(files)
 	rng := rand.New(rand.NewSource(29))
 	perBase, modules := 40, 60
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		perBase, modules = 8, 10
 	}
 	for i := 0; i < modules && len(files) > 0; i++ {

@@ -106,7 +106,7 @@ func grammarSamples(t testing.TB) []sample {
 // reports with an exact position agree with compile()'s.
 func TestGrammarCases(t *testing.T) {
 	samples := grammarSamples(t)
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		var some []sample
 		for i := 0; i < len(samples); i += 8 {
 			some = append(some, samples[i])

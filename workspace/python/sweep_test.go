@@ -50,7 +50,7 @@ func TestStdlibSweep(t *testing.T) {
 		}
 		t.Skip("no Python standard library is installed here")
 	}
-	if testing.Short() {
+	if testing.Short() || raceEnabled {
 		// Every 20th file keeps -short quick; the full sweep runs without it.
 		var some []string
 		for i := 0; i < len(files); i += 20 {
