@@ -18,8 +18,9 @@ import (
 // the rollout holds finds the rollout's file. Executing a module runs its
 // top-level imports, which execute the modules they name in turn.
 
-// maxPythonFile bounds a rollout module read for its imports.
-const maxPythonFile = 4 << 20
+// maxPythonFile bounds a rollout module read for its imports; a larger
+// file is not read (nor judged).
+const maxPythonFile = 1 << 20
 
 // cliPreloaded are the top-level modules the osmosis CLI has imported
 // before it loads a rollout (its own package and its dependencies): an

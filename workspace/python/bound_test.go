@@ -18,6 +18,14 @@ func TestNestingIsLinear(t *testing.T) {
 		},
 		"unclosed": func(n int) string { return "match x:\n case " + strings.Repeat("(", n) + "a\n" },
 		"lambda":   func(n int) string { return strings.Repeat("lambda: ", n) + "0\n" },
+		"dict":     func(n int) string { return strings.Repeat("{a: ", n) + "0" + strings.Repeat("}", n) + "\n" },
+		"call":     func(n int) string { return strings.Repeat("f(", n) + "x" + strings.Repeat(")", n) + "\n" },
+		"fstring":  func(n int) string { return strings.Repeat("f\"{", n) + "x" + strings.Repeat("}\"", n) + "\n" },
+		"default":  func(n int) string { return strings.Repeat("lambda x=(", n) + "0" + strings.Repeat("): 0", n) + "\n" },
+		"slice":    func(n int) string { return strings.Repeat("a[b:", n) + "0" + strings.Repeat("]", n) + "\n" },
+		"with": func(n int) string {
+			return "with " + strings.Repeat("(", n) + "a" + strings.Repeat(")", n) + " as b:\n pass\n"
+		},
 		"subscript": func(n int) string {
 			return strings.Repeat("a[", n) + "0" + strings.Repeat("]", n) + "\n"
 		},
