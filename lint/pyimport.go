@@ -209,8 +209,13 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 		if python.Stdlib(first) || cliPreloaded[first] {
 			return
 		}
-		if _, _, exists, _ := w.moduleFile("", first); !exists {
-			return // not the rollout's: installed, or missing where the CLI's environment decides
+		f, _, exists, judged := w.moduleFile("", first)
+		if !exists || !judged || f == "" {
+			// Not the rollout's (an installed package, or missing where the
+			// CLI's environment decides), not read, or a namespace portion,
+			// which a regular package of that name anywhere on sys.path
+			// takes precedence over.
+			return
 		}
 		top = first
 		inPkg = true

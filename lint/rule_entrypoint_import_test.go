@@ -74,6 +74,24 @@ func TestEntrypointImport(t *testing.T) {
 			}),
 		},
 		{
+			name: "an absolute import of a directory without __init__.py: an installed package of that name would be found first",
+			src:  main,
+			ws: withWS(tree{
+				"rollouts/multiply-agent/main.py":        "from data import prompts\n",
+				"rollouts/multiply-agent/data/notes.txt": "hello\n",
+			}),
+		},
+		{
+			name: "a relative import of a directory without __init__.py is the rollout's",
+			src:  main,
+			ws: withWS(tree{
+				"rollouts/multiply-agent/main.py":        "from .data import prompts\n",
+				"rollouts/multiply-agent/data/notes.txt": "hello\n",
+			}),
+			want: []string{at},
+			msg:  []string{"holds no module `prompts`"},
+		},
+		{
 			name: "a module that defines names dynamically is not judged",
 			src:  main,
 			ws: withWS(tree{
