@@ -22,18 +22,20 @@ import (
 // file is not read (nor judged).
 const maxPythonFile = 1 << 20
 
-// cliPreloaded are the top-level modules the osmosis CLI has imported
+// cliPreloaded reports the top-level modules the osmosis CLI has imported
 // before it loads a rollout (its own package and its dependencies): an
 // import of one finds the loaded module, not a rollout file.
-var cliPreloaded = map[string]bool{
-	"osmosis_ai": true, "dotenv": true, "requests": true, "httpx": true, "httpcore": true,
-	"pydantic": true, "pydantic_core": true, "keyring": true, "cryptography": true,
-	"questionary": true, "prompt_toolkit": true, "packaging": true, "typer": true,
-	"click": true, "rich": true, "urllib3": true, "certifi": true, "idna": true,
-	"charset_normalizer": true, "h11": true, "anyio": true, "sniffio": true,
-	"annotated_types": true, "typing_extensions": true, "typing_inspection": true,
-	"jaraco": true, "secretstorage": true, "jeepney": true, "markdown_it": true,
-	"mdurl": true, "pygments": true, "shellingham": true, "wcwidth": true, "yaml": true,
+func cliPreloaded(name string) bool {
+	switch name {
+	case "osmosis_ai", "dotenv", "requests", "httpx", "httpcore", "pydantic", "pydantic_core",
+		"keyring", "cryptography", "questionary", "prompt_toolkit", "packaging", "typer",
+		"click", "rich", "urllib3", "certifi", "idna", "charset_normalizer", "h11", "anyio",
+		"sniffio", "annotated_types", "typing_extensions", "typing_inspection", "jaraco",
+		"secretstorage", "jeepney", "markdown_it", "mdurl", "pygments", "shellingham",
+		"wcwidth", "yaml":
+		return true
+	}
+	return false
 }
 
 // importProblem is one reason importing the entrypoint fails, decided
@@ -206,7 +208,7 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 		inPkg = true
 	} else {
 		first, _, _ := strings.Cut(imp.Module, ".")
-		if python.Stdlib(first) || cliPreloaded[first] {
+		if python.Stdlib(first) || cliPreloaded(first) {
 			return
 		}
 		f, _, exists, judged := w.moduleFile("", first)

@@ -31,6 +31,12 @@
 //   - the compiler's future-statement check: an unknown __future__
 //     feature, and "braces", at the start of a module.
 //
+// Read gives, besides the verdict, what a linter of imports needs of a
+// clean module: its import statements outside any block, every name its
+// source spells (a superset of the names it defines), and whether it can
+// define names it does not spell. Stdlib names the standard library's
+// top-level modules.
+//
 // Positions: compile()'s line and column (a 1-based column counted in
 // characters, as 3.13 counts them; 3.12 counts some in bytes on lines with
 // non-ASCII text). For errors the tokenizer raises, the position is

@@ -453,7 +453,7 @@ func (p *parser) atom() bool {
 	t := p.peek()
 	switch t.kind {
 	case tName:
-		if !keywords[t.val] || t.val == "True" || t.val == "False" || t.val == "None" {
+		if !isKeyword(t.val) || t.val == "True" || t.val == "False" || t.val == "None" {
 			p.pos++
 			return true
 		}

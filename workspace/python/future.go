@@ -1,11 +1,14 @@
 package python
 
-// futureKnown are the features of Python 3.12's and 3.13's __future__
-// module (Python/future.c accepts these and refuses any other).
-var futureKnown = map[string]bool{
-	"nested_scopes": true, "generators": true, "division": true,
-	"absolute_import": true, "with_statement": true, "print_function": true,
-	"unicode_literals": true, "generator_stop": true, "annotations": true,
+// futureKnown reports the features of Python 3.12's and 3.13's
+// __future__ module (Python/future.c accepts these and refuses any other).
+func futureKnown(name string) bool {
+	switch name {
+	case "nested_scopes", "generators", "division", "absolute_import", "with_statement",
+		"print_function", "unicode_literals", "generator_stop", "annotations":
+		return true
+	}
+	return false
 }
 
 // futureFeatures follows future_parse: the future imports at the start of
@@ -25,7 +28,7 @@ func futureFeatures(p *parser) (SyntaxError, bool) {
 		}
 		for _, at := range info.names {
 			name := p.toks[at].val
-			if futureKnown[name] {
+			if futureKnown(name) {
 				continue
 			}
 			line, chars := p.src.position(p.toks[info.first].start)

@@ -35,12 +35,15 @@ type Import struct {
 	Star bool
 }
 
-// dynamicNames are the names through which a module defines what its
-// source does not spell.
-var dynamicNames = map[string]bool{
-	"globals": true, "locals": true, "vars": true, "exec": true, "eval": true,
-	"setattr": true, "delattr": true, "__getattr__": true, "__dict__": true,
-	"__import__": true, "importlib": true, "modules": true, "__builtins__": true,
+// isDynamicName reports the names through which a module defines what
+// its source does not spell.
+func isDynamicName(s string) bool {
+	switch s {
+	case "globals", "locals", "vars", "exec", "eval", "setattr", "delattr", "__getattr__",
+		"__dict__", "__import__", "importlib", "modules", "__builtins__", "__path__":
+		return true
+	}
+	return false
 }
 
 // Read reads a module's source: Check's verdict and, for a clean source,
@@ -69,9 +72,9 @@ func Read(src []byte) Module {
 	m.Dynamic = p.starImport
 	m.Names = make(map[string]bool)
 	for _, t := range lx.toks {
-		if t.kind == tName && !keywords[t.val] {
+		if t.kind == tName && !isKeyword(t.val) {
 			m.Names[t.val] = true
-			if dynamicNames[t.val] {
+			if isDynamicName(t.val) {
 				m.Dynamic = true
 			}
 		}

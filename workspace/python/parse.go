@@ -2,15 +2,17 @@ package python
 
 import "fmt"
 
-// keywords are the hard keywords of Python 3.12 and 3.13: never a NAME.
-var keywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true,
-	"async": true, "await": true, "break": true, "class": true, "continue": true,
-	"def": true, "del": true, "elif": true, "else": true, "except": true,
-	"finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true,
-	"not": true, "or": true, "pass": true, "raise": true, "return": true,
-	"try": true, "while": true, "with": true, "yield": true,
+// isKeyword reports the hard keywords of Python 3.12 and 3.13: never a
+// NAME. (A switch, not a map: nothing to build at start-up.)
+func isKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async", "await", "break",
+		"class", "continue", "def", "del", "elif", "else", "except", "finally", "for",
+		"from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or",
+		"pass", "raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
 // maxDepth bounds the parser's nesting; deeper sources are undecided
@@ -230,7 +232,7 @@ func (p *parser) isKw(s string) bool {
 // isName is a NAME that is not a keyword (soft keywords are names).
 func (p *parser) isName() bool {
 	t := p.peek()
-	return t.kind == tName && !keywords[t.val]
+	return t.kind == tName && !isKeyword(t.val)
 }
 
 func (p *parser) eatOp(s string) bool {
@@ -338,9 +340,13 @@ func (p *parser) simpleStmts(info *stmtInfo) bool {
 	return p.eatKind(tNewline)
 }
 
-var augassign = map[string]bool{
-	"+=": true, "-=": true, "*=": true, "@=": true, "/=": true, "%=": true, "&=": true,
-	"|=": true, "^=": true, "<<=": true, ">>=": true, "**=": true, "//=": true,
+// isAugassign reports the augmented assignment operators.
+func isAugassign(s string) bool {
+	switch s {
+	case "+=", "-=", "*=", "@=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "**=", "//=":
+		return true
+	}
+	return false
 }
 
 func (p *parser) simpleStmt(info *stmtInfo) bool {
@@ -492,7 +498,7 @@ func (p *parser) assignment() bool {
 	p.pos = m
 	if p.singleTarget() {
 		t := p.peek()
-		if t.kind == tOp && augassign[t.val] {
+		if t.kind == tOp && isAugassign(t.val) {
 			p.pos++
 			m2 := p.pos
 			return p.yieldExpr() || p.resetTo(m2) && p.starExpressions()
