@@ -15,7 +15,10 @@ entrypoint, and the rollout modules their top-level imports name, transitively. 
 each file before it runs it, and a file that does not compile fails the import with a
 SyntaxError. osmosis-lint reads these files with its own Python reader (package
 workspace/python), which follows CPython's tokenizer and grammar and reports only what compile()
-of Python 3.12 and 3.13 both refuse, at the line and column CPython gives: a body that is not
+of Python 3.12 and 3.13 both refuse, at the line and column CPython gives for the tokenizer's
+errors; for "invalid syntax" at the token where CPython's first pass stopped, which is the line
+compile() names for 99.8% of the refusals in CPython's grammar tests and 98.8% of mutated sources
+(go test ./workspace/python -v -run 'Grammar|Mutated'). It reports a body that is not
 indented, tabs and spaces mixed inconsistently, an unclosed bracket, a malformed number or string,
 bytes that are not UTF-8, a NUL byte, "from __future__ import braces". What only running the file
 tells (an exception at import, a missing environment variable) is not judged, nor are errors of
