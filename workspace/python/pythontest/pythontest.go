@@ -7,7 +7,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"sort"
 	"strings"
 	"testing"
 )
@@ -15,23 +14,27 @@ import (
 // Versions are the Python versions the reader answers for.
 var Versions = []string{"3.12", "3.13"}
 
-// Find returns the path of pythonX.Y, from PATH (not a pyenv shim, which
-// runs only the selected version) or pyenv's versions; "" when absent.
+// Find returns the path of pythonX.Y: one on PATH that is not a pyenv
+// shim (which runs only the selected version), else the one pyenv has
+// installed (asking pyenv, which keeps the file system behind it); ""
+// when absent.
 func Find(version string) string {
 	if p, err := exec.LookPath("python" + version); err == nil && !strings.Contains(p, "/shims/") {
 		return p
 	}
-	root := os.Getenv("PYENV_ROOT")
-	if root == "" {
-		home, _ := os.UserHomeDir()
-		root = filepath.Join(home, ".pyenv")
+	latest, err := exec.Command("pyenv", "latest", version).Output()
+	if err != nil {
+		return ""
 	}
-	matches, _ := filepath.Glob(filepath.Join(root, "versions", version+".*", "bin", "python"+version))
-	sort.Strings(matches)
-	if len(matches) > 0 {
-		return matches[len(matches)-1]
+	prefix, err := exec.Command("pyenv", "prefix", strings.TrimSpace(string(latest))).Output()
+	if err != nil {
+		return ""
 	}
-	return ""
+	p, err := exec.LookPath(filepath.Join(strings.TrimSpace(string(prefix)), "bin", "python"+version))
+	if err != nil {
+		return ""
+	}
+	return p
 }
 
 // All returns every interpreter of Versions. Without one the test is
