@@ -143,6 +143,7 @@ func (l *lexer) emit(k kind, start, end int) kind {
 // the column.
 func (l *lexer) fail(e *lexError) kind {
 	if l.err == nil {
+		e.inFString = len(l.modes) > 1
 		l.err = e
 	}
 	return tEnd
