@@ -247,7 +247,7 @@ func (h *hook) add(abs string) error {
 			return err
 		}
 		r := ws.Snapshot.Resolve(rel)
-		if !r.Inside || !r.IsRegular || ws.Snapshot.Settings().Excluded(rel) {
+		if !r.Inside || !r.IsRegular || ws.Snapshot.Excluded(rel) {
 			return nil // a link out of the workspace, a directory, or excluded
 		}
 		if !slices.Contains(h.configs, abs) {
@@ -385,7 +385,7 @@ func (h *hook) dependents() (string, error) {
 	}
 	var paths []string
 	for _, c := range ws.Snapshot.Configs() {
-		if !ws.Snapshot.Settings().Excluded(c.Path) {
+		if !ws.Snapshot.Excluded(c.Path) {
 			paths = append(paths, filepath.Join(h.root, filepath.FromSlash(c.Path)))
 		}
 	}

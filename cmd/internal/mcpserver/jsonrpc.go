@@ -18,6 +18,9 @@ type message struct {
 	params    json.RawMessage
 	result    json.RawMessage
 	err       *wireError
+	// refused is set on a response the server could not take (the
+	// transport refused it, or its id is mismatched): err says why
+	refused bool
 }
 
 // wireError is a JSON-RPC error object.
