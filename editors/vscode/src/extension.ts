@@ -216,7 +216,11 @@ async function startClient(): Promise<void> {
     await next.dispose(2000).then(undefined, () => undefined);
     setStatus('osmosis-lint: failed', `${resolution.path} lsp failed to start: ${detail}`, vscode.LanguageStatusSeverity.Error);
     void vscode.window
-      .showErrorMessage(`Osmosis Lint: the language server (${resolution.path} lsp) failed to start: ${detail}`, SHOW_OUTPUT, OPEN_SETTINGS)
+      .showErrorMessage(
+        `Osmosis Lint: the language server (${resolution.path} lsp) failed to start (${detail}). Its exit status and error output are in the output.`,
+        SHOW_OUTPUT,
+        OPEN_SETTINGS,
+      )
       .then((choice) => handleChoice(choice));
   }
 }
