@@ -2,6 +2,7 @@ package editors
 
 import (
 	"bufio"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -83,6 +84,16 @@ func TestVSCodeInCodeServer(t *testing.T) {
 		"XDG_DATA_HOME=" + filepath.Join(home, ".local", "share"), "XDG_CACHE_HOME=" + filepath.Join(home, ".cache"),
 		"EXTENSIONS_GALLERY={}",
 	}
+	// The user settings: no telemetry, no AI features (code-server 4.139
+	// starts an agent runtime otherwise), no extension updates.
+	user := filepath.Join(tmp, "data", "User")
+	if err := os.MkdirAll(user, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	settings := `{"telemetry.telemetryLevel": "off", "chat.disableAIFeatures": true, "extensions.autoCheckUpdates": false, "extensions.autoUpdate": false, "update.mode": "none", "workbench.startupEditor": "none"}`
+	if err := os.WriteFile(filepath.Join(user, "settings.json"), []byte(settings+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	common := []string{entry, "--config", config, "--user-data-dir", filepath.Join(tmp, "data"), "--extensions-dir", filepath.Join(tmp, "extensions")}
 	if out := run(t, ".", env, node24, append(common, "--install-extension", vsix)...); !strings.Contains(string(out), "successfully installed") {
 		t.Fatalf("code-server --install-extension %s printed:\n%s", vsix, out)
@@ -130,7 +141,16 @@ func TestVSCodeInCodeServer(t *testing.T) {
 		t.Fatal(err)
 	}
 	driver, _ := filepath.Abs(filepath.Join("test", "vscode", "drive.mjs"))
-	cmd := exec.Command(node24, driver, driveConfig)
+	// The driver ends before the test's deadline, so that the cleanups end
+	// code-server; on SIGTERM playwright closes the browser.
+	ctx, cancel := context.WithCancel(context.Background())
+	if d, ok := t.Deadline(); ok {
+		ctx, cancel = context.WithDeadline(context.Background(), d.Add(-time.Minute))
+	}
+	defer cancel()
+	cmd := exec.CommandContext(ctx, node24, driver, driveConfig)
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 30 * time.Second
 	cmd.Dir = filepath.Join("test", "vscode")
 	cmd.Env = append(os.Environ(), env...)
 	var stderr strings.Builder
