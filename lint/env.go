@@ -179,6 +179,32 @@ func RequirementName(req string) string {
 	return strings.NewReplacer("_", "-", ".", "-").Replace(name)
 }
 
+// RequirementExtras returns the extras a PEP 508 requirement asks for
+// (`osmosis-ai[server, harbor]>=0.3` gives server and harbor), normalized
+// as package names are.
+func RequirementExtras(req string) []string {
+	req = strings.TrimSpace(req)
+	rest := strings.TrimLeft(req[len(req)-len(strings.TrimLeftFunc(req, isRequirementNameRune)):], " \t")
+	if !strings.HasPrefix(rest, "[") {
+		return nil
+	}
+	inside, _, ok := strings.Cut(rest[1:], "]")
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, x := range strings.Split(inside, ",") {
+		if x = strings.TrimSpace(x); x != "" {
+			out = append(out, RequirementName(x))
+		}
+	}
+	return out
+}
+
+func isRequirementNameRune(c rune) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.'
+}
+
 // entrypointSide says which side refuses a missing or unloadable
 // entrypoint: the CLI, unless the rollout declares dependencies its
 // environment may lack, when the CLI skips the load and the platform

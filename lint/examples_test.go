@@ -27,7 +27,7 @@ var exampleBase = map[schema.Kind][]string{
 	},
 	schema.Eval: {
 		"[experiment]\nrollout = \"my-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"multiply\"\n",
-		"[secrets]\nrequired = []\n",
+		"[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 	},
 	schema.Benchmark: {
 		"[experiment]\nbenchmark = \"terminal-bench\"\n",

@@ -385,6 +385,21 @@ func fixCaseTable() []fixCase {
 			want: goodBenchmark,
 		},
 		{
+			name: "parity-selectors: remove the ignored task_names", rule: "parity-selectors", title: `Remove task_names (task_set = "parity" picks the tasks)`, display: true, kind: b,
+			src:  hleConfig(`"HLE"`, "\n[tasks]\ntask_set = \"parity\"\ntask_names = [\"hle__sample\"]\n"),
+			want: hleConfig(`"HLE"`, "\n[tasks]\ntask_set = \"parity\"\n"),
+		},
+		{
+			name: "eval-provider-key: add the key to a list", rule: "eval-provider-key", title: `Add "ANTHROPIC_API_KEY" to [secrets] required`, kind: schema.Eval,
+			src:  strings.Replace(evalHead, "openai/gpt-5-mini", "anthropic/claude-sonnet-4-6", 1) + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
+			want: strings.Replace(evalHead, "openai/gpt-5-mini", "anthropic/claude-sonnet-4-6", 1) + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\", \"ANTHROPIC_API_KEY\"]\n",
+		},
+		{
+			name: "eval-provider-key: fill an empty list", rule: "eval-provider-key", title: `Add "OPENAI_API_KEY" to [secrets] required`, kind: schema.Eval,
+			src:  evalHead + "\n[secrets]\nrequired = []\n",
+			want: goodEval,
+		},
+		{
 			name: "hle-parity: add [tasks]", rule: "hle-parity", title: `Add [tasks] task_set = "parity"`, display: true, kind: b,
 			src:  hleConfig(`"HLE"`, ""),
 			want: hleConfig(`"HLE"`, "") + "\n[tasks]\ntask_set = \"parity\"\n",

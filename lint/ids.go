@@ -75,4 +75,9 @@ const (
 	RuleCommitNotPushed       = "commit-not-pushed"
 	RuleDefaultBranchDiffers  = "default-branch-differs"
 	RuleSyncUnchecked         = "sync-unchecked"
+	RuleRolloutConcurrency    = "rollout-concurrency"
+	RuleParitySelectors       = "parity-selectors"
+	RuleEvalProviderKey       = "eval-provider-key"
+	RuleLocalStateTracked     = "local-state-tracked"
+	RuleEnvExampleCredential  = "env-example-credential"
 )

@@ -166,7 +166,7 @@ limit = 10
 # OPENAI_API_KEY = "openai-api-key"
 
 [secrets]
-required = []
+required = ["OPENAI_API_KEY"]
 `
 	if string(res.Src) != want {
 		t.Fatalf("(-want +got):\n%s", diffLines(strings.Split(want, "\n"), strings.Split(string(res.Src), "\n")))

@@ -167,7 +167,7 @@ func checkBenchmarkSecretRefs(c *Context) {
 		reported[id] = true
 		c.Report(r, key, msg, fixes...)
 	}
-	judge, judgeVal, _ := c.Str("execution", "judge_api_key_secret")
+	judge, _, _ := c.Str("execution", "judge_api_key_secret")
 	_, verifier := c.Get("verifier", "required")
 	for _, a := range benchmarkAgents(c) {
 		env := effectiveEnv(c, a)
@@ -230,7 +230,6 @@ func checkBenchmarkSecretRefs(c *Context) {
 			}
 		}
 	}
-	_ = judgeVal
 }
 
 func removeEnvFix(c *Context, ev envVar) []Fix {

@@ -177,7 +177,7 @@ func secretsListFix(c *Context, t *toml.Table, r toml.Range) (Fix, bool) {
 
 // reportSecretsMap handles [secrets] NAME = "record".
 func reportSecretsMap(c *Context, issues []schema.Issue) {
-	e, v := c.Get("secrets")
+	_, v := c.Get("secrets")
 	var fixes []Fix
 	if v != nil && v.Kind == toml.KindTable && v.Table.Header != nil && v.Table.Get("required") == nil {
 		if f, ok := secretsListFix(c, v.Table, toml.Range{Start: v.Table.Header.Range.Start, End: v.Table.End}); ok {
@@ -191,7 +191,6 @@ func reportSecretsMap(c *Context, issues []schema.Issue) {
 		}
 		c.Report(is.Range, is.Key, msg, fixes...)
 	}
-	_ = e
 }
 
 func valueAt(c *Context, path []string) *toml.Value {

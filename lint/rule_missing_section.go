@@ -45,7 +45,12 @@ func checkMissingSection(c *Context) {
 			}
 		case "secrets":
 			msg = "missing [secrets] section: an eval config must list the platform secrets it needs, or `required = []` when it needs none"
-			fixes = append(fixes, fix.New("Add [secrets] required = []", false, fix.AppendSection(c.Doc, "[secrets]\nrequired = []\n")))
+			list := "[]"
+			if key, _, ok := modelProviderKey(c); ok {
+				// the model's own provider key: the run fails without it
+				list = "[" + tomlString(key) + "]"
+			}
+			fixes = append(fixes, fix.New("Add [secrets] required = "+list, false, fix.AppendSection(c.Doc, "[secrets]\nrequired = "+list+"\n")))
 		case "agents":
 			msg = "missing [[agents]]: a benchmark config needs " + itemsText(c.Field("agents")) + " agents, each with a [agents.model]"
 			agent := "[[agents]]\nharness = " + tomlString(placeholderFor("harness")) + "\n\n[agents.model]\ntype = \"provider\"\n" +

@@ -17,7 +17,7 @@ func TestNameTrailingNewline(t *testing.T) {
 		{
 			name: "a secret name",
 			kind: schema.Eval,
-			src:  goodEval[:len(goodEval)-len("required = []\n")] + "required = [\"OPENAI_API_KEY\\n\"]\n",
+			src:  evalHead + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\\n\"]\n",
 			want: []string{"8:13-8:31 name-trailing-newline secrets.required.0"},
 		},
 		{

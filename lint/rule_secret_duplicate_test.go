@@ -18,7 +18,7 @@ func TestSecretDuplicate(t *testing.T) {
 		{
 			name: "three times, across lines",
 			kind: schema.Eval,
-			src:  goodEval[:len(goodEval)-len("required = []\n")] + "required = [\n  \"A\",\n  \"B\",\n  \"A\",\n  'A',\n]\n",
+			src:  evalHead + "\n[secrets]\nrequired = [\n  \"A\",\n  \"B\",\n  \"A\",\n  'A',\n]\n",
 			want: []string{"11:3-11:6 secret-duplicate secrets.required.2", "12:3-12:6 secret-duplicate secrets.required.3"},
 		},
 		{

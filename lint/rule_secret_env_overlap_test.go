@@ -17,7 +17,7 @@ func TestSecretEnvOverlap(t *testing.T) {
 		{
 			name: "a repeated secret is reported once",
 			kind: schema.Eval,
-			src:  goodEval[:len(goodEval)-len("[secrets]\nrequired = []\n")] + "[secrets]\nrequired = [\"A\", \"A\", \"B\"]\n\n[env]\nA = \"1\"\nB = \"2\"\n",
+			src:  evalHead + "\n[secrets]\nrequired = [\"A\", \"A\", \"B\"]\n\n[env]\nA = \"1\"\nB = \"2\"\n",
 			want: []string{"11:1-11:2 secret-env-overlap env.A", "12:1-12:2 secret-env-overlap env.B"},
 		},
 		{

@@ -39,7 +39,7 @@ func TestTypeMismatch(t *testing.T) {
 		{
 			name: "[secrets] required is a list of strings",
 			kind: schema.Eval,
-			src:  goodEval[:len(goodEval)-len("required = []\n")] + "required = \"OPENAI_API_KEY\"\n",
+			src:  evalHead + "\n[secrets]\nrequired = \"OPENAI_API_KEY\"\n",
 			want: []string{"8:12-8:28 type-mismatch secrets.required"},
 		},
 		{

@@ -2,11 +2,13 @@ package lint
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace/editdist"
 )
 
 var (
@@ -79,8 +81,10 @@ func reportUnknown(c *Context, rule string) {
 			if hint == "" {
 				if home := homeText(homeSec, homeName, is.Name, parentPath); home != "" {
 					msg += "; " + name + " belongs in " + home
-				} else if len(allowed) > 0 && len(allowed) <= 8 {
+				} else if len(allowed) > 0 && len(allowed) <= maxAllowedListed {
 					msg += " (allowed: " + list(allowed) + ")"
+				} else if len(allowed) > maxAllowedListed {
+					msg += " (closest allowed: " + backquoted(closestKeys(is.Name, allowed, maxAllowedListed)) + "; `osmosis-lint schema " + string(c.Kind) + "` lists all " + strconv.Itoa(len(allowed)) + ")"
 				}
 			}
 		}
@@ -197,4 +201,37 @@ func backquoted(items []string) string {
 		out[i] = code(s)
 	}
 	return orList(out)
+}
+
+// maxAllowedListed is how many allowed keys an unknown key's message lists
+// whole; a table with more gets the closest of them by edit distance.
+const maxAllowedListed = 8
+
+// closestKeys returns the n keys of allowed nearest to name, in that
+// order (ties in the schema's order): by edit distance relative to the
+// longer of the two names, so that a short key is not near everything.
+// Asked only of a table of more than maxAllowedListed keys.
+func closestKeys(name string, allowed []string, n int) []string {
+	type near struct {
+		key  string
+		dist float64
+	}
+	all := make([]near, len(allowed))
+	for i, k := range allowed {
+		all[i] = near{k, float64(editdist.Distance(name, k)) / float64(max(len(name), len(k), 1))}
+	}
+	slices.SortStableFunc(all, func(a, b near) int {
+		switch {
+		case a.dist < b.dist:
+			return -1
+		case a.dist > b.dist:
+			return 1
+		}
+		return 0
+	})
+	out := make([]string, 0, min(n, len(all)))
+	for _, a := range all[:min(n, len(all))] {
+		out = append(out, a.key)
+	}
+	return out
 }

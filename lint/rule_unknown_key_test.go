@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"slices"
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -106,4 +107,30 @@ required = ["OPENAI_API_KEY"]
 			src:  goodTraining + "\n[training]\nglobal_batch_size = 1\n",
 		},
 	})
+}
+
+func TestClosestKeys(t *testing.T) {
+	allowed := []string{"lr", "total_epochs", "n_samples_per_prompt", "rollout_batch_size", "max_prompt_length",
+		"max_response_length", "agent_workflow_timeout_s", "grader_timeout_s", "kl_coef", "entropy_coef"}
+	for _, tc := range []struct {
+		name string
+		n    int
+		want []string
+	}{
+		{"max_length", 2, []string{"max_prompt_length", "max_response_length"}},
+		{"kl_coeff", 2, []string{"kl_coef", "entropy_coef"}},
+		{"lr", 1, []string{"lr"}},
+		{"x", 20, allowed}, // fewer keys than asked: all, nearest first
+	} {
+		got := closestKeys(tc.name, allowed, tc.n)
+		if tc.name == "x" {
+			if len(got) != len(allowed) {
+				t.Errorf("%s: %q", tc.name, got)
+			}
+			continue
+		}
+		if !slices.Equal(got, tc.want) {
+			t.Errorf("closestKeys(%q, %d) = %q, want %q", tc.name, tc.n, got, tc.want)
+		}
+	}
 }

@@ -252,14 +252,15 @@ dataset = "multiply"
 `
 
 // goodEval is an eval config every rule accepts (without a workspace).
-const goodEval = `[experiment]
+const goodEval = evalHead + "\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n"
+
+// evalHead is goodEval's [experiment]: an eval config with another
+// [secrets] is evalHead + "\n" + its [secrets].
+const evalHead = `[experiment]
 rollout = "multiply-agent"
 entrypoint = "main.py"
 model_path = "openai/gpt-5-mini"
 dataset = "multiply"
-
-[secrets]
-required = []
 `
 
 // goodBenchmark is a benchmark config every rule accepts.

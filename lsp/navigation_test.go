@@ -141,7 +141,7 @@ func TestSymbolsAndFolding(t *testing.T) {
 	c := start(t, root, caps{})
 	path := filepath.Join(root, "configs", "benchmark", "terminal-bench.toml")
 	text := readFile(t, path) + "\n[env]\nA = { b = 1, c = \"🚀\" }\n"
-	e := c.edit(path, text)
+	c.edit(path, text)
 
 	var syms []documentSymbol
 	c.mustCall("textDocument/documentSymbol", map[string]any{"textDocument": textDoc(path)}, &syms)
@@ -200,7 +200,6 @@ func TestSymbolsAndFolding(t *testing.T) {
 			}
 		}
 	}
-	_ = e
 }
 
 func TestInlayHints(t *testing.T) {

@@ -820,3 +820,53 @@ func (f *Field) Aliases() []string {
 	}
 	return out
 }
+
+// Concurrency is the documented load of a field that multiplies with a
+// sibling into the number of rollouts in flight at once
+// (x-osmosis-concurrency): a product of Saturates or more is where the
+// documented failure begins (every rollout timing out), Start the
+// documented starting point; Rule reports it.
+type Concurrency struct {
+	Times            string
+	Saturates, Start float64
+	Rule             string
+}
+
+// Concurrency returns the field's x-osmosis-concurrency annotation, if it
+// has one.
+func (f *Field) Concurrency() (Concurrency, bool) {
+	v, ok := f.get("x-osmosis-concurrency")
+	m, _ := v.(map[string]any)
+	if !ok || m == nil {
+		return Concurrency{}, false
+	}
+	var c Concurrency
+	var okSat bool
+	c.Times, _ = m["times"].(string)
+	c.Saturates, okSat = toFloat(m["saturates"])
+	c.Start, _ = toFloat(m["start"])
+	c.Rule, _ = m["x-osmosis-rule"].(string)
+	return c, okSat && c.Times != "" && c.Rule != ""
+}
+
+// DefaultNumber returns the field's default when it is a number.
+func (f *Field) DefaultNumber() (float64, bool) {
+	v, ok := f.Default()
+	if !ok {
+		return 0, false
+	}
+	return toFloat(v)
+}
+
+// ProviderKey is the environment variable that holds the API key of a
+// model provider (the lower-case prefix of a LiteLLM model name before
+// "/"), from the field's x-osmosis-provider-keys table.
+func (f *Field) ProviderKey(provider string) (string, bool) {
+	v, ok := f.get("x-osmosis-provider-keys")
+	m, _ := v.(map[string]any)
+	if !ok || m == nil {
+		return "", false
+	}
+	name, ok := m[provider].(string)
+	return name, ok
+}

@@ -60,6 +60,11 @@ func (s *Snapshot) loadDotenv() Dotenv {
 // lines. A line it cannot parse is skipped, as python-dotenv skips it; after
 // a quote that is never closed nothing more is read.
 func parseDotenv(data []byte) Dotenv {
+	return parseDotenvVars(data, func(name string) bool { return dotenvNames[name] })
+}
+
+// parseDotenvVars is parseDotenv keeping the variables keep selects.
+func parseDotenvVars(data []byte, keep func(name string) bool) Dotenv {
 	d := Dotenv{Present: true, Vars: map[string]DotenvVar{}}
 	if !utf8.Valid(data) {
 		d.BadUTF8Line = BadUTF8Line(data)
@@ -73,7 +78,7 @@ func parseDotenv(data []byte) Dotenv {
 		consumed := s[:len(s)-len(rest)]
 		line += strings.Count(consumed, "\n")
 		s = rest
-		if !ok || !dotenvNames[name] {
+		if !ok || !keep(name) {
 			continue
 		}
 		v := DotenvVar{Value: value, Line: start}

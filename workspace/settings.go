@@ -22,7 +22,7 @@ const SettingsFile = "pyproject.toml"
 const settingsKey = "tool.osmosis-lint"
 
 // settingKeys are the keys [tool.osmosis-lint] accepts.
-var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "models", "select", "severity"}
+var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "models", "provider-keys", "select", "severity"}
 
 // Settings are the [tool.osmosis-lint] settings of the root pyproject.toml.
 // Rule names are kept as written; checking them is the rules' business.
@@ -39,6 +39,10 @@ type Settings struct {
 	Datasets string
 	// Models are extra known base model names.
 	Models []string
+	// ProviderKeys maps a model provider prefix (lower case, the part of
+	// a LiteLLM model name before "/") to the environment variable that
+	// holds its API key, beside the schema's table.
+	ProviderKeys map[string]string
 	// Exclude are workspace-relative glob patterns (gitignore syntax: "*",
 	// "?", "[...]", "**"; no "/" inside matches a name at any depth) of
 	// files and directories to leave out.
@@ -89,6 +93,7 @@ func (st Settings) clone() Settings {
 	st.ExtendSelect = slices.Clone(st.ExtendSelect)
 	st.Severity = maps.Clone(st.Severity)
 	st.Models = slices.Clone(st.Models)
+	st.ProviderKeys = maps.Clone(st.ProviderKeys)
 	st.Exclude = slices.Clone(st.Exclude)
 	return st
 }
@@ -158,6 +163,8 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 			st.ExtendSelect = stringList(value, path, report)
 		case "models":
 			st.Models = stringList(value, path, report)
+		case "provider-keys":
+			st.ProviderKeys = providerKeys(value, path, report)
 		case "exclude":
 			for _, pattern := range stringList(value, path, report) {
 				g, err := CompileGlob(pattern)
@@ -452,3 +459,54 @@ func (s *Snapshot) ExcludedFile(rel string) bool {
 // Settings returns the [tool.osmosis-lint] settings (defaults where a
 // setting is absent or bad; see Problems).
 func (s *Snapshot) Settings() Settings { return s.settings.settings.clone() }
+
+// providerKeys reads the provider-keys setting: a table of provider =
+// "ENV_NAME", the provider as LiteLLM spells it before the "/" of a model
+// name and the name as [secrets] required lists it.
+func providerKeys(value any, path []string, report func([]string, string, ...any)) map[string]string {
+	t, ok := value.(map[string]any)
+	if !ok {
+		report(path, "must be a table of provider = \"ENV_NAME\", found %s", tomlTypeName(value))
+		return nil
+	}
+	var out map[string]string
+	for _, p := range slices.Sorted(maps.Keys(t)) {
+		at := append(slices.Clip(path), p)
+		name, ok := t[p].(string)
+		switch {
+		case !ok:
+			report(at, "must be a string (the variable holding the key, such as \"OPENAI_API_KEY\"), found %s", tomlTypeName(t[p]))
+			continue
+		case p == "" || strings.ContainsAny(p, "/ \t") || strings.ToLower(p) != p:
+			report(at, "a provider is the lower-case prefix of a model name before \"/\", such as \"openai\"")
+			continue
+		case !secretName(name):
+			report(at, "must be a secret name: an uppercase letter, then uppercase letters, digits and underscores")
+			continue
+		}
+		if out == nil {
+			out = map[string]string{}
+		}
+		out[p] = name
+	}
+	return out
+}
+
+// secretName reports whether name matches the CLI's SECRET_NAME_RE,
+// ^[A-Z][A-Z0-9_]*$.
+func secretName(name string) bool {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !('A' <= c && c <= 'Z' || i > 0 && ('0' <= c && c <= '9' || c == '_')) {
+			return false
+		}
+	}
+	return name != ""
+}
+
+// ProviderKey returns the variable the provider-keys setting names for a
+// model provider, if it names one.
+func (s *Snapshot) ProviderKey(provider string) (string, bool) {
+	name, ok := s.settings.settings.ProviderKeys[provider]
+	return name, ok
+}

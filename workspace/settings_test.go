@@ -31,3 +31,25 @@ func TestParseSettingsTOML(t *testing.T) {
 		}
 	}
 }
+
+func TestParseSettingsProviderKeys(t *testing.T) {
+	st, problems := ParseSettings([]byte("[tool.osmosis-lint]\nprovider-keys = { together_ai = \"TOGETHERAI_API_KEY\", Bad = \"X\", mine = \"lower\", n = 1 }\n"))
+	var got []string
+	for _, p := range problems {
+		got = append(got, p.Error())
+	}
+	want := []string{
+		`pyproject.toml:2:55: [tool.osmosis-lint] provider-keys.Bad: a provider is the lower-case prefix of a model name before "/", such as "openai"`,
+		"pyproject.toml:2:66: [tool.osmosis-lint] provider-keys.mine: must be a secret name: an uppercase letter, then uppercase letters, digits and underscores",
+		`pyproject.toml:2:82: [tool.osmosis-lint] provider-keys.n: must be a string (the variable holding the key, such as "OPENAI_API_KEY"), found an integer`,
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("problems:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if len(st.ProviderKeys) != 1 || st.ProviderKeys["together_ai"] != "TOGETHERAI_API_KEY" {
+		t.Errorf("provider keys %v", st.ProviderKeys)
+	}
+	if _, problems := ParseSettings([]byte("[tool.osmosis-lint]\nprovider-keys = [\"x\"]\n")); len(problems) != 1 {
+		t.Errorf("a list: problems %v", problems)
+	}
+}

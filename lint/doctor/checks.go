@@ -3,6 +3,7 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -34,16 +35,18 @@ func (d *run) rollouts() {
 			d.check(Warn, lint.RuleRolloutPyproject, r.Path+" "+escapes(r.Resolved.EscapeVia, r.Resolved.EscapeTarget), r.Path)
 			continue
 		}
-		switch problem := d.pyprojectProblem(rel, r.HasPyproject); {
-		case problem != "":
+		problems := d.pyprojectProblems(r.Path, rel, r.HasPyproject)
+		if len(problems) > 0 {
 			bad++
+		}
+		for _, problem := range problems {
 			sev := lint.Warning
 			st := Warn
-			if strings.HasPrefix(problem, "not valid TOML") {
+			if strings.HasPrefix(problem.text, "not valid TOML") {
 				sev, st = lint.Error, Fail
 			}
-			d.check(st, lint.RuleRolloutPyproject, rel+": "+problem, rel)
-			d.finding(lint.RuleRolloutPyproject, rel, 1, sev, rel+": "+problem)
+			d.check(st, lint.RuleRolloutPyproject, rel+": "+problem.text, rel)
+			d.finding(lint.RuleRolloutPyproject, rel, problem.line, sev, rel+": "+problem.text)
 		}
 		if !used[r.Name] {
 			d.check(Info, lint.RuleUnusedRollout, "rollout "+r.Name+" is not used by any training or eval config", r.Path+"/")
@@ -57,30 +60,138 @@ func (d *run) rollouts() {
 // maxPyproject bounds a rollout's pyproject.toml.
 const maxPyproject = 16 << 20
 
-// pyprojectProblem says what is wrong with a rollout's pyproject.toml, or "".
-func (d *run) pyprojectProblem(rel string, exists bool) string {
+// pyprojectProblem is one thing wrong with a rollout's pyproject.toml, at
+// a 1-based line.
+type pyprojectProblem struct {
+	text string
+	line int
+}
+
+// pyprojectProblems says what is wrong with the pyproject.toml of the
+// rollout at dir (workspace-relative), whose path is rel.
+func (d *run) pyprojectProblems(dir, rel string, exists bool) []pyprojectProblem {
 	if !exists {
-		return "missing: the platform installs the rollout's dependencies from it; add one with [project] dependencies = [\"osmosis-ai\", ...]"
+		return []pyprojectProblem{{"missing: the platform installs the rollout's dependencies from it; add one with [project] dependencies = [\"osmosis-ai[server]\", ...]", 1}}
 	}
 	c, err := d.snap().ReadFile(rel, maxPyproject)
 	if err != nil {
-		return workspace.DescribeError(err)
+		return []pyprojectProblem{{workspace.DescribeError(err), 1}}
 	}
 	src := c.Data
 	doc := toml.Parse(src)
 	if len(doc.Errors) > 0 {
 		e := doc.Errors[0]
 		line, col := doc.Lines.Position(e.Range.Start, toml.Runes)
-		return fmt.Sprintf("not valid TOML: line %d, column %d: %s", line+1, col+1, strings.TrimPrefix(e.Message, "invalid TOML: "))
+		return []pyprojectProblem{{fmt.Sprintf("not valid TOML: line %d, column %d: %s", line+1, col+1, strings.TrimPrefix(e.Message, "invalid TOML: ")), line + 1}}
 	}
-	if _, deps := doc.Root.Lookup("project", "dependencies"); deps != nil && deps.Kind == toml.KindArray {
-		for _, dep := range deps.Items {
-			if dep.Kind == toml.KindString && lint.RequirementName(dep.Str) == "osmosis-ai" {
-				return ""
+	lineOf := func(v *toml.Value) int {
+		line, _ := doc.Lines.Position(v.Range.Start, toml.Runes)
+		return line + 1
+	}
+	var out []pyprojectProblem
+	_, deps := doc.Root.Lookup("project", "dependencies")
+	sdk := rolloutRequirements(deps)
+	switch {
+	case sdk.osmosis == nil:
+		out = append(out, pyprojectProblem{"[project] dependencies does not list osmosis-ai, which the rollout server needs", 1})
+	case !sdk.server && !sdk.serverDeps():
+		out = append(out, pyprojectProblem{"osmosis-ai is listed without its server extra (`" + sdk.osmosis.Str + "`): the rollout server needs FastAPI and uvicorn, which only osmosis-ai[server] installs; list \"osmosis-ai[server]\"", lineOf(sdk.osmosis)})
+	}
+	out = append(out, d.uvSourcesOutside(doc, dir, lineOf)...)
+	return out
+}
+
+// rolloutSDK is what a rollout's dependencies say of osmosis-ai.
+type rolloutSDK struct {
+	// osmosis is the requirement naming osmosis-ai, if any.
+	osmosis *toml.Value
+	// server: it asks for an extra that installs the rollout server's
+	// dependencies (server, or eval-run, which includes it).
+	server bool
+	// fastapi, uvicorn: listed on their own.
+	fastapi, uvicorn bool
+}
+
+func (r rolloutSDK) serverDeps() bool { return r.fastapi && r.uvicorn }
+
+func rolloutRequirements(deps *toml.Value) rolloutSDK {
+	var r rolloutSDK
+	if deps == nil || deps.Kind != toml.KindArray {
+		return r
+	}
+	for _, dep := range deps.Items {
+		if dep.Kind != toml.KindString {
+			continue
+		}
+		switch lint.RequirementName(dep.Str) {
+		case "osmosis-ai":
+			if r.osmosis == nil || !r.server {
+				r.osmosis = dep
 			}
+			for _, x := range lint.RequirementExtras(dep.Str) {
+				if x == "server" || x == "eval-run" {
+					r.server = true
+				}
+			}
+		case "fastapi":
+			r.fastapi = true
+		case "uvicorn":
+			r.uvicorn = true
 		}
 	}
-	return "[project] dependencies does not list osmosis-ai, which the rollout server needs"
+	return r
+}
+
+// uvSourcesOutside reports the [tool.uv.sources] path sources of a
+// rollout that the platform cannot reach: it installs the rollout from its
+// own clone of the repository (the SDK's docs/eval-run-local.md: the same
+// pyproject.toml, resolved as cloud eval and training resolve it), where
+// an absolute path or one above the repository is not there.
+func (d *run) uvSourcesOutside(doc *toml.Document, dir string, lineOf func(*toml.Value) int) []pyprojectProblem {
+	_, sources := doc.Root.Lookup("tool", "uv", "sources")
+	if sources == nil || sources.Kind != toml.KindTable || sources.Table == nil {
+		return nil
+	}
+	repoRoot, _ := d.snap().GitRepository()
+	var out []pyprojectProblem
+	for _, e := range sources.Table.Entries {
+		var tables []*toml.Value
+		switch {
+		case e.Value == nil:
+		case e.Value.Kind == toml.KindTable:
+			tables = append(tables, e.Value)
+		case e.Value.Kind == toml.KindArray:
+			tables = append(tables, e.Value.Items...)
+		}
+		for _, t := range tables {
+			if t == nil || t.Kind != toml.KindTable || t.Table == nil {
+				continue
+			}
+			pe := t.Table.Get("path")
+			if pe == nil || pe.Value == nil || pe.Value.Kind != toml.KindString {
+				continue
+			}
+			p := pe.Value.Str
+			var where string
+			switch {
+			case strings.HasPrefix(p, "/") || strings.HasPrefix(p, "~") || len(p) > 1 && p[1] == ':' || strings.HasPrefix(p, `\\`):
+				where = "an absolute path"
+			case repoRoot && leavesRoot(dir, p):
+				where = "a path outside the repository"
+			default:
+				continue
+			}
+			out = append(out, pyprojectProblem{"[tool.uv.sources] `" + e.Key + "` is " + where + " (`" + p + "`): the platform installs the rollout from its clone of the repository, where it does not exist; keep it out of the commit you submit, or point it at a package inside the repository", lineOf(pe.Value)})
+		}
+	}
+	return out
+}
+
+// leavesRoot reports whether the relative path p, taken from the
+// workspace-relative directory dir, goes above the workspace root.
+func leavesRoot(dir, p string) bool {
+	joined := path.Clean(dir + "/" + strings.ReplaceAll(p, `\`, "/"))
+	return joined == ".." || strings.HasPrefix(joined, "../")
 }
 
 // skills checks .agents/skills and the .claude/skills links.

@@ -146,6 +146,8 @@ func Run(dir string, opts Options) (*Report, error) {
 	d.skills()
 	d.datasets()
 	d.envFiles()
+	d.localState()
+	d.envExample()
 	d.finish()
 	return d.rep, nil
 }
