@@ -164,6 +164,7 @@ func TestVSCodeInCodeServer(t *testing.T) {
 		t.Fatalf("drive.mjs: %v: %s\nwhat it saw:\n%s\nstderr:\n%s", err, res.Error, out, stderr.String())
 	}
 
+	after := checkJSON(t, root) // with the quick fix saved
 	t.Run("problems", func(t *testing.T) { sameProblems(t, res.Problems, before) })
 	t.Run("hover", func(t *testing.T) {
 		if !strings.Contains(res.Hover, "training.total_epochs") || !strings.Contains(res.Hover, "type: integer") {
@@ -191,16 +192,18 @@ func TestVSCodeInCodeServer(t *testing.T) {
 		if !slices.ContainsFunc(res.Fixes, func(s string) bool { return strings.Contains(s, "Rename to `n_samples_per_prompt`") }) {
 			t.Errorf("code actions on n_sample_per_prompt: %q", res.Fixes)
 		}
-		if len(res.Fixed) != len(res.Problems)-1 {
-			t.Errorf("after the fix %d problems, want %d", len(res.Fixed), len(res.Problems)-1)
+		if slices.ContainsFunc(res.Fixed, func(p shownProblem) bool { return strings.Contains(p.Message, "`n_sample_per_prompt`") }) {
+			t.Errorf("after the fix the Problems panel still shows n_sample_per_prompt: %+v", res.Fixed)
 		}
+		// The fix saved: the CLI agrees with the panel (a fixed key can
+		// bring findings that the unknown one hid).
+		sameProblems(t, res.Fixed, after)
 	})
 	t.Run("path setting", func(t *testing.T) {
 		if n := lines(t, wrapperStarts); n != 1 {
 			t.Errorf("the binary of osmosisLint.path started %d times, want 1", n)
 		}
-		// The saved fix is on disk: the CLI agrees with the restarted server.
-		sameProblems(t, res.PathProblems, checkJSON(t, root))
+		sameProblems(t, res.PathProblems, after)
 	})
 	t.Run("missing binary", func(t *testing.T) {
 		if len(res.Missing) != 1 || !strings.Contains(res.Missing[0], "no executable osmosis-lint binary is there") {
@@ -237,10 +240,11 @@ func packageVSIX(t *testing.T) string {
 		t.Skipf("no VS Code extension target for %s/%s", runtime.GOOS, runtime.GOARCH)
 	}
 	npm := need(t, "npm")
-	run(t, "vscode", nil, npm, "run", "--silent", "compile")
-	run(t, "vscode", nil, npm, "run", "--silent", "bundle")
+	// tsc takes more than a minute on a loaded machine.
+	runWithin(t, 5*time.Minute, "vscode", nil, npm, "run", "--silent", "compile")
+	runWithin(t, 5*time.Minute, "vscode", nil, npm, "run", "--silent", "bundle")
 	out := t.TempDir()
-	run(t, "vscode", nil, node, "scripts/package.mjs", "--version", "0.0.0-test", "--out", out,
+	runWithin(t, 5*time.Minute, "vscode", nil, node, "scripts/package.mjs", "--version", "0.0.0-test", "--out", out,
 		"--target", vscodeTarget+"="+bin, "--universal")
 	return out
 }
