@@ -405,6 +405,11 @@ func fixCaseTable() []fixCase {
 			want: hleConfig(`"HLE"`, "") + "\n[tasks]\ntask_set = \"parity\"\n",
 		},
 		{
+			name: "benchmark-secret-ref: add the cursor-cli secret name", rule: "benchmark-secret-ref", title: `Add harness_api_key_secret = "CURSOR_API_KEY"`, kind: b,
+			src:  benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY"),
+			want: benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR_API_KEY"`),
+		},
+		{
 			name: "benchmark-secret-ref: the cursor-cli secret name", rule: "benchmark-secret-ref", title: `Use "CURSOR_API_KEY"`, display: true, kind: b,
 			src:  benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR"`),
 			want: benchHead + providerAgent("cursor-cli", "OPENAI_API_KEY", `harness_api_key_secret = "CURSOR_API_KEY"`),

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"bytes"
 	"strconv"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
@@ -12,7 +13,7 @@ var (
 		ID:       RuleBenchmarkSecretRef,
 		Severity: Error,
 		Stage:    StageSubmit,
-		Fixable:  sometimes(DisplayOnly),
+		Fixable:  sometimes(Unsafe, DisplayOnly),
 		Summary:  "A benchmark secret reference that collides with an env var, a reserved name or a harness's own credential.",
 		Doc: `The platform injects each agent's model key, the judge key and the verifier secrets as environment
 variables named after their secret records, so for each agent (with [env] and its [agents.env]
@@ -205,8 +206,19 @@ func checkBenchmarkSecretRefs(c *Context) {
 			}
 			switch {
 			case hksEntry == nil:
-				_, harness := c.Get(append(a.path, "harness")...)
-				once(harness.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" needs harness_api_key_secret = "+tomlString(want)+": the name of a platform secret record holding "+want)
+				he, harness := c.Get(append(a.path, "harness")...)
+				var fixes []Fix
+				line := "harness_api_key_secret = " + tomlString(want)
+				if s := fix.StmtAt(c.Doc, he.KeyRange.Start); s != nil && s.Kind == toml.StmtKeyValue && len(s.Keys) == 1 {
+					// the line after harness, in the agent's table
+					at, text := s.Range.End, "\n"+line
+					if nl := bytes.IndexByte(c.Doc.Src[at:], '\n'); nl >= 0 {
+						at, text = at+nl+1, line+"\n"
+					}
+					fixes = append(fixes, fix.New("Add "+line, false, fix.Insert(at, text)))
+				}
+				once(harness.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" needs "+line+" in its [[agents]] table; "+
+					"the platform injects the secret record of that name into the harness: store the key with `osmosis secret set "+want+"`", fixes...)
 			case hasHKS && hks != want:
 				once(hksVal.Range, a.key+".harness_api_key_secret", "the "+a.harness+" harness of "+agent+" reads "+want+", so harness_api_key_secret must be "+tomlString(want)+"; found "+code(hks),
 					fix.Offer("Use \""+want+"\"", fix.Replace(hksVal.Range, tomlString(want))))

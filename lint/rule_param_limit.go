@@ -10,10 +10,11 @@ var (
 		ID:       RuleParamLimit,
 		Severity: Warning,
 		Stage:    StagePlatform,
-		Summary:  "A parameter above the bounds the SDK once enforced, which the platform likely still holds.",
-		Doc: `osmosis-ai once shipped upper bounds for training and evaluation parameters (listed below, from
-the schema's x-osmosis-limit annotations). The CLI no longer checks them and the platform's
-limits are not published, so a value above them is a warning, not an error.`,
+		Summary:  "A parameter above the upper bound the SDK checked until May 2026, which the platform likely still holds.",
+		Doc: `Until May 2026 osmosis-ai checked upper bounds for training and evaluation parameters (listed below,
+from the schema's x-osmosis-limit annotations); it then left the values to the platform, whose limits
+are not published. A value above such a bound is very likely still refused by the platform after
+submission, so it is a warning, not an error: keep the value at or below the bound.`,
 		Bad:   "# ...\n[training]\nlr = 5\n",
 		Good:  "# ...\n[training]\nlr = 5e-6\n",
 		Kinds: []string{"training", "eval"},
@@ -58,7 +59,7 @@ func checkParamLimit(c *Context) {
 			if c.numberRule([]string{sec, e.Key}, e, e.Value) != RuleParamLimit {
 				continue
 			}
-			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: "+f.DefaultText()+")")
+			c.Report(e.Value.Range, sec+"."+e.Key, code(e.Key)+" = "+c.Text(e.Value.Range)+" is above "+schema.FormatNumber(limit)+", the upper bound the SDK checked until May 2026; the platform likely still rejects it: use "+schema.FormatNumber(limit)+" or less (default: "+f.DefaultText()+")")
 		}
 	}
 }

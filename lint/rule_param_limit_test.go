@@ -30,7 +30,7 @@ grader_timeout_s = 86400.5
 				"14:28-14:33 param-limit training.agent_workflow_timeout_s",
 				"15:20-15:27 param-limit training.grader_timeout_s",
 			},
-			msg: []string{"`lr` = 1.0000001 is above 1, the bound osmosis-ai once enforced for it; the platform is likely to reject it (default: 1e-6)"},
+			msg: []string{"`lr` = 1.0000001 is above 1, the upper bound the SDK checked until May 2026; the platform likely still rejects it: use 1 or less (default: 1e-6)"},
 		},
 		{
 			name: "sampling and checkpoints",

@@ -42,3 +42,35 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 		t.Errorf("a workspace at the git root got config-location: %v", codes(p.Diagnostics))
 	}
 }
+
+// A committed .gitignore that is a symlink out of the repository is not
+// read (git refuses it): its patterns do not hide the workspace below the
+// folder, whose configs keep their symbols.
+func TestLinkedGitignoreNotRead(t *testing.T) {
+	base := t.TempDir()
+	mono, outside := filepath.Join(base, "mono"), filepath.Join(base, "outside")
+	for _, d := range []string{filepath.Join(mono, ".git"), filepath.Join(mono, "team"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ws := newWorkspace(t, nil)
+	if err := os.Rename(ws, filepath.Join(mono, "team", "ws")); err != nil {
+		t.Fatal(err)
+	}
+	os.RemoveAll(filepath.Join(mono, "team", "ws", ".git"))
+	if err := os.WriteFile(filepath.Join(outside, "ignore"), []byte("team/\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside/ignore", filepath.Join(mono, ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	c := start(t, mono, caps{})
+	var syms []struct {
+		Name string `json:"name"`
+	}
+	c.mustCall("workspace/symbol", map[string]any{"query": ""}, &syms)
+	if len(syms) == 0 {
+		t.Errorf("workspace/symbol found no symbol: the linked .gitignore hid the workspace")
+	}
+}

@@ -27,13 +27,23 @@ const (
 // what the .gitignore files on the way exclude are not entered, nor is a
 // workspace (its directories are its own). truncated says a bound was
 // reached.
+//
+// The folder is read through the door (a disk.Root at dir): a .gitignore
+// that is a symlink is not read, as git refuses it ("unable to access
+// '.gitignore': Too many levels of symbolic links"), whether its target
+// lies inside or out, and a directory link is not entered.
 func FindBelow(dir string) (roots []string, truncated bool) {
+	door, err := disk.Open(dir)
+	if err != nil {
+		return nil, false
+	}
 	type level struct {
 		dir    string
+		rel    string // slash path below dir
 		depth  int
 		ignore []scopedIgnore
 	}
-	queue := []level{{dir: dir}}
+	queue := []level{{dir: dir, rel: "."}}
 	listed := 0
 	for len(queue) > 0 {
 		l := queue[0]
@@ -51,12 +61,12 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 		if listed++; listed > belowDirs {
 			return roots, true
 		}
-		entries, _, err := disk.ReadDirNamed(l.dir, belowDirs)
+		entries, _, err := door.ReadDir(l.rel, belowDirs)
 		if err != nil {
 			continue
 		}
 		scopes := l.ignore
-		if data, _, err := disk.ReadNamed(filepath.Join(l.dir, ".gitignore"), 1<<20); err == nil {
+		if data, _, err := door.ReadFile(path.Join(l.rel, ".gitignore"), 1<<20); err == nil {
 			var r ignore.Rules
 			r.Add(".gitignore", data)
 			scopes = append(append([]scopedIgnore(nil), scopes...), scopedIgnore{base: l.dir, rules: &r})
@@ -69,7 +79,7 @@ func FindBelow(dir string) (roots []string, truncated bool) {
 			if ignoredBelow(scopes, sub) {
 				continue
 			}
-			queue = append(queue, level{dir: sub, depth: l.depth + 1, ignore: scopes})
+			queue = append(queue, level{dir: sub, rel: path.Join(l.rel, e.Name), depth: l.depth + 1, ignore: scopes})
 		}
 	}
 	return roots, false

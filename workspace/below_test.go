@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,5 +58,37 @@ func TestFindBelowAsRoot(t *testing.T) {
 	slices.Sort(rels)
 	if want := []string{"home/kind", "home/plain"}; !slices.Equal(rels, want) {
 		t.Errorf("FindBelow = %v, want %v", rels, want)
+	}
+}
+
+// TestFindBelowLinkedGitignore: a .gitignore that is a symlink is not
+// read, as git refuses it, whether it leads out of the folder (where it
+// would hide the workspace) or stays inside; nothing outside is touched.
+func TestFindBelowLinkedGitignore(t *testing.T) {
+	base := t.TempDir()
+	writeTree(t, base, files{
+		"outside/ignore":              "team/\n",
+		"mono/.git/":                  "",
+		"mono/inside":                 "team/\n",
+		"mono/team/ws/configs/a.toml": "",
+		"mono/team/ws/.gitignore":     "",
+	})
+	mono, outside := filepath.Join(base, "mono"), filepath.Join(base, "outside")
+	for name, target := range map[string]string{"out": "../outside/ignore", "in": "inside"} {
+		t.Run(name, func(t *testing.T) {
+			link := filepath.Join(mono, ".gitignore")
+			os.Remove(link)
+			if err := os.Symlink(target, link); err != nil {
+				t.Fatal(err)
+			}
+			stop := disktest.Record(outside)
+			got, _ := FindBelow(mono)
+			if touched := stop(); len(touched) > 0 {
+				t.Errorf("touched outside: %v", touched)
+			}
+			if want := []string{filepath.Join(mono, "team", "ws")}; !slices.Equal(got, want) {
+				t.Errorf("FindBelow = %v, want %v: the linked .gitignore was applied", got, want)
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 
@@ -45,6 +46,26 @@ func NewContainer(dir string) *Container {
 		return &Container{err: err}
 	}
 	return &Container{rv: newResolver(d), ok: true}
+}
+
+// ReadFile reads the regular file at path (absolute, or relative to the
+// current directory) when Contain places it inside the directory, through
+// the door at its resolved location: a link is followed while it stays
+// inside, and one that leads out is an *EscapeError, its target not read.
+func (c *Container) ReadFile(path string, limit int64) ([]byte, error) {
+	r := c.Contain(path)
+	switch {
+	case r.Err != nil:
+		return nil, r.Err
+	case !r.Inside:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: &EscapeError{Via: r.EscapeVia, Target: r.EscapeTarget}}
+	case r.Loop:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrLoop}
+	case !r.Exists:
+		return nil, &fs.PathError{Op: "read", Path: path, Err: fs.ErrNotExist}
+	}
+	data, _, err := c.rv.d.ReadFile(r.Path, limit)
+	return data, err
 }
 
 // Contain is Contain(dir, path) for the container's directory.

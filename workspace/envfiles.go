@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 	"github.com/osmosis-lint/osmosis-lint/workspace/ignore"
 )
 
@@ -28,6 +29,10 @@ type EnvFile struct {
 	// rule that re-includes it).
 	Ignored   bool
 	IgnoredBy string
+	// IgnoreUnknown is set when .git/info/exclude is a symlink that leaves
+	// the git directory: git reads its target, the door does not, so
+	// whether git ignores the file is not known (Ignored is then false).
+	IgnoreUnknown bool
 }
 
 // IsEnvFileName reports whether a root file name is a dotenv file: ".env"
@@ -52,9 +57,16 @@ func (s *Snapshot) loadEnv() *envPart {
 		byName[de.Name] = &EnvFile{Name: de.Name, Present: true, Symlink: de.IsSymlink()}
 	}
 	var rules ignore.Rules
+	unknown := false
 	if s.git.dirsErr == nil {
-		if data, err := readNamedFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20); err == nil {
+		// git follows a symlinked info/exclude wherever it leads; the door
+		// follows it only inside the git directory
+		data, err := NewContainer(s.git.dirs.CommonDir).ReadFile(filepath.Join(s.git.dirs.CommonDir, "info", "exclude"), 16<<20)
+		switch {
+		case err == nil:
 			rules.Add(".git/info/exclude", data)
+		case errors.Is(err, disk.ErrEscapes):
+			unknown = true
 		}
 		tracked, err := readIndexPaths(filepath.Join(s.git.dirs.GitDir, "index"), s.git.hashSize, func(p []byte) bool {
 			return bytes.IndexByte(p, '/') < 0 && IsEnvFileName(string(p))
@@ -80,6 +92,7 @@ func (s *Snapshot) loadEnv() *envPart {
 	for _, f := range byName {
 		ignored, by := rules.Ignored(f.Name, false)
 		f.Ignored, f.IgnoredBy = ignored, by
+		f.IgnoreUnknown = unknown && !ignored
 		part.files = append(part.files, *f)
 	}
 	sort.Slice(part.files, func(i, j int) bool { return part.files[i].Name < part.files[j].Name })

@@ -441,6 +441,10 @@ func (s *Snapshot) loadSettings() *settingsPart {
 	return part
 }
 
+// Excluded is Settings().Excluded(rel) without the copy of the settings
+// that Settings makes for its caller.
+func (s *Snapshot) Excluded(rel string) bool { return s.settings.settings.Excluded(rel) }
+
 // ExcludedFile reports whether the settings' `exclude` covers the file at
 // the workspace-relative slash path rel, as named or as resolved (a link
 // into an excluded directory).

@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -29,6 +30,50 @@ func TestParseSettingsTOML(t *testing.T) {
 		if st.Table() != tc.table || (tc.want == "") != (joined == "") || !strings.HasPrefix(joined, tc.want) {
 			t.Errorf("%q: table %v, problems %q; want table %v, problems starting %q", tc.src, st.Table(), joined, tc.table, tc.want)
 		}
+	}
+}
+
+// TestExcludeManyGlobs: an exclude list of 5,000 long globs over 1,200
+// configs. Each config is held against each glob, so the match itself
+// must cost no allocation: the globs are compiled once with the settings,
+// a glob whose plain run the path lacks is settled without wildmatch, and
+// wildmatch keeps its long memo from call to call. Listing the configs
+// made a memo table for each glob, config and directory above it (18
+// million allocations); the bound is that of listing with no exclude.
+func TestExcludeManyGlobs(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 1,200 configs")
+	}
+	root := t.TempDir()
+	tree := files{"rollouts/r/main.py": "x = 1\n"}
+	for i := range 1200 {
+		tree[fmt.Sprintf("configs/training/cfg-%04d.toml", i)] = ""
+	}
+	var globs strings.Builder
+	globs.WriteString("[tool.osmosis-lint]\nexclude = [\n")
+	for i := range 5000 {
+		fmt.Fprintf(&globs, "  \"configs/**/experiment-%05d-%s-*.toml\",\n", i, strings.Repeat("long", 30))
+	}
+	globs.WriteString("  \"configs/training/cfg-00*.toml\",\n]\n")
+	tree["pyproject.toml"] = globs.String()
+	writeTree(t, root, tree)
+	list := func(st *Settings) int {
+		s := mustLoad(t, root, Options{Settings: st})
+		if probs := s.ProblemsOf(ProblemSettings); len(probs) > 0 {
+			t.Fatal(probs)
+		}
+		return len(s.Configs())
+	}
+	settings := mustLoad(t, root, Options{}).Settings()
+	if n := list(&settings); n != 1100 {
+		t.Fatalf("%d configs listed, want 1,100 (100 excluded)", n)
+	}
+	bare := Settings{}
+	base := testing.AllocsPerRun(1, func() { list(&bare) })
+	with := testing.AllocsPerRun(1, func() { list(&settings) })
+	t.Logf("%v allocations, %v with none", with, base)
+	if with > base+1000 {
+		t.Errorf("listing 1,200 configs against 5,000 globs: %v allocations, %v with none", with, base)
 	}
 }
 

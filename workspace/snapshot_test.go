@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"errors"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk/disktest"
 	"os"
 	"path/filepath"
 	"slices"
@@ -558,4 +559,40 @@ func FuzzParseSettings(f *testing.F) {
 func FuzzReadDatasetList(f *testing.F) {
 	f.Add([]byte(`{"items":[{"file_name":"a","status":"uploaded"}]}`))
 	f.Fuzz(func(t *testing.T, data []byte) { parseDatasetList(data) })
+}
+
+// TestEnvFilesLinkedExclude: .git/info/exclude is read through the door of
+// the git directory. A link that stays there is followed, as git does;
+// one that leaves it is not read, nothing outside is touched, and whether
+// the file is ignored is then unknown rather than false.
+func TestEnvFilesLinkedExclude(t *testing.T) {
+	base := t.TempDir()
+	dir, outside := filepath.Join(base, "ws"), filepath.Join(base, "outside")
+	writeTree(t, base, files{"ws/.env": "S=1\n", "outside/exclude": ".env\n"})
+	gittest.Run(t, dir, "init", "-q")
+	writeTree(t, dir, files{".git/exclude-kept": ".env\n"})
+	exclude := filepath.Join(dir, ".git", "info", "exclude")
+	for name, tc := range map[string]struct {
+		target string
+		want   EnvFile
+	}{
+		"inside":  {"../exclude-kept", EnvFile{Name: ".env", Present: true, Ignored: true, IgnoredBy: ".git/info/exclude:1"}},
+		"outside": {filepath.Join(outside, "exclude"), EnvFile{Name: ".env", Present: true, IgnoreUnknown: true}},
+	} {
+		t.Run(name, func(t *testing.T) {
+			os.Remove(exclude)
+			if err := os.Symlink(tc.target, exclude); err != nil {
+				t.Fatal(err)
+			}
+			stop := disktest.Record(outside)
+			s := mustLoad(t, dir, Options{})
+			got := s.EnvFiles()
+			if touched := stop(); len(touched) > 0 {
+				t.Errorf("touched outside: %v", touched)
+			}
+			if len(got) != 1 || got[0] != tc.want {
+				t.Errorf("env files %+v, want %+v", got, tc.want)
+			}
+		})
+	}
 }

@@ -95,19 +95,21 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		if f.stdinName == "" && opts.Kind == "" {
 			return 0, &usageErr{err: errors.New("reading standard input needs --stdin-filename NAME (or --kind KIND)"), showUsage: true}
 		}
-		src, err := io.ReadAll(env.stdin)
-		if err != nil {
-			return 0, fmt.Errorf("read standard input: %w", err)
-		}
 		// without a name the text is checked as the kind, in the current
-		// directory's workspace, with no place of its own
-		res, more, err := runner.CheckSource(src, f.stdinName, opts)
+		// directory's workspace, with no place of its own; read through a
+		// config file's cap
+		res, more, err := runner.CheckReader(env.stdin, f.stdinName, opts)
 		if err != nil {
 			return 0, err
 		}
 		printNotes(env.stderr, more, f.quiet)
+		if res.Src == nil && (opts.Fix || f.diff) {
+			// too large to be read: no text to give back, and an empty
+			// one would replace an editor's buffer
+			return 0, fmt.Errorf("standard input is more than %d MiB, the size limit of a config: it is not checked, and nothing is written", runner.MaxConfigSize>>20)
+		}
 		if f.diff {
-			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet, f.unsafeFixes)
+			return writeDiffs(env.stdout, env.stderr, []runner.FileResult{res}, f.quiet, f.unsafeFixes, f.fix)
 		}
 		if opts.Fix {
 			// the fixed text goes to standard output, the findings nowhere
@@ -136,7 +138,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 		}
 		if f.diff {
 			printNotes(env.stderr, notes, f.quiet)
-			return writeDiffs(env.stdout, env.stderr, results, f.quiet, f.unsafeFixes)
+			return writeDiffs(env.stdout, env.stderr, results, f.quiet, f.unsafeFixes, f.fix)
 		}
 	}
 	out := env.stdout

@@ -21,9 +21,10 @@ func (x *fixFlags) define(fs *flag.FlagSet) {
 }
 
 // writeDiffs prints the diffs of results and says on errw how many fixes
-// they hold and which flags apply exactly them; the exit code is 1 when
-// there are any.
-func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet, unsafe bool) (int, error) {
+// they hold and how to apply exactly them (withFix: the command already
+// has --fix, and only --diff keeps it from writing); the exit code is 1
+// when there are any.
+func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet, unsafe, withFix bool) (int, error) {
 	fixes, files := 0, 0
 	for _, r := range results {
 		if r.Original == nil {
@@ -40,7 +41,11 @@ func writeDiffs(out, errw io.Writer, results []runner.FileResult, quiet, unsafe 
 		if fixes == 0 {
 			fmt.Fprintln(errw, "osmosis-lint: no fixes to apply")
 		} else {
-			fmt.Fprintf(errw, "osmosis-lint: would fix %s in %s (run with %s to apply)\n", countOf(fixes, "problem"), countOf(files, "file"), report.FixFlags(unsafe))
+			how := "run with " + report.FixFlags(unsafe) + " to apply"
+			if withFix {
+				how = "run without --diff to apply"
+			}
+			fmt.Fprintf(errw, "osmosis-lint: would fix %s in %s (%s)\n", countOf(fixes, "problem"), countOf(files, "file"), how)
 		}
 	}
 	if fixes > 0 {

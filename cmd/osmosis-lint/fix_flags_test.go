@@ -148,6 +148,11 @@ func TestUnsafeFixesAloneWritesNothing(t *testing.T) {
 	if !strings.Contains(errs, "(run with --fix --unsafe-fixes to apply)") {
 		t.Errorf("--diff --unsafe-fixes: %s", errs)
 	}
+	// with --fix already given, the trailer says what keeps it from writing
+	_, _, errs = invoke(t, "", "check", "--fix", "--diff", "--unsafe-fixes", cfg)
+	if !strings.Contains(errs, "(run without --diff to apply)") || strings.Contains(errs, "run with --fix") {
+		t.Errorf("--fix --diff --unsafe-fixes: %s", errs)
+	}
 	_, _, errs = invoke(t, "", "check", "--diff", "configs")
 	if strings.Contains(errs, "unsafe") {
 		t.Errorf("--diff: %s", errs)

@@ -4,11 +4,14 @@ import (
 	"bytes"
 	"encoding/json"
 	"flag"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 )
 
 var update = flag.Bool("update", false, "rewrite golden files")
@@ -424,5 +427,45 @@ func TestPathsFromASubdirectory(t *testing.T) {
 	code, out, _ = invoke(t, "", "doctor")
 	if code != exitErrors || !strings.Contains(out, "../../configs/eval/multiply-eval.toml:5:11") {
 		t.Errorf("doctor: exit %d; want paths as ../../configs/...:\n%s", code, out)
+	}
+}
+
+// nulReader gives n NUL bytes and counts what was read of them.
+type nulReader struct{ n, read int64 }
+
+func (r *nulReader) Read(p []byte) (int, error) {
+	if r.read >= r.n {
+		return 0, io.EOF
+	}
+	k := min(int64(len(p)), r.n-r.read)
+	clear(p[:k])
+	r.read += k
+	return int(k), nil
+}
+
+// TestStdinCap: standard input is read through a config file's cap. Past
+// 64 MiB the reading stops (endless input costs the cap, not all of it)
+// and the text gets the config-unreadable finding a file that large gets;
+// with --fix or --diff nothing is written, since there is no text to give
+// back, and the exit says so.
+func TestStdinCap(t *testing.T) {
+	t.Chdir(copyExample(t))
+	for _, args := range [][]string{
+		{"check", "--oneline", "--stdin-filename", "configs/training/x.toml", "-"},
+		{"check", "--fix", "--stdin-filename", "configs/training/x.toml", "-"},
+	} {
+		in := &nulReader{n: runner.MaxConfigSize + 16<<20}
+		var out, errs strings.Builder
+		code := run(args, in, &out, &errs)
+		if in.read > runner.MaxConfigSize+1<<20 {
+			t.Errorf("%v: read %d bytes of standard input, past the cap of %d", args, in.read, runner.MaxConfigSize)
+		}
+		fix := args[1] == "--fix"
+		switch {
+		case !fix && (code != exitErrors || !strings.Contains(out.String(), "config-unreadable") || !strings.Contains(out.String(), "more than 67108864 bytes")):
+			t.Errorf("%v: exit %d\nstdout: %.300s\nstderr: %.300s", args, code, out.String(), errs.String())
+		case fix && (code != exitUsage || out.Len() > 0 || !strings.Contains(errs.String(), "nothing is written")):
+			t.Errorf("%v: exit %d\nstdout: %.300s\nstderr: %.300s", args, code, out.String(), errs.String())
+		}
 	}
 }

@@ -294,12 +294,19 @@ func writeFrame(w io.Writer, msg map[string]any) error {
 
 // awaitResponse reads frames until the response to id arrives.
 func awaitResponse(r *bufio.Reader, id int) error {
+	_, err := readResponse(r, id)
+	return err
+}
+
+// readResponse reads frames until the response to id arrives, and returns
+// it.
+func readResponse(r *bufio.Reader, id int) ([]byte, error) {
 	for {
 		n := 0
 		for {
 			line, err := r.ReadString('\n')
 			if err != nil {
-				return err
+				return nil, err
 			}
 			line = strings.TrimSpace(line)
 			if line == "" {
@@ -311,14 +318,14 @@ func awaitResponse(r *bufio.Reader, id int) error {
 		}
 		body := make([]byte, n)
 		if _, err := io.ReadFull(r, body); err != nil {
-			return err
+			return nil, err
 		}
 		var m struct {
 			ID     *int   `json:"id"`
 			Method string `json:"method"`
 		}
 		if json.Unmarshal(body, &m) == nil && m.ID != nil && *m.ID == id && m.Method == "" {
-			return nil
+			return body, nil
 		}
 	}
 }
@@ -433,51 +440,60 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			calls := 0
-			for _, line := range strings.Split(string(data), "\n") {
-				m := pathArg.FindStringSubmatch(line)
-				if m == nil {
-					continue
-				}
-				calls++
-				p := m[3]
-				// inotify_add_watch's descriptor is the watcher's: its path
-				// is the process's, as AT_FDCWD's
-				if m[2] != "" && m[2] != "AT_FDCWD" && m[1] != "inotify_add_watch" {
-					// relative to a directory the tool opened in the
-					// workspace (openat2 keeps it beneath), or the file itself
-					if filepath.IsAbs(p) {
-						t.Errorf("%s: an absolute path from a descriptor", line)
-					}
-					continue
-				}
-				if !filepath.IsAbs(p) {
-					p = filepath.Join(ws, p)
-				}
-				p = filepath.Clean(p)
-				follows := !strings.Contains(line, "NOFOLLOW") && !strings.HasPrefix(m[1], "lstat") && !strings.HasPrefix(m[1], "readlink")
-				if within(p, outside) || disktest.Lands(p, follows, outside) {
-					t.Errorf("touched the outside directory: %s", line)
-					continue
-				}
-				if within(p, ws) {
-					continue
-				}
-				ok := false
-				for _, dir := range allowed {
-					if within(p, dir) {
-						ok = true
-					}
-				}
-				if !ok {
-					t.Errorf("outside the workspace: %s", line)
-				}
-			}
+			calls := checkTrace(t, data, ws, outside, allowed)
 			if calls < 10 && args[0] != "hook" {
 				t.Fatalf("only %d file system calls traced:\n%s", calls, data)
 			}
 		})
 	}
+}
+
+// checkTrace reads an strace log of a run in ws: every path a call names
+// lies in ws or one of the allowed files, and none lands in outside. It
+// returns the number of calls that named a path.
+func checkTrace(t *testing.T, data []byte, ws, outside string, allowed []string) int {
+	t.Helper()
+	calls := 0
+	for _, line := range strings.Split(string(data), "\n") {
+		m := pathArg.FindStringSubmatch(line)
+		if m == nil {
+			continue
+		}
+		calls++
+		p := m[3]
+		// inotify_add_watch's descriptor is the watcher's: its path
+		// is the process's, as AT_FDCWD's
+		if m[2] != "" && m[2] != "AT_FDCWD" && m[1] != "inotify_add_watch" {
+			// relative to a directory the tool opened in the
+			// workspace (openat2 keeps it beneath), or the file itself
+			if filepath.IsAbs(p) {
+				t.Errorf("%s: an absolute path from a descriptor", line)
+			}
+			continue
+		}
+		if !filepath.IsAbs(p) {
+			p = filepath.Join(ws, p)
+		}
+		p = filepath.Clean(p)
+		follows := !strings.Contains(line, "NOFOLLOW") && !strings.HasPrefix(m[1], "lstat") && !strings.HasPrefix(m[1], "readlink")
+		if within(p, outside) || disktest.Lands(p, follows, outside) {
+			t.Errorf("touched the outside directory: %s", line)
+			continue
+		}
+		if within(p, ws) {
+			continue
+		}
+		ok := false
+		for _, dir := range allowed {
+			if within(p, dir) {
+				ok = true
+			}
+		}
+		if !ok {
+			t.Errorf("outside the workspace: %s", line)
+		}
+	}
+	return calls
 }
 
 // missingTool skips a test whose tool is not there, or fails it under CI,
@@ -503,5 +519,100 @@ func TestTracePathArg(t *testing.T) {
 		if m == nil || m[2]+" "+m[3] != want {
 			t.Errorf("%s: %q, want %q", line, m, want)
 		}
+	}
+}
+
+// TestLinkedGitignoreTraced runs the language server under strace on a
+// folder whose committed .gitignore is a symlink out of the repository
+// (mono/.gitignore -> ../outside/ignore, the workspace at mono/team/ws):
+// the server opens nothing outside, and the link's patterns (which would
+// hide team/) do not hide the workspace's symbols.
+func TestLinkedGitignoreTraced(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the binary")
+	}
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		missingTool(t, "strace is not installed")
+	}
+	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
+		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
+	}
+	bin := testBinary(t)
+	base, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	mono, outside := filepath.Join(base, "mono"), filepath.Join(base, "outside")
+	for p, text := range map[string]string{
+		"outside/ignore":                       "team/\n",
+		"mono/team/ws/rollouts/r/main.py":      "x = 1\n",
+		"mono/team/ws/configs/training/a.toml": "[experiment]\nrollout = \"r\"\n",
+	} {
+		p = filepath.Join(base, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Mkdir(filepath.Join(mono, ".git"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../outside/ignore", filepath.Join(mono, ".gitignore")); err != nil {
+		t.Fatal(err)
+	}
+	home := t.TempDir()
+	log := filepath.Join(t.TempDir(), "trace")
+	cmd := exec.Command(strace, "-f", "-qq", "-e", "trace=open,openat,openat2", "-o", log, bin, "lsp")
+	cmd.Dir = mono
+	cmd.Env = append(os.Environ(), "HOME="+home, "PWD="+mono)
+	w, _ := cmd.StdinPipe()
+	out, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := bufio.NewReader(out)
+	send := func(msg map[string]any) {
+		if err := writeFrame(w, msg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root := "file://" + mono
+	send(map[string]any{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": map[string]any{
+		"processId": nil, "rootUri": root, "capabilities": map[string]any{},
+		"workspaceFolders": []any{map[string]any{"uri": root, "name": "mono"}},
+	}})
+	if _, err := readResponse(r, 1); err != nil {
+		t.Fatal(err)
+	}
+	send(map[string]any{"jsonrpc": "2.0", "method": "initialized", "params": map[string]any{}})
+	send(map[string]any{"jsonrpc": "2.0", "id": 2, "method": "workspace/symbol", "params": map[string]any{"query": ""}})
+	body, err := readResponse(r, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var syms struct {
+		Result []struct {
+			Name string `json:"name"`
+		} `json:"result"`
+	}
+	if err := json.Unmarshal(body, &syms); err != nil || len(syms.Result) == 0 {
+		t.Errorf("workspace/symbol: %s (%v): the linked .gitignore hid the workspace", body, err)
+	}
+	send(map[string]any{"jsonrpc": "2.0", "id": 3, "method": "shutdown", "params": nil})
+	readResponse(r, 3)
+	send(map[string]any{"jsonrpc": "2.0", "method": "exit", "params": nil})
+	w.Close()
+	io.Copy(io.Discard, r)
+	cmd.Wait()
+	data, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allowed := append(allowedOutside(home, home), bin, "/proc/self", "/sys/kernel/mm", "/sys/fs/cgroup")
+	if calls := checkTrace(t, data, mono, outside, allowed); calls < 3 {
+		t.Fatalf("only %d opens traced:\n%s", calls, data)
 	}
 }

@@ -350,6 +350,19 @@ func TestEnvFiles(t *testing.T) {
 	if !slices.Equal(status(rep, "env-file"), []Status{OK}) {
 		t.Errorf("after ignoring: %+v", rep.Checks)
 	}
+	// ignored only by a .git/info/exclude that links out of the git
+	// directory: git follows it, the door does not, so nothing is claimed
+	outside := filepath.Join(t.TempDir(), "exclude")
+	write(t, outside, ".env.local\n")
+	os.Remove(filepath.Join(ws, ".git", "info", "exclude"))
+	if err := os.Symlink(outside, filepath.Join(ws, ".git", "info", "exclude")); err != nil {
+		t.Fatal(err)
+	}
+	write(t, filepath.Join(ws, ".gitignore"), ".env\n")
+	rep = doctor(t, ws, Options{})
+	if got := status(rep, "env-file"); !slices.Equal(got, []Status{Skipped}) {
+		t.Errorf("a .env ignored by a linked info/exclude: %v %+v", got, rep.Checks)
+	}
 }
 
 // snapshotTree lists every path under dir with its content or link target.

@@ -1,9 +1,13 @@
 package runner
 
 import (
+	"errors"
+	"fmt"
+	"io"
 	"path/filepath"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
 // CheckSource checks content given directly (stdin, an editor buffer) as
@@ -15,6 +19,23 @@ import (
 // name): it is shown as "-", checked in the workspace of opts.Dir, and
 // config-location does not apply to it.
 func CheckSource(src []byte, path string, opts Options) (FileResult, []string, error) {
+	return checkSource(src, nil, path, opts)
+}
+
+// CheckReader is CheckSource for a text read from rd (standard input),
+// through the cap of a config file: beyond MaxConfigSize bytes it stops
+// reading, and the result has no text and the config-unreadable finding a
+// file that large gets.
+func CheckReader(rd io.Reader, path string, opts Options) (FileResult, []string, error) {
+	src, err := disk.ReadStream(rd, MaxConfigSize, "standard input")
+	if err != nil && !errors.Is(err, disk.ErrTooLarge) {
+		return FileResult{}, nil, fmt.Errorf("read standard input: %w", unwrapPath(err))
+	}
+	return checkSource(src, err, path, opts)
+}
+
+// checkSource checks src, or says why it could not be read (unread).
+func checkSource(src []byte, unread error, path string, opts Options) (FileResult, []string, error) {
 	r, err := newRun(opts)
 	if err != nil {
 		return FileResult{}, nil, err
@@ -51,6 +72,10 @@ func CheckSource(src []byte, path string, opts Options) (FileResult, []string, e
 		if err := notAConfig(display, lint.NotAConfig(in)); err != nil {
 			return FileResult{}, nil, err
 		}
+	}
+	if unread != nil {
+		res.Findings = lint.Unreadable(display, unread, in.Settings)
+		return res, r.notes, nil
 	}
 	if !known {
 		res.Findings = lint.UnknownKind(src, in)

@@ -27,6 +27,14 @@ func ReadNamed(path string, limit int64) ([]byte, Info, error) {
 	return data, info, err
 }
 
+// ReadStream reads a stream that is no file (standard input) to its end,
+// at most limit bytes: beyond them it stops reading and answers
+// ErrTooLarge, as for a file, so that endless input costs limit bytes.
+// name is the stream's name in the error.
+func ReadStream(r io.Reader, limit int64, name string) ([]byte, error) {
+	return readAll(r, 0, limit, false, name)
+}
+
 // OpenNamed opens the regular file at path for streaming.
 func OpenNamed(path string) (*os.File, Info, error) {
 	note("read", absOf(path), true)

@@ -122,6 +122,11 @@ func FuzzWildmatch(f *testing.F) {
 		if !strings.ContainsAny(pattern, `*?[\`) && got != (pattern == text) {
 			t.Errorf("wildmatch(%q, %q) = %v for a pattern of no special character", pattern, text, got)
 		}
+		// the run of plain characters a pattern needs is in every text it
+		// matches: the filter never turns a match away
+		if need := plainRun(pattern); got && !strings.Contains(text, need) {
+			t.Errorf("wildmatch(%q, %q) matches a text without its plain run %q", pattern, text, need)
+		}
 	})
 }
 
@@ -217,5 +222,32 @@ func TestMatchAllocations(t *testing.T) {
 	r.Add(".gitignore", []byte("x\n*.log\n/build/\nlib/**/cache\n!keep.log\n"))
 	if n := testing.AllocsPerRun(100, func() { r.Ignored("rollouts/calc/lib/main.py", false) }); n != 0 {
 		t.Errorf("Ignored: %v allocations", n)
+	}
+	// a long pattern's memo is a table kept from one call to the next
+	long := "configs/**/" + strings.Repeat("*-run", 40) + ".toml"
+	text := "configs/training/" + strings.Repeat("a-run", 30) + ".toml"
+	if n := testing.AllocsPerRun(100, func() { wildmatch(long, text) }); n != 0 {
+		t.Errorf("wildmatch of a long pattern: %v allocations", n)
+	}
+}
+
+// TestPlainRun: the run a pattern needs leaves out what may match
+// something else than itself, and what "**/" may match with nothing.
+func TestPlainRun(t *testing.T) {
+	for pattern, want := range map[string]string{
+		"configs/**/experiment-*.toml": "experiment-",
+		"**/b":                         "b",
+		"a\\*bc[xyz]defg?h":            "defg",
+		"[]abcdef]x":                   "x",
+		"ab[unterminated":              "ab",
+		"*":                            "",
+	} {
+		if got := plainRun(pattern); got != want {
+			t.Errorf("plainRun(%q) = %q, want %q", pattern, got, want)
+		}
+		// and the pattern's match of a text asks for it
+		if p := NewPattern(pattern, false); p.need != want && !p.literal {
+			t.Errorf("NewPattern(%q).need = %q", pattern, p.need)
+		}
 	}
 }

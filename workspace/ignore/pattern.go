@@ -8,6 +8,7 @@ package ignore
 import (
 	"errors"
 	"strings"
+	"sync"
 )
 
 // Pattern is one gitignore-style pattern: `*` and `?` stay within a
@@ -21,6 +22,10 @@ type Pattern struct {
 	dirOnly  bool   // trailing "/"
 	basename bool   // no "/" inside: match the last segment at any depth
 	literal  bool   // no wildcard, class or escape: glob matches itself alone
+	// need is the pattern's longest run of plain characters (no "/",
+	// wildcard, class or escape): a text without it cannot match, which
+	// settles most of a long list of patterns without running wildmatch
+	need string
 }
 
 // NewPattern builds a pattern from gitignore-style text (without the
@@ -38,7 +43,45 @@ func NewPattern(text string, allowNegate bool) Pattern {
 	p.basename = !strings.Contains(text, "/")
 	p.glob = strings.TrimPrefix(text, "/")
 	p.literal = !strings.ContainsAny(p.glob, `*?[\`)
+	if !p.literal {
+		p.need = plainRun(p.glob)
+	}
 	return p
+}
+
+// plainRun returns the longest run of characters of a glob that match
+// only themselves, one after the other: none is "/" (which "**/" may
+// match with nothing), a wildcard, part of a class or escaped.
+func plainRun(glob string) string {
+	best, start := "", 0
+	cut := func(i int) {
+		if i-start > len(best) {
+			best = glob[start:i]
+		}
+	}
+	for i := 0; i < len(glob); i++ {
+		switch glob[i] {
+		case '/', '*', '?':
+			cut(i)
+			start = i + 1
+		case '\\':
+			cut(i)
+			i++
+			start = i + 1
+		case '[':
+			cut(i)
+			end, ok := classEnd(glob, i)
+			if !ok {
+				// an unterminated class matches nothing: no run after it
+				// is needed
+				return best
+			}
+			i = end
+			start = i + 1
+		}
+	}
+	cut(len(glob))
+	return best
 }
 
 // Match tests a workspace-relative slash path; isDir says whether it
@@ -53,6 +96,9 @@ func (p Pattern) Match(rel string, isDir bool) bool {
 	}
 	if p.literal {
 		return p.glob == text // what wildmatch answers, without its setup
+	}
+	if !strings.Contains(text, p.need) {
+		return false
 	}
 	return wildmatch(p.glob, text)
 }
@@ -100,11 +146,25 @@ func CheckSyntax(p string) error {
 func wildmatch(pattern, text string) bool {
 	var small [smallMemo]uint8 // most patterns and names: no allocation
 	m := wildMatcher{p: pattern, t: text}
-	if (len(pattern)+1)*(len(text)+1) <= smallMemo {
-		m.memo = small[:(len(pattern)+1)*(len(text)+1)]
+	switch size := (len(pattern) + 1) * (len(text) + 1); {
+	case size <= smallMemo:
+		m.memo = small[:size]
+	case size <= maxMemoTable:
+		// a long pattern (a list of thousands of them in exclude) takes a
+		// table kept for the next call, not one made for each
+		buf := memoPool.Get().(*[]uint8)
+		defer memoPool.Put(buf)
+		m.memo = (*buf)[:size]
+		clear(m.memo)
 	}
 	return m.match(0, 0)
 }
+
+// memoPool keeps the memo tables of wildmatch, each of maxMemoTable bytes.
+var memoPool = sync.Pool{New: func() any {
+	b := make([]uint8, maxMemoTable)
+	return &b
+}}
 
 // smallMemo is the memo wildmatch keeps on its stack.
 const smallMemo = 512

@@ -19,6 +19,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -247,7 +248,7 @@ func (h *hook) add(abs string) error {
 			return err
 		}
 		r := ws.Snapshot.Resolve(rel)
-		if !r.Inside || !r.IsRegular || ws.Snapshot.Settings().Excluded(rel) {
+		if !r.Inside || !r.IsRegular || ws.Snapshot.Excluded(rel) {
 			return nil // a link out of the workspace, a directory, or excluded
 		}
 		if !slices.Contains(h.configs, abs) {
@@ -276,7 +277,7 @@ func (h *hook) outcome() (Outcome, error) {
 		if _, err := h.workspace(); err != nil {
 			var u *lint.UsageError
 			if errors.As(err, &u) {
-				return Outcome{Block: "osmosis-lint cannot use the settings in pyproject.toml, so no config can be checked: " + err.Error()}, nil
+				return Outcome{Block: "osmosis-lint cannot use the settings in pyproject.toml, so no config can be checked: " + escape.Lines(err.Error())}, nil
 			}
 			return Outcome{}, err
 		}
@@ -385,7 +386,7 @@ func (h *hook) dependents() (string, error) {
 	}
 	var paths []string
 	for _, c := range ws.Snapshot.Configs() {
-		if !ws.Snapshot.Settings().Excluded(c.Path) {
+		if !ws.Snapshot.Excluded(c.Path) {
 			paths = append(paths, filepath.Join(h.root, filepath.FromSlash(c.Path)))
 		}
 	}

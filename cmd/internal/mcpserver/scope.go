@@ -61,7 +61,10 @@ func (s *server) scope(ctx context.Context, ss *session) (scope, error) {
 		}
 		return scope{roots: []string{abs}, containers: map[string]*workspace.Container{}}, nil
 	}
-	dirs := s.clientRoots(ctx, ss)
+	dirs, err := s.clientRoots(ctx, ss)
+	if err != nil {
+		return scope{}, fmt.Errorf("the client's roots are not known (%v); the call is not run, and the next one asks again", err)
+	}
 	if len(dirs) == 0 {
 		dirs = []string{s.opts.Dir}
 	}
@@ -91,13 +94,15 @@ func rootOf(path string) (string, bool) {
 // clientRoots asks the client for its roots once (until it says they
 // changed, or until it answers: a call cancelled while it waits keeps
 // nothing); file roots only, as directories. The lock is not held while
-// the client answers: its roots/list_changed may arrive meanwhile.
-func (s *server) clientRoots(ctx context.Context, ss *session) []string {
+// the client answers: its roots/list_changed may arrive meanwhile. No
+// usable answer (none in time, a malformed or mismatched one) is an
+// error, and nothing is kept: the call cannot know where it may read.
+func (s *server) clientRoots(ctx context.Context, ss *session) ([]string, error) {
 	s.mu.Lock()
 	roots, gen := s.roots, s.gen
 	s.mu.Unlock()
 	if roots != nil {
-		return roots
+		return roots, nil
 	}
 	roots = []string{}
 	keep := true
@@ -107,13 +112,16 @@ func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 				URI string `json:"uri"`
 			} `json:"roots"`
 		}
-		if err := ss.ask(ctx, "roots/list", &res); err == nil {
+		switch err := ss.ask(ctx, "roots/list", &res); {
+		case err == nil:
 			for _, r := range res.Roots {
 				if dir, ok := fileURIPath(r.URI); ok {
 					roots = append(roots, dir)
 				}
 			}
-		} else {
+		case errors.Is(err, errBadAnswer):
+			return nil, err
+		default:
 			// no answer (the call was cancelled, the session ended): the
 			// next call asks again; an error the client answered is kept
 			keep = ctx.Err() == nil && !errors.Is(err, errClosed)
@@ -124,7 +132,7 @@ func (s *server) clientRoots(ctx context.Context, ss *session) []string {
 		s.roots = roots
 	}
 	s.mu.Unlock()
-	return roots
+	return roots, nil
 }
 
 // fileURIPath turns a file:// URI into a local absolute path.

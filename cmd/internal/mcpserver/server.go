@@ -26,6 +26,7 @@ import (
 	"slices"
 	"strconv"
 	"sync"
+	"time"
 )
 
 // Options configure the server.
@@ -42,7 +43,17 @@ type Options struct {
 	Home string
 	// DatasetsFile is a saved `osmosis --json dataset list --all`.
 	DatasetsFile string
+
+	// answerWait bounds the wait for the client's answer to a request of
+	// the server (0: AnswerWait).
+	answerWait time.Duration
 }
+
+// AnswerWait is how long the server waits for the client's answer to its
+// own request (roots/list) before the tool call that asked fails: the
+// default request timeout of the MCP TypeScript SDK
+// (DEFAULT_REQUEST_TIMEOUT_MSEC, 60,000 ms).
+const AnswerWait = 60 * time.Second
 
 const instructions = `osmosis-lint checks the TOML configs of an Osmosis workspace (configs/training, configs/eval, configs/benchmark) against the rules of the osmosis CLI and the platform, offline. Call check after writing or editing a config and before osmosis train submit / osmosis eval submit; fix the errors it reports (each names the rule: explain tells why and shows examples). Stages: submit = the CLI refuses the config, platform = the platform rejects the run, runtime = the run fails after starting, sync = the platform would run other code than the workspace holds (rollout files not committed or not pushed, a branch or commit origin lacks), advice = very likely a mistake. fix shows the diff of the available fixes and writes only with write=true. Paths are relative to the workspace root.`
 
@@ -443,11 +454,23 @@ func (ss *session) notify(msg *message) {
 }
 
 // deliver hands a response to the server's request it answers; one that
-// answers none is dropped.
+// answers none is dropped (the request then fails when its wait ends). An
+// answer whose id is the request's number spelled as a string ("1" for
+// 1) is no answer to it, but plainly meant for it: it fails the request
+// at once.
 func (ss *session) deliver(msg *message) {
-	id, err := strconv.ParseInt(idKey(msg.id), 10, 64) // 1.0 answers 1
+	key := idKey(msg.id)
+	id, err := strconv.ParseInt(key, 10, 64) // 1.0 answers 1
 	if err != nil {
-		return
+		var s string
+		if json.Unmarshal(msg.id, &s) != nil {
+			return
+		}
+		if id, err = strconv.ParseInt(s, 10, 64); err != nil {
+			return
+		}
+		msg = &message{id: msg.id, refused: true, err: &wireError{Code: codeInvalidRequest,
+			Message: fmt.Sprintf("Invalid response: its id %s is a string; the server's request has the number %d", clip(key), id)}}
 	}
 	ss.mu.Lock()
 	ch := ss.waiting[id]
@@ -469,7 +492,15 @@ func (ss *session) end() {
 	ss.mu.Unlock()
 }
 
-// ask sends a request to the client and waits for its result.
+// errBadAnswer is the failure of a request of the server that got no
+// usable answer: none in time, one the transport refused, one whose id
+// is mismatched, or a result that does not decode. The tool call that
+// asked fails with it.
+var errBadAnswer = errors.New("no usable answer")
+
+// ask sends a request to the client and waits for its result, at most
+// Options.answerWait. An error the client answered is returned as it is;
+// no usable answer is an errBadAnswer.
 func (ss *session) ask(ctx context.Context, method string, result any) error {
 	ch := make(chan *message, 1)
 	ss.mu.Lock()
@@ -489,17 +520,30 @@ func (ss *session) ask(ctx context.Context, method string, result any) error {
 	if err := ss.conn.write(request{JSONRPC: "2.0", ID: id, Method: method}); err != nil {
 		return err
 	}
+	wait := ss.srv.opts.answerWait
+	if wait <= 0 {
+		wait = AnswerWait
+	}
+	timer := time.NewTimer(wait)
+	defer timer.Stop()
 	select {
 	case <-ctx.Done():
 		return ctx.Err()
+	case <-timer.C:
+		return fmt.Errorf("%w: the client did not answer %s (id %d) within %s", errBadAnswer, method, id, wait)
 	case msg, ok := <-ch:
 		switch {
 		case !ok:
 			return errClosed
+		case msg.refused:
+			return fmt.Errorf("%w: the client's answer to %s (id %d) was refused: %s", errBadAnswer, method, id, msg.err.Message)
 		case msg.err != nil:
 			return msg.err
 		}
-		return json.Unmarshal(msg.result, result)
+		if err := json.Unmarshal(msg.result, result); err != nil {
+			return fmt.Errorf("%w: the client's result for %s (id %d) is malformed: %v", errBadAnswer, method, id, err)
+		}
+		return nil
 	}
 }
 

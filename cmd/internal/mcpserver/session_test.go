@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 )
 
 // rest closes the client's side and returns every line the server writes
@@ -221,8 +222,8 @@ func TestCancelledRootsAreNotKept(t *testing.T) {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if roots := ss.srv.clientRoots(ctx, ss); len(roots) != 0 {
-		t.Fatalf("roots without an answer: %v", roots)
+	if roots, err := ss.srv.clientRoots(ctx, ss); len(roots) != 0 || err != nil {
+		t.Fatalf("roots without an answer: %v %v", roots, err)
 	}
 	ss.srv.mu.Lock()
 	kept := ss.srv.roots
@@ -252,5 +253,58 @@ func TestAnswerIDIsAValue(t *testing.T) {
 	r.send(t, fmt.Sprintf(`{"jsonrpc":"2.0","id":%d.0,"result":{"roots":[]}}`, ask.ID))
 	if rep := r.next(t); rep.id() != `"check"` || rep.Error != nil {
 		t.Fatalf("want the check answered, got %+v", rep)
+	}
+}
+
+// A client that gives no usable answer to the server's roots/list fails
+// the tool call that asked, with a tool error that says why, and the
+// next call asks again: an answer whose id is the number spelled as a
+// string, a result that is no list of roots, a response the transport
+// refuses, and a line that is no JSON or an answer to another id (no
+// answer at all, until the wait ends). Each of these left the call
+// unanswered, and after 32 of them every tool call was refused: here
+// more than 32 are made, and each is answered.
+func TestBadRootsAnswerFailsTheCall(t *testing.T) {
+	r := startWith(t, Options{Dir: newWorkspace(t), answerWait: 50 * time.Millisecond}, 0, 0, `{"roots":{}}`)
+	answers := []struct{ name, line, want string }{
+		{"string id", `{"jsonrpc":"2.0","id":"$ID","result":{"roots":[]}}`, "is a string"},
+		{"malformed", `{"jsonrpc":"2.0","id":$ID,"result":{"roots":5}}`, "is malformed"},
+		{"no result", `{"jsonrpc":"2.0","id":$ID}`, "is malformed"},
+		{"refused", `{"jsonrpc":"2.0","id":$ID,"error":"no"}`, "was refused"},
+		{"not JSON", `{"jsonrpc":"2.0","id":$ID,"result":`, "did not answer"},
+		{"another id", `{"jsonrpc":"2.0","id":9999,"result":{"roots":[]}}`, "did not answer"},
+	}
+	call := 0
+	for call <= MaxRunning+len(answers) {
+		for _, a := range answers {
+			call++
+			id := fmt.Sprintf(`"c%d"`, call)
+			r.send(t, `{"jsonrpc":"2.0","id":`+id+`,"method":"tools/call","params":{"name":"check","arguments":{"paths":["configs/training/base.toml"]}}}`)
+			var ask struct {
+				ID     int64  `json:"id"`
+				Method string `json:"method"`
+			}
+			if err := json.Unmarshal([]byte(r.line(t)), &ask); err != nil || ask.Method != "roots/list" {
+				t.Fatalf("%s: want roots/list: %v %+v", a.name, err, ask)
+			}
+			r.send(t, strings.ReplaceAll(a.line, "$ID", fmt.Sprint(ask.ID)))
+			for {
+				rep := r.next(t)
+				if rep.id() != id {
+					continue // the transport's own error for a line it refused
+				}
+				var res struct {
+					IsError bool `json:"isError"`
+					Content []struct {
+						Text string `json:"text"`
+					} `json:"content"`
+				}
+				if rep.Error != nil || json.Unmarshal(rep.Result, &res) != nil || !res.IsError || len(res.Content) == 0 ||
+					!strings.Contains(res.Content[0].Text, a.want) || !strings.Contains(res.Content[0].Text, "roots") {
+					t.Errorf("%s: want a tool error saying %q, got %s %+v", a.name, a.want, rep.Result, rep.Error)
+				}
+				break
+			}
+		}
 	}
 }

@@ -254,7 +254,7 @@ func (c *lineConn) refuse(sh *shape, top map[string]json.RawMessage, code int64,
 		id, hasID = nil, false
 	}
 	if hasID && !hasMethod && (top != nil || !sh.keyEscaped) {
-		return &message{id: id, err: &wireError{Code: code, Message: "Invalid response: " + msg}}, nil
+		return &message{id: id, refused: true, err: &wireError{Code: code, Message: "Invalid response: " + msg}}, nil
 	}
 	return nil, errorReply(id, code, "Invalid Request: "+msg)
 }

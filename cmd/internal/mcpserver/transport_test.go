@@ -218,8 +218,8 @@ func TestLineEnds(t *testing.T) {
 }
 
 // A response to the server's own request that is refused fails that
-// request, so the tool call waiting on it goes on (here: roots/list, whose
-// failure leaves the working directory's workspace).
+// request, and the tool call waiting on it with a tool error that says
+// why: the call cannot know the client's roots, so it reads nothing.
 func TestRefusedResponseFailsTheServersRequest(t *testing.T) {
 	r := startWith(t, Options{Dir: newWorkspace(t)}, 0, 0, `{"roots":{"listChanged":true}}`)
 	r.send(t, `{"jsonrpc":"2.0","id":"check","method":"tools/call","params":{"name":"check","arguments":{"paths":["configs/training/base.toml"]}}}`)
@@ -233,7 +233,8 @@ func TestRefusedResponseFailsTheServersRequest(t *testing.T) {
 	}
 	r.send(t, `{"jsonrpc":"2.0","id":`+string(ask.ID)+`,"result":{"roots":`+nested(200)+`}}`)
 	rep := r.next(t)
-	if rep.id() != `"check"` || rep.Error != nil || !strings.Contains(string(rep.Result), "no problems in 1 file") {
+	if rep.id() != `"check"` || rep.Error != nil || !strings.Contains(string(rep.Result), `"isError":true`) ||
+		!strings.Contains(string(rep.Result), "was refused: Invalid response: the message nests") {
 		t.Fatalf("the tool call after the refused response: %+v %s", rep, rep.Result)
 	}
 }
