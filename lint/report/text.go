@@ -31,6 +31,7 @@ func writeText(w io.Writer, files []File, opts Options) error {
 		}
 		return color + s + reset
 	}
+	displayOnly := false // a display-only fix was shown: the legend closes the report
 	for _, f := range files {
 		var lines []string
 		if !opts.OneLine && len(f.Findings) > 0 {
@@ -84,10 +85,14 @@ func writeText(w io.Writer, files []File, opts Options) error {
 					label = "or"
 				}
 				note(label, fx.Title+" ("+applies(fx.Applicability)+")")
+				displayOnly = displayOnly || fx.Applicability == lint.DisplayOnly
 			}
 		}
 	}
 	writeSummary(bw, files, opts)
+	if displayOnly && !opts.Quiet {
+		fmt.Fprintln(bw, displayOnlyLegend)
+	}
 	return bw.Flush()
 }
 
@@ -176,8 +181,12 @@ func applies(a lint.Applicability) string {
 	case lint.Unsafe:
 		return "unsafe: `--fix --unsafe-fixes` applies it"
 	}
-	return "display-only: no command applies it; the editor offers it"
+	return "display-only"
 }
+
+// displayOnlyLegend closes a text report that showed a display-only fix:
+// what the word means, said once instead of beside every such fix.
+const displayOnlyLegend = "display-only: a fix an editor offers as a quick fix; no command applies it"
 
 // wrap breaks text at spaces so that no line passes width columns, the
 // first line starting at column first and the others indented to column
