@@ -22,6 +22,12 @@ type Input struct {
 	// OutsideGit marks a file of a directory in no git worktree, checked
 	// without a workspace (Env nil): the osmosis CLI refuses to run there.
 	OutsideGit bool
+	// Listed marks a config checked as one of its workspace's (check
+	// without paths or of a directory, --force-exclude, doctor, an
+	// editor's diagnostics of files it has not opened), not named on its
+	// own: a reference template's placeholders are then one note
+	// (reference-template) instead of errors.
+	Listed bool
 }
 
 // Check parses src and returns its findings.
@@ -85,6 +91,7 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 		limit:  limit,
 
 		outsideGit: in.OutsideGit,
+		listed:     in.Listed,
 	}
 	for _, r := range Rules() {
 		if r.check == nil || r.Doctor || !r.appliesTo(string(in.Kind)) {
@@ -108,6 +115,7 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 	fs := ctx.findings
 	if len(fs) > 0 {
 		fs = supersede(fs)
+		fs = referenceTemplate(ctx, fs)
 		fs = recoverySafe(doc, fs)
 	}
 	fs = applySuppressions(ctx, fs, in.Settings)
@@ -115,7 +123,7 @@ func CheckLimited(runCtx context.Context, doc *toml.Document, in Input, limit in
 		// a clean file: nothing to mask, position or sort
 		return nil, ctx.omitted, nil
 	}
-	withoutCredentials(fs, ctx.credentials())
+	redact(fs, ctx.credentials())
 	attachSecrets(fs, ctx.credentials())
 	out := fs[:0]
 	for _, f := range fs {

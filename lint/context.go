@@ -43,6 +43,8 @@ type Context struct {
 	credsDone bool
 	// outsideGit is Input.OutsideGit.
 	outsideGit bool
+	// listed is Input.Listed.
+	listed bool
 	// sync is what the sync rules see of the file, found on first use.
 	sync             syncView
 	syncOK, syncDone bool

@@ -54,6 +54,10 @@ type rolloutPaths struct {
 	m sync.Map
 	// pyprojects holds each rollout's pyproject.toml facts, by name.
 	pyprojects sync.Map
+	// pymodules holds each Python file read, by workspace-relative path;
+	// imports the problems of importing each rollout and entrypoint.
+	pymodules sync.Map
+	imports   sync.Map
 }
 
 type rolloutKey struct{ rollout, entrypoint string }

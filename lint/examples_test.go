@@ -15,9 +15,12 @@ import (
 // means the section's other required keys, before the first section the
 // other required sections. A leading comment `# configs/<dir>/<name>.toml`
 // places the example there, and `# <path> -> <target>` makes <path> a
-// symlink. The example workspace holds the rollout my-agent with main.py
-// and run.sh, and a dataset list in which multiply and my-dataset are
-// uploaded and still-processing is not.
+// symlink. The example workspace holds the rollout my-agent with main.py,
+// run.sh, broken.py (it does not compile), agent.py (it imports from
+// helpers.py a name helpers.py does not define) and helpers.py, and a
+// dataset list in which multiply and my-dataset are uploaded and
+// still-processing is not. An example is checked as one of the
+// workspace's configs (Input.Listed), as CI checks it.
 
 // exampleBase is, per kind, a valid config the fragments are completed
 // from, one top-level section a block.
@@ -38,6 +41,9 @@ var exampleBase = map[schema.Kind][]string{
 var exampleTree = tree{
 	"rollouts/my-agent/main.py":        "# agent\n",
 	"rollouts/my-agent/run.sh":         "#!/bin/sh\n",
+	"rollouts/my-agent/broken.py":      "def run(:\n    pass\n",
+	"rollouts/my-agent/agent.py":       "from helpers import parse_answer\n",
+	"rollouts/my-agent/helpers.py":     "def normalize(text):\n    return text.strip()\n",
 	"rollouts/my-agent/pyproject.toml": "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
 	"data/multiply.jsonl":              "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
 	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",
@@ -125,7 +131,9 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 			c.path = comment
 		}
 	}
-	return c.input(t)
+	in := c.input(t)
+	in.Listed = true
+	return in
 }
 
 // TestCatalogExamples runs every documented example: the bad one gives a
@@ -145,7 +153,7 @@ func TestCatalogExamples(t *testing.T) {
 			continue
 		}
 		switch r.ID {
-		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RulePyprojectEncoding, RuleWorkspaceLinkOut:
+		case RuleWorkspaceScaffold, RuleWorkspaceGit, RuleOriginRemote, RuleEnvPlatformURL, RuleEnvLinkOut, RulePyprojectEncoding, RuleWorkspaceLinkOut:
 			// about the workspace (directories, git, .env), not the config's text: its table shows it
 			if len(r.Keys) > 0 {
 				t.Errorf("%s: names keys, but no example shows it judging them", r.ID)

@@ -196,27 +196,86 @@ func Masked(src []byte, fs []Finding) []byte {
 	return credential.Mask(src, secrets)
 }
 
-// withoutCredentials keeps every credential of the file out of the
-// findings: messages and fix titles quote it masked, and a fix whose new
-// text would write it again (moved into [env], kept in a comment,
-// rewritten as a secret name) is not offered.
-func withoutCredentials(fs []Finding, creds []credential.Held) {
-	if len(creds) == 0 {
-		return
-	}
+// redact is where every finding of a check is finalised for output: each
+// piece of text it carries that a rule made (its message, key and fix
+// titles) passes through the file's credential.Redactor, which masks every
+// credential the file holds, in whatever position it sits in the file or
+// in the text, and anything else of the form of one; a fix whose new text
+// would write a credential again (moved into [env], kept in a comment,
+// rewritten as a secret name) is not offered. The source a report shows is
+// masked by Masked. Masking changes what is shown, never which findings
+// there are, their ranges or their edits.
+func redact(fs []Finding, creds []credential.Held) {
+	r := credential.NewRedactor(creds)
 	for i := range fs {
-		f := &fs[i]
-		f.Message = credential.Hidden(f.Message, creds)
-		var kept []Fix // a new slice: findings may share their fixes' array
-		for _, fx := range f.Fixes {
-			if credential.FixCarries(fx, creds) {
-				continue
-			}
-			fx.Title = credential.Hidden(fx.Title, creds)
-			kept = append(kept, fx)
-		}
-		f.Fixes = kept
+		redactFinding(&fs[i], r, creds)
 	}
+}
+
+func redactFinding(f *Finding, r *credential.Redactor, creds []credential.Held) {
+	f.Message = r.Redact(f.Message)
+	f.Key = redactKey(r, f.Key)
+	var kept []Fix // a new slice: findings may share their fixes' array
+	for _, fx := range f.Fixes {
+		if len(creds) > 0 && credential.FixCarries(fx, creds) {
+			continue
+		}
+		fx.Title = r.Redact(fx.Title)
+		kept = append(kept, fx)
+	}
+	if f.Fixes != nil && kept == nil {
+		kept = []Fix{}
+	}
+	f.Fixes = kept
+}
+
+// redactKey redacts a dotted key a part at a time, so that the parts
+// around a credential used as a key stay readable.
+func redactKey(r *credential.Redactor, key string) string {
+	var b strings.Builder
+	done := 0 // key[:done] is in b
+	for start := 0; start <= len(key); {
+		end := strings.IndexByte(key[start:], '.')
+		if end < 0 {
+			end = len(key)
+		} else {
+			end += start
+		}
+		if part := key[start:end]; part != "" {
+			if q := r.Redact(part); q != part {
+				b.WriteString(key[done:start])
+				b.WriteString(q)
+				done = end
+			}
+		}
+		start = end + 1
+	}
+	if done == 0 {
+		return key
+	}
+	b.WriteString(key[done:])
+	return b.String()
+}
+
+// Redactor returns the Redactor of doc's credentials (nil doc: none),
+// the one function a finding's text passes through, for text an output
+// shows that is no finding's: a hover, an outline.
+func Redactor(doc *toml.Document) *credential.Redactor {
+	var creds []credential.Held
+	if doc != nil {
+		creds = credential.In(doc)
+	}
+	return credential.NewRedactor(creds)
+}
+
+// Redact is Redactor(doc).Redact(text), for one text.
+func Redact(doc *toml.Document, text string) string { return Redactor(doc).Redact(text) }
+
+// RedactFindings finalises findings that no check made (the doctor's, a
+// file that could not be read): their text passes through the same
+// Redactor as a check's, with the credentials of no file.
+func RedactFindings(fs []Finding) {
+	redact(fs, nil)
 }
 
 // attachSecrets gives every finding the places of all the file's

@@ -113,7 +113,9 @@ func UnknownKind(src []byte, in Input) []Finding {
 		return nil
 	}
 	locate(&f, doc.Lines)
-	return []Finding{f}
+	fs := []Finding{f}
+	redact(fs, nil)
+	return fs
 }
 
 // Unread reports a config that resolves outside the workspace: it is

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/credential"
+	"github.com/osmosis-lint/osmosis-lint/schema"
 
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -85,4 +86,71 @@ func holdsOwnSecret(f Finding) bool {
 		}
 	}
 	return false
+}
+
+// shows returns the first run of 12 characters of secret that text holds,
+// or "": no output may show that much of a credential's secret part.
+func shows(text, secret string) string {
+	for i := 0; i+12 <= len(secret); i++ {
+		if strings.Contains(text, secret[i:i+12]) {
+			return secret[i : i+12]
+		}
+	}
+	return ""
+}
+
+// TestCredentialInAnyPosition: a credential used as a name, quoted by a
+// rule other than secret-in-env, pasted as NAME=value or on a line that is
+// not valid TOML is reported by secret-in-env, and no finding's message,
+// key or fix title, nor the masked source, shows it.
+func TestCredentialInAnyPosition(t *testing.T) {
+	key := fake(27, "sk-proj-", credential.Alnum, 52)
+	body := key[len("sk-proj-"):]
+	benchmark := strings.Replace(goodBenchmark, `api_key_secret = "OPENAI_API_KEY"`, `api_key_secret = "OPENAI_API_KEY=`+key+`"`, 1)
+	for _, c := range []struct {
+		name string
+		kind schema.Kind
+		src  string
+	}{
+		{"env name", schema.Training, goodTraining + "\n[env]\n" + key + " = \"1\"\n"},
+		{"env table name", schema.Training, goodTraining + "\n[env." + key + "]\n"},
+		{"quoted env name", schema.Eval, goodEval + "\n[env]\n\"" + key + "\" = \"1\"\n"},
+		{"benchmark agents.env name", schema.Benchmark, goodBenchmark + "\n[agents.env]\n" + key + " = \"1\"\n"},
+		{"inline table name", schema.Training, goodTraining + "\n[env]\nX = { " + key + " = 1 }\n"},
+		{"array of env values", schema.Training, goodTraining + "\n[env]\nOPENAI_API_KEY = [\"" + key + "\"]\n"},
+		{"NAME=value secret", schema.Training, goodTraining + "\n[secrets]\nrequired = [\"OPENAI_API_KEY=" + key + "\"]\n"},
+		{"NAME=value api_key_secret", schema.Benchmark, benchmark},
+		{"NAME=value not a table", schema.Training, "env = \"OPENAI_API_KEY=" + key + "\"\n" + goodTraining},
+		{"unquoted", schema.Training, goodTraining + "\n[env]\nOPENAI_API_KEY = " + key + "\n"},
+		{"unclosed", schema.Training, goodTraining + "\n[env]\nOPENAI_API_KEY = \"" + key + "\n"},
+		{"bad escape", schema.Training, goodTraining + "\n[env]\nOPENAI_API_KEY = \"" + key + "\\q\"\n"},
+		{"unclosed header", schema.Eval, goodEval + "\n[env." + key + "\nX = 1\n"},
+		{"alone on a line", schema.Benchmark, goodBenchmark + "\n" + key + "\n"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			fs := Check([]byte(c.src), Input{Path: "configs/" + string(c.kind) + "/run.toml", Kind: c.kind})
+			reported := false
+			for _, f := range fs {
+				reported = reported || f.Rule == RuleSecretInEnv
+				texts := []string{f.Message, f.Key}
+				for _, fx := range f.Fixes {
+					texts = append(texts, fx.Title)
+				}
+				for _, s := range texts {
+					if w := shows(s, body); w != "" {
+						t.Errorf("%s shows %q: %q", f.Rule, w, s)
+					}
+				}
+			}
+			if !reported {
+				t.Errorf("no secret-in-env finding:\n%s", describeFindings(fs))
+			}
+			if w := shows(string(Masked([]byte(c.src), fs)), body); w != "" {
+				t.Errorf("the masked source shows %q", w)
+			}
+			if w := shows(string(Masked([]byte(c.src), nil)), body); w != "" {
+				t.Errorf("the source masked without findings shows %q", w)
+			}
+		})
+	}
 }

@@ -51,6 +51,12 @@ type Rule struct {
 	// are folded into it: it takes the earliest stage and the highest
 	// severity among them, and keeps their fixes.
 	Supersedes bool
+	// Folds names the rule whose findings, in some files, this rule's one
+	// finding stands for: it has no check of its own, and the check makes
+	// its finding from them after the rules ran (reference-template folds
+	// a reference template's placeholders). Its finding takes the earliest
+	// stage among them.
+	Folds string
 	// Fixable says whether its findings carry fixes and of which
 	// applicabilities (the catalog shows it; the rule tests hold the
 	// findings to it).

@@ -40,5 +40,7 @@ func fileFinding(r *Rule, path, msg string, settings *Settings) []Finding {
 		f.Severity = sev
 	}
 	locate(&f, toml.Parse(nil).Lines)
-	return []Finding{f}
+	fs := []Finding{f}
+	redact(fs, nil)
+	return fs
 }

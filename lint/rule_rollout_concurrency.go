@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"sync"
+
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
@@ -33,65 +35,79 @@ from the schema's x-osmosis-concurrency annotation on rollout_batch_size.`,
 
 var _ = register(&ruleRolloutConcurrency)
 
+// concurrencyFacts are the schema's facts the rule reads, looked up once:
+// a check of a clean config then allocates nothing for it.
+var concurrencyFacts = sync.OnceValue(func() (f struct {
+	load             schema.Concurrency
+	ok               bool
+	batch, times     float64 // the defaults
+	batchOK, timesOK bool
+	batchPath        []string
+	timesPath        []string
+}) {
+	sec := schema.For(schema.Training).Root().Property("training")
+	b := sec.Property("rollout_batch_size")
+	if f.load, f.ok = b.Concurrency(); !f.ok {
+		return f
+	}
+	f.batch, f.batchOK = b.DefaultNumber()
+	f.times, f.timesOK = sec.Property(f.load.Times).DefaultNumber()
+	f.batchPath = []string{"training", "rollout_batch_size"}
+	f.timesPath = []string{"training", f.load.Times}
+	return f
+})
+
 // checkRolloutConcurrency reports a product of rollout_batch_size and the
 // field it multiplies with (x-osmosis-concurrency) at or above the
 // documented saturation point, on the value written last of the two (the
-// one a reader sees raise it), when both are clean integers.
+// one a reader sees raise it), when both are clean counts; a key left out
+// counts at its default.
 func checkRolloutConcurrency(c *Context) {
-	const section, name = "training", "rollout_batch_size"
-	_, sec := c.Get(section)
-	if sec == nil {
+	if _, sec := c.Get("training"); sec == nil {
 		return // both at their defaults: the schema's are far below
 	}
-	f := c.Field(section, name)
-	if f == nil {
+	f := concurrencyFacts()
+	if !f.ok {
 		return
 	}
-	load, ok := f.Concurrency()
-	if !ok {
+	be, bv := c.Doc.Root.Lookup(f.batchPath...)
+	te, tv := c.Doc.Root.Lookup(f.timesPath...)
+	batch, okB := numberOr(bv, be, f.batch, f.batchOK)
+	samples, okT := numberOr(tv, te, f.times, f.timesOK)
+	if !okB || !okT || batch*samples < f.load.Saturates {
+		return // the common case, decided without asking the issues
+	}
+	// only a product over the line: is each value clean?
+	if bv != nil && c.numberRule(f.batchPath, be, bv) != "" || tv != nil && c.numberRule(f.timesPath, te, tv) != "" {
 		return
 	}
-	batch, bv, ok := c.countOrDefault(section, name)
-	if !ok {
-		return
-	}
-	samples, sv, ok := c.countOrDefault(section, load.Times)
-	if !ok || batch*samples < load.Saturates {
-		return
-	}
-	at, key := bv, section+"."+name
-	if bv == nil || (sv != nil && sv.Range.Start > bv.Range.Start) {
-		at, key = sv, section+"."+load.Times
+	const name = "rollout_batch_size"
+	at, key := bv, "training."+name
+	if bv == nil || (tv != nil && tv.Range.Start > bv.Range.Start) {
+		at, key = tv, "training."+f.load.Times
 	}
 	if at == nil {
 		return
 	}
 	n := schema.FormatNumber
-	c.Report(at.Range, key, name+" x "+load.Times+" = "+n(batch)+" x "+n(samples)+" = "+n(batch*samples)+
-		" rollouts at once; the SDK's troubleshooting guide reports "+n(load.Saturates)+
-		" saturating the inference engine, every rollout timing out with zero reward: start near "+n(load.Start)+
+	c.Report(at.Range, key, name+" x "+f.load.Times+" = "+n(batch)+" x "+n(samples)+" = "+n(batch*samples)+
+		" rollouts at once; the SDK's troubleshooting guide reports "+n(f.load.Saturates)+
+		" saturating the inference engine, every rollout timing out with zero reward: start near "+n(f.load.Start)+
 		" (8 x 8) and raise it from evidence")
 }
 
-// countOrDefault returns the integer at section.name, or the field's
-// default when the key is absent (value nil); ok is false when the value is
-// not a clean count (another rule reports it) or there is no default.
-func (c *Context) countOrDefault(section, name string) (x float64, v *toml.Value, ok bool) {
-	e, v := c.Get(section, name)
-	if v == nil {
-		if e != nil {
-			return 0, nil, false
+// numberOr is the number v holds, or def when the key is absent (e nil);
+// ok is false for a value that is not a number or an absent key without
+// a default.
+func numberOr(v *toml.Value, e *toml.Entry, def float64, hasDef bool) (float64, bool) {
+	switch {
+	case v != nil:
+		if !v.IsNumber() {
+			return 0, false
 		}
-		f := c.Field(section, name)
-		if f == nil {
-			return 0, nil, false
-		}
-		x, ok := f.DefaultNumber()
-		return x, nil, ok
+		return v.Number()
+	case e != nil:
+		return 0, false
 	}
-	if !v.IsNumber() || c.numberRule([]string{section, name}, e, v) != "" {
-		return 0, v, false
-	}
-	x, _ = v.Number()
-	return x, v, true
+	return def, hasDef
 }

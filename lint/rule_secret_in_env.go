@@ -47,10 +47,20 @@ when it has the form of a credential. An Authorization value in extra_headers is
 authorization-header's. A key pasted where the CLI expects a secret name is one finding of this
 rule, with the CLI's verdict on the name: stage submit.
 
+A key of a credential's form is reported wherever it is written: as a name (` + "`sk-proj-… = \"1\"`" + ` in
+[env], ` + "`[env.sk-proj-…]`" + `, a key of an agent's [agents.env]; the env-name finding on it folds into this
+one), after the name in a NAME=value string (` + "`required = [\"OPENAI_API_KEY=sk-proj-…\"]`" + `, decided as
+the value of NAME in [env]), as a word of a longer text, or on a line that is not valid TOML (quotes
+forgotten, a string not closed, a bad escape), where the syntax error is reported too. A key format
+found inside a longer word (after a letter or a digit) is masked but not reported: the word may be
+no credential.
+
 The stage is advice because the osmosis CLI accepts the config; the severity is error anyway,
 because a leaked key costs more than a failed run. Output never prints the value, whichever rules
 are selected: snippets and diffs mask it, messages show only its prefix and length, and no fix
-writes it anywhere (a fix that would, such as upper-casing it into a secret name, is not offered).`,
+writes it anywhere (a fix that would, such as upper-casing it into a secret name, is not offered).
+Every finding of every rule passes through the same masking before any output shows it: its
+message, key and fix titles, as hovers and the editor's outline do.`,
 		Bad:   "# ...\n[env]\nOPENAI_API_KEY = \"sk-proj-Xq3vR8tLm2Wk9ZpB7cN4hJ6yD1fG5sA0eU\"\n",
 		Good:  "# ...\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		check: checkSecretInEnv,
@@ -64,14 +74,20 @@ func checkSecretInEnv(c *Context) {
 		if authorizationHeader(h) {
 			continue // authorization-header reports it (and it stays masked)
 		}
+		if h.Embedded {
+			continue // inside a longer word, maybe no credential: masked only
+		}
 		var fixes []Fix
-		if h.Value != nil && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
+		if h.Place == credential.InValue && h.Assigned == "" && len(h.Table) == 1 && h.Table[0] == "env" && h.Item < 0 {
 			if f, ok := moveToSecretsFix(c, h.Name, h.KeyRange); ok {
 				fixes = append(fixes, f)
 			}
 		}
 		r := h.Secret.Range
-		if h.Value != nil {
+		switch {
+		case h.Place == credential.InKey:
+			r = h.KeyRange
+		case h.Value != nil:
 			r = h.Value.Range
 		}
 		c.Report(r, h.Key(), leakMessage(h), fixes...)
@@ -82,7 +98,7 @@ func checkSecretInEnv(c *Context) {
 // authorizationHeader reports an Authorization value in an endpoint
 // model's extra_headers, which is the authorization-header rule's.
 func authorizationHeader(h credential.Held) bool {
-	return h.Value != nil && strings.EqualFold(h.Name, "authorization") && len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers"
+	return h.Place == credential.InValue && h.Assigned == "" && strings.EqualFold(h.Name, "authorization") && len(h.Table) > 0 && h.Table[len(h.Table)-1] == "extra_headers"
 }
 
 // leakMessage says where a credential is, what it looks like and what to
@@ -90,9 +106,19 @@ func authorizationHeader(h credential.Held) bool {
 func leakMessage(h credential.Held) string {
 	seen := "looks like " + h.Cred.What + " (" + h.Cred.Describe(h.Text) + ")"
 	switch {
-	case h.Value == nil:
+	case h.Assigned != "":
+		seen = "is " + code(h.Assigned+"=") + " and what " + seen
+	case h.Place == credential.InValue && h.Text != strings.TrimSpace(h.Value.Str):
+		seen = "holds what " + seen
+	}
+	switch {
+	case h.Place == credential.InComment:
 		return "a comment holds what " + seen + ": comments are visible in the repository like the rest of the file; remove it and rotate the key"
-	case h.Env:
+	case h.Place == credential.InBrokenLine:
+		return "a line that is not valid TOML holds what " + seen + ": the file is visible in the repository whether it parses or not; remove it and rotate the key"
+	case h.Place == credential.InKey:
+		return "a name in " + where(h.Table) + " " + seen + ": a key is visible in the repository like a value, and no platform secret is made of it; remove it, store the key with `osmosis secret set NAME` under a name of its own, list that name in [secrets] required and rotate the key"
+	case h.Env && h.Assigned == "":
 		return code(h.Name) + " in " + where(h.Table) + " " + seen + ": [env] values sit in the repository and the CLI prints them at submit; store it with `osmosis secret set " + h.Name + "`, list it in [secrets] required and rotate it"
 	}
 	subject := code(h.Name) + " in " + where(h.Table)
@@ -103,7 +129,10 @@ func leakMessage(h credential.Held) string {
 		subject = "item " + strconv.Itoa(h.Item+1) + " of " + subject
 	}
 	name := "NAME"
-	if credential.IsEnvVarName(h.Name) {
+	switch {
+	case credential.IsEnvVarName(h.Assigned):
+		name = h.Assigned
+	case h.Assigned == "" && credential.IsEnvVarName(h.Name):
 		name = h.Name
 	}
 	return subject + " " + seen + ": a config's values are visible in the repository; store it with `osmosis secret set " + name + "`, refer to it only by that name (in [secrets] required) and rotate it"

@@ -36,6 +36,18 @@ func TestUnknownVariant(t *testing.T) {
 			want: []string{"6:8-6:9 unknown-variant agents.0.model"},
 		},
 		{
+			// values JSON has no type for: the CLI's tagged union names
+			// the table for them too (union_tag_invalid at agents.0.model)
+			name: "nan, infinity, dates and times as the type",
+			kind: b,
+			src:  benchHead + "\n[[agents]]\nmodel = { type = nan }\n[[agents]]\nmodel = { type = -inf }\n[[agents]]\nmodel = { type = 1979-05-27 }\n[[agents]]\nmodel = { type = 07:32:00 }\n[[agents]]\nmodel = { type = 1979-05-27T07:32:00Z }\n",
+			want: []string{
+				"5:18-5:21 unknown-variant agents.0.model", "7:18-7:22 unknown-variant agents.1.model", "9:18-9:28 unknown-variant agents.2.model",
+				"11:18-11:26 unknown-variant agents.3.model", "13:18-13:38 unknown-variant agents.4.model",
+			},
+			msg: []string{"found `nan`", "found `-inf`", "found `1979-05-27`", "found `07:32:00`", "found `1979-05-27T07:32:00Z`"},
+		},
+		{
 			name: "each known type",
 			kind: b,
 			src: goodBenchmark + `

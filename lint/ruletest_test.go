@@ -34,6 +34,8 @@ type ruleCase struct {
 	// path is the config's place in the workspace; default
 	// configs/<kind>/run.toml.
 	path string
+	// listed checks the config as one of its workspace's (Input.Listed).
+	listed bool
 }
 
 // tree lists workspace entries: a key ending in "/" is a directory, a value
@@ -70,7 +72,7 @@ func (c ruleCase) input(t testing.TB) Input {
 	if rel == "" {
 		rel = "configs/" + string(kind) + "/run.toml"
 	}
-	in := Input{Path: rel, Kind: kind}
+	in := Input{Path: rel, Kind: kind, Listed: c.listed}
 	if c.ws == nil {
 		return in
 	}
@@ -131,9 +133,10 @@ func runRuleCases(t *testing.T, rule string, cases []ruleCase) {
 				got = append(got, formatFinding(f))
 				checkFixable(t, f)
 				if in.Settings == nil || len(in.Settings.Severity) == 0 {
-					// a superseding finding can take an earlier stage and
-					// a higher severity from the findings it stands for
-					folded := r.Supersedes && stageRank(f.Stage) <= stageRank(r.Stage) && f.Severity.Rank() >= r.Severity.Rank()
+					// a superseding or folding finding can take an earlier
+					// stage and a higher severity from the findings it
+					// stands for
+					folded := (r.Supersedes || r.Folds != "") && stageRank(f.Stage) <= stageRank(r.Stage) && f.Severity.Rank() >= r.Severity.Rank()
 					if !folded && (f.Severity != r.Severity || f.Stage != r.Stage) {
 						t.Errorf("%s: severity %s, stage %s; the catalog says %s, %s", formatFinding(f), f.Severity, f.Stage, r.Severity, r.Stage)
 					}

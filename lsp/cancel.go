@@ -5,8 +5,7 @@ import (
 	"sync"
 
 	"go.lsp.dev/jsonrpc2"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // cancellation handles $/cancelRequest: every request runs with a context
@@ -52,13 +51,13 @@ func cancelledID(params []byte) (jsonrpc2.ID, bool) {
 	if err := protocol.Unmarshal(params, &p); err != nil {
 		return jsonrpc2.ID{}, false
 	}
-	if p.ID == nil {
-		return jsonrpc2.ID{}, false
+	switch id := p.ID.(type) {
+	case protocol.Integer:
+		return jsonrpc2.NewNumberID(int64(id)), true
+	case protocol.String:
+		return jsonrpc2.NewStringID(string(id)), true
 	}
-	if p.ID.IsInt {
-		return jsonrpc2.NewNumberID(p.ID.Int), true
-	}
-	return jsonrpc2.NewStringID(p.ID.Str), true
+	return jsonrpc2.ID{}, false
 }
 
 // requestContext is a request's context with a cancellation of its own.

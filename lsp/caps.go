@@ -3,7 +3,8 @@ package lsp
 import (
 	"slices"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -44,7 +45,7 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		out.pull = td.Diagnostic != nil
 		if td.Completion != nil && td.Completion.CompletionItem != nil {
 			ci := td.Completion.CompletionItem
-			out.lazyDocs = ci.ResolveSupport != nil && slices.Contains(ci.ResolveSupport.Properties, "documentation")
+			out.lazyDocs = slices.Contains(ci.ResolveSupport.Properties, "documentation")
 			out.snippets = ci.SnippetSupport != nil && *ci.SnippetSupport
 			out.docMarkdown = slices.Contains(ci.DocumentationFormat, protocol.MarkupKindMarkdown)
 		}

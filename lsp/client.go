@@ -6,8 +6,7 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // clientConn is what the server sends the client: the few notifications and
@@ -45,14 +44,14 @@ func (c connClient) DiagnosticRefresh(ctx context.Context) error {
 func (c connClient) call(ctx context.Context, method string, params any) error {
 	id, err := c.conn.Call(ctx, method, params, nil)
 	if ctx.Err() != nil && id.IsValid() {
-		var cancel protocol.IntegerOrString
+		var cancel protocol.ProgressToken // integer | string, the id's
 		if n, ok := id.Number(); ok {
-			cancel = protocol.IntegerOrString{Int: n, IsInt: true}
+			cancel = protocol.Integer(n)
 		} else {
 			s, _ := id.StringValue()
-			cancel = protocol.StringValue(s)
+			cancel = protocol.String(s)
 		}
-		_ = c.conn.Notify(context.WithoutCancel(ctx), protocol.MethodCancelRequest, &protocol.CancelParams{ID: &cancel})
+		_ = c.conn.Notify(context.WithoutCancel(ctx), protocol.MethodCancelRequest, &protocol.CancelParams{ID: cancel})
 	}
 	return err
 }

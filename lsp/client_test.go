@@ -9,8 +9,7 @@ import (
 	"time"
 
 	"go.lsp.dev/jsonrpc2"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // A request the server sends and then gives up on (its context ends
@@ -61,11 +60,11 @@ func TestClientCallsGivenUpAreCancelled(t *testing.T) {
 				t.Fatal("no $/cancelRequest for the call given up on")
 			}
 			var p protocol.CancelParams
-			if err := json.Unmarshal(raw, &p); err != nil || p.ID == nil {
+			if err := protocol.Unmarshal(raw, &p); err != nil || p.ID == nil {
 				t.Fatalf("$/cancelRequest: %v %+v", err, p)
 			}
-			if n, ok := id.Number(); !ok || !p.ID.IsInt || p.ID.Int != n {
-				t.Fatalf("$/cancelRequest names %+v, the call was %v", *p.ID, id)
+			if n, ok := id.Number(); !ok || p.ID != protocol.Integer(n) {
+				t.Fatalf("$/cancelRequest names %+v, the call was %v", p.ID, id)
 			}
 		})
 	}

@@ -6,8 +6,9 @@ import (
 	"fmt"
 	"sync"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (protocol.CompletionResult, error) {
@@ -22,10 +23,8 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))
 	out := make([]protocol.CompletionItem, 0, len(items))
-	// the optional properties point into one array each, not a value
-	// allocated for every item
-	sorts, details := make([]string, len(items)), make([]string, len(items))
-	rngs := make([]protocol.Range, len(items))
+	// the edits are one array, not a value allocated for every item
+	edits := make([]protocol.TextEdit, len(items))
 	var list uint64
 	var docs []string
 	if lazy {
@@ -39,19 +38,18 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 		if it.Snippet && !c.snippets {
 			text = plainSnippet(text)
 		}
-		sorts[i], rngs[i] = it.Sort, m.rng(it.Range)
+		edits[i] = protocol.TextEdit{Range: m.rng(it.Range), NewText: text}
 		ci := protocol.CompletionItem{
 			Label:    it.Label,
 			Kind:     itemKind(it.Kind),
-			SortText: &sorts[i],
-			TextEdit: &protocol.CompletionTextEdit{Range: &rngs[i], NewText: text},
+			SortText: protocol.NewOptional(it.Sort),
+			TextEdit: &edits[i],
 		}
 		if it.Snippet && c.snippets {
 			ci.InsertTextFormat = protocol.InsertTextFormatSnippet
 		}
 		if it.Detail != "" {
-			details[i] = it.Detail
-			ci.Detail = &details[i]
+			ci.Detail = protocol.NewOptional(it.Detail)
 		}
 		switch {
 		case it.Doc == "":
@@ -62,7 +60,7 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 			ci.Documentation = c.markup(it.Doc, c.docMarkdown)
 		}
 		if it.Preselect {
-			ci.Preselect = ptr(true)
+			ci.Preselect = protocol.NewOptional(true)
 		}
 		out = append(out, ci)
 	}

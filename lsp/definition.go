@@ -4,9 +4,8 @@ import (
 	"context"
 	"path/filepath"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) Definition(ctx context.Context, p *protocol.DefinitionParams) (protocol.DefinitionResult, error) {

@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -31,7 +31,7 @@ func (s *Server) findings(ctx context.Context, snap *snapshot, d *document) (*re
 	}
 	res := &result{gen: snap.gen}
 	var err error
-	res.findings, res.config, err = s.lint(ctx, snap, d)
+	res.findings, res.config, err = s.lint(ctx, snap, d, false)
 	if err != nil {
 		return nil, err
 	}
@@ -44,10 +44,12 @@ func (s *Server) findings(ctx context.Context, snap *snapshot, d *document) (*re
 }
 
 // lint checks a document with the engine; config is false for files that
-// are not configs. A panic in the engine is logged and shown, and leaves
+// are not configs. listed checks a file that is not open as one of the
+// workspace's configs (lint.Input.Listed): an open one is judged on its
+// own, as the command line judges a file it is given. A panic in the engine is logged and shown, and leaves
 // the document without findings. When ctx is done first, the check stops
 // between rules with ctx's error.
-func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []lint.Finding, config bool, err error) {
+func (s *Server) lint(ctx context.Context, snap *snapshot, d *document, listed bool) (fs []lint.Finding, config bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			fs, config, err = nil, true, nil
@@ -65,6 +67,7 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document) (fs []li
 	}
 	in := v.info.in
 	in.Path = d.path
+	in.Listed = listed
 	if v.info.unread {
 		return lint.Unread(in), true, nil
 	}
@@ -109,7 +112,7 @@ func (s *Server) lintClosed(ctx context.Context, snap *snapshot, path string) (f
 		return nil, nil, false, nil
 	}
 	d = &document{uri: uri.File(path), path: path, text: src}
-	fs, config, err = s.lint(ctx, snap, d)
+	fs, config, err = s.lint(ctx, snap, d, true)
 	return fs, d, config, err
 }
 
@@ -129,7 +132,7 @@ func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnost
 
 // unnecessaryTags are the tags of a finding of a rule whose code is
 // unnecessary (shared by every such diagnostic, never changed).
-var unnecessaryTags = []protocol.DiagnosticTag{protocol.DiagnosticTagUnnecessary}
+var unnecessaryTags = protocol.NewDiagnosticTags(protocol.DiagnosticTagUnnecessary)
 
 func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	sev := protocol.DiagnosticSeverityError
@@ -142,11 +145,11 @@ func (s *Server) diagnostic(m mapper, f lint.Finding) protocol.Diagnostic {
 	d := protocol.Diagnostic{
 		Range:    m.rng(f.Range),
 		Severity: sev,
-		Source:   "osmosis-lint",
-		Message:  escape.Lines(f.Message) + stageSuffix(f.Stage),
+		Source:   protocol.NewOptional("osmosis-lint"),
+		Message:  protocol.String(escape.Lines(f.Message) + stageSuffix(f.Stage)),
 	}
 	if f.Rule != "" {
-		d.Code = protocol.StringValue(f.Rule)
+		d.Code = protocol.String(f.Rule)
 	}
 	if r, ok := lint.Lookup(f.Rule); ok {
 		if u, err := uri.Parse(r.DocURL()); err == nil {

@@ -301,3 +301,42 @@ func TestExcludedFileHasNoDiagnostics(t *testing.T) {
 	}
 	c.shutdown()
 }
+
+// TestReferenceTemplateDiagnostics: a reference template the editor has
+// not opened is one note among the workspace's diagnostics; open, it is
+// judged as `check` judges a file named alone.
+func TestReferenceTemplateDiagnostics(t *testing.T) {
+	root := newWorkspace(t, map[string]string{
+		".osmosis/template.json":        `{"overwriteManaged": ["configs/**/default.toml"]}`,
+		"configs/training/default.toml": "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n",
+	})
+	c := start(t, root, caps{})
+	file := filepath.Join(root, "configs", "training", "default.toml")
+	p := c.waitPub(file, func(publication) bool { return true })
+	if got := codes(p.Diagnostics); !slices.Equal(got, []string{"reference-template"}) {
+		t.Errorf("unopened: %v, want one reference-template note", got)
+	} else if p.Diagnostics[0].Severity != 3 {
+		t.Errorf("the note has severity %d, want information (3)", p.Diagnostics[0].Severity)
+	}
+	c.open(file, readFile(t, file))
+	p = c.waitVersion(file, 1)
+	if got := codes(p.Diagnostics); !slices.Equal(got, []string{"placeholder", "placeholder", "placeholder", "placeholder"}) {
+		t.Errorf("open: %v, want the four placeholders", got)
+	}
+
+	// the eval default has real values beside its placeholders: a
+	// reference template only while the template file manages it
+	eval := filepath.Join(root, "configs", "eval", "default.toml")
+	writeFile(t, eval, "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"<your-dataset-name>\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n")
+	c.watched(eval, created)
+	c.waitPub(eval, func(p publication) bool { return slices.Equal(codes(p.Diagnostics), []string{"reference-template"}) })
+	tpl := filepath.Join(root, ".osmosis", "template.json")
+	writeFile(t, tpl, `{"overwriteManaged": ["configs/training/default.toml"]}`)
+	c.watched(tpl, changed)
+	c.waitPub(eval, func(p publication) bool {
+		return slices.Equal(codes(p.Diagnostics), []string{"placeholder", "placeholder"})
+	})
+	if code := c.shutdown(); code != 0 {
+		t.Errorf("exit code = %d", code)
+	}
+}

@@ -4,9 +4,8 @@ import (
 	"context"
 	"path/filepath"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // DocumentLink links rollout and entrypoint values to the entrypoint file,

@@ -3,8 +3,9 @@ package lsp
 import (
 	"context"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) DocumentSymbol(ctx context.Context, p *protocol.DocumentSymbolParams) (protocol.DocumentSymbolResult, error) {

@@ -8,9 +8,9 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -33,6 +33,19 @@ var fuzzInserts = []string{
 	"🚀", "é", "𝄞", "[training]\n", "[[agents]]\n", "lr = ", "rollout = \"", "entrypoint = ",
 	"dataset = \"multiply\"", "model = { type = \"provider\", ", "'''", "\"\"\"", "training.", "# osmosis-lint: ignore[",
 	"[experiment]\nrollout = \"multiply-agent\"\n",
+}
+
+// scriptReader returns a function that gives the bytes of a fuzz script
+// one at a time, then zeros.
+func scriptReader(script []byte) func() int {
+	return func() int {
+		if len(script) == 0 {
+			return 0
+		}
+		b := script[0]
+		script = script[1:]
+		return int(b)
+	}
 }
 
 // FuzzDocument drives the document pipeline with a text and a script of
@@ -58,14 +71,7 @@ func FuzzDocument(f *testing.F) {
 		if len(text) > 64<<10 || len(script) > 256 {
 			return
 		}
-		next := func() int {
-			if len(script) == 0 {
-				return 0
-			}
-			b := script[0]
-			script = script[1:]
-			return int(b)
-		}
+		next := scriptReader(script)
 		var logs syncBuffer
 		s := newServer(Options{Home: root, Log: &logs})
 		s.client = quietClient{}
@@ -101,7 +107,7 @@ func FuzzDocument(f *testing.F) {
 				version++
 				must(t, serveDirect(ctx, s, protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 					TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: id, Version: version},
-					ContentChanges: []protocol.TextDocumentContentChangeEvent{{Range: &protocol.Range{Start: start, End: end}, Text: fuzzInserts[next()%len(fuzzInserts)]}},
+					ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangePartial{Range: protocol.Range{Start: start, End: end}, Text: fuzzInserts[next()%len(fuzzInserts)]}},
 				}))
 			case 1: // the whole text, with one insert
 				old := doc()
@@ -109,7 +115,7 @@ func FuzzDocument(f *testing.F) {
 				version++
 				must(t, serveDirect(ctx, s, protocol.MethodTextDocumentDidChange, &protocol.DidChangeTextDocumentParams{
 					TextDocument:   protocol.VersionedTextDocumentIdentifier{TextDocumentIdentifier: id, Version: version},
-					ContentChanges: []protocol.TextDocumentContentChangeEvent{{Text: old[:at] + fuzzInserts[next()%len(fuzzInserts)] + old[at:]}},
+					ContentChanges: []protocol.TextDocumentContentChangeEvent{&protocol.TextDocumentContentChangeWholeDocument{Text: old[:at] + fuzzInserts[next()%len(fuzzInserts)] + old[at:]}},
 				}))
 			case 2:
 				p := pos()
@@ -118,7 +124,7 @@ func FuzzDocument(f *testing.F) {
 				list := res.(*protocol.CompletionList)
 				at := check.clamp(doc(), p)
 				for _, it := range list.Items {
-					r := *it.TextEdit.Range
+					r := it.TextEdit.(*protocol.TextEdit).Range
 					check.rng(doc(), r, "completion "+it.Label)
 					if r.Start.Line != r.End.Line || r.Start.Line != at.Line || r.Start.Character > at.Character || r.End.Character < at.Character {
 						t.Errorf("completion %q: edit range %+v does not hold the cursor %+v (asked at %+v) on one line", it.Label, r, at, p)

@@ -3,8 +3,9 @@ package lsp
 import (
 	"context"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.Hover, error) {
@@ -20,5 +21,5 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 		return nil, nil
 	}
 	rng := m.rng(r)
-	return &protocol.Hover{Contents: *s.caps().markup(escape.Lines(text), s.caps().hoverMarkdown), Range: &rng}, nil
+	return &protocol.Hover{Contents: s.caps().markup(escape.Lines(text), s.caps().hoverMarkdown), Range: &rng}, nil
 }

@@ -6,8 +6,10 @@ import (
 	"sort"
 	"sync"
 
+	"go.lsp.dev/protocol"
+
+	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -94,6 +96,7 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // is held while a config is parsed and indexed.
 func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
+	defer wsnap.Hold()() // one open of the root for every config
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
@@ -130,6 +133,9 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {
 		for _, r := range fr.refs {
+			if lint.Redact(nil, r.Name) != r.Name {
+				continue // a credential pasted as a name is never offered
+			}
 			switch r.Kind {
 			case assist.RefEnv:
 				env[r.Name] = true

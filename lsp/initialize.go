@@ -5,8 +5,10 @@ import (
 	"path/filepath"
 	"time"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 func ptr[T any](v T) *T { return &v }
@@ -24,9 +26,11 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	c := capsOf(p.Capabilities)
 	s.clientCaps.Store(c)
 	var folders []string
-	for _, f := range p.WorkspaceFolders {
-		if path, ok := filePath(f.URI); ok {
-			folders = append(folders, path)
+	if fs, ok := p.WorkspaceFolders.Get(); ok {
+		for _, f := range fs {
+			if path, ok := filePath(f.URI); ok {
+				folders = append(folders, path)
+			}
 		}
 	}
 	if len(folders) == 0 && p.RootURI != nil {
@@ -39,7 +43,7 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 
 	return &protocol.InitializeResult{
 		Capabilities: capabilities(c),
-		ServerInfo:   &protocol.ServerInfo{Name: "osmosis-lint", Version: serverVersion(s.opts.Version)},
+		ServerInfo:   protocol.ServerInfo{Name: "osmosis-lint", Version: protocol.NewOptional(serverVersion(s.opts.Version))},
 	}, nil
 }
 
@@ -70,6 +74,9 @@ func (s *Server) registerWatchers() {
 	// the root .env the osmosis CLI loads before every command
 	// (env-platform-url)
 	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/.env")})
+	// the platform template's file, which says which configs are
+	// reference templates (reference-template)
+	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + workspace.TemplateFile)})
 	// the saved platform lists: a setting names a JSON file anywhere in the
 	// workspace, an option one anywhere at all (dataset-unknown,
 	// model-unknown, secret-not-stored)

@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]protocol.InlayHint, error) {
@@ -19,7 +19,7 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	for _, h := range hints {
 		out = append(out, protocol.InlayHint{
 			Position:    m.position(h.At),
-			Label:       h.Label,
+			Label:       protocol.String(h.Label),
 			Tooltip:     c.markup(h.Tooltip, c.hoverMarkdown),
 			PaddingLeft: ptr(true),
 		})

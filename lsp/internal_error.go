@@ -4,8 +4,9 @@ import (
 	"fmt"
 	"runtime/debug"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // internalError logs a recovered panic with its stack and tells the user

@@ -14,11 +14,18 @@ import (
 )
 
 // serveEnv makes the test binary a language server on its standard input
-// and output, so a test can measure a server process of its own.
-const serveEnv = "OSMOSIS_LINT_TEST_SERVE"
+// and output, so a test can measure a server process of its own; with
+// nofileEnv, under that limit of open descriptors.
+const (
+	serveEnv  = "OSMOSIS_LINT_TEST_SERVE"
+	nofileEnv = "OSMOSIS_LINT_TEST_NOFILE"
+)
 
 func TestMain(m *testing.M) {
 	if os.Getenv(serveEnv) == "1" {
+		if n := os.Getenv(nofileEnv); n != "" {
+			limitDescriptors(n)
+		}
 		os.Exit(Serve(context.Background(), stdioRWC{}, Options{Version: "test", Home: os.TempDir(), Log: os.Stderr}))
 	}
 	os.Exit(m.Run())
@@ -32,10 +39,10 @@ func (stdioRWC) Close() error                { return os.Stdin.Close() }
 
 // startServerProcess runs this test binary as a server process and
 // connects a test client to it.
-func startServerProcess(t testing.TB, root string, k caps) (*client, *exec.Cmd) {
+func startServerProcess(t testing.TB, root string, k caps, env ...string) (*client, *exec.Cmd) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), serveEnv+"=1")
+	cmd.Env = append(append(os.Environ(), serveEnv+"=1"), env...)
 	cmd.Dir = root
 	stdin, _ := cmd.StdinPipe()
 	stdout, _ := cmd.StdoutPipe()

@@ -7,8 +7,7 @@ import (
 	"fmt"
 
 	"go.lsp.dev/jsonrpc2"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // methods is every LSP method the server serves: its name, its handler and
@@ -77,16 +76,16 @@ func methodTable() []method {
 			completion(sc).ResolveProvider = ptr(c.lazyDocs)
 		}},
 		{protocol.MethodTextDocumentHover, request((*Server).Hover), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.HoverProvider = ptr(true)
+			sc.HoverProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentDefinition, request((*Server).Definition), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.DefinitionProvider = ptr(true)
+			sc.DefinitionProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentReferences, request((*Server).References), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.ReferencesProvider = ptr(true)
+			sc.ReferencesProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentDocumentSymbol, request((*Server).DocumentSymbol), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.DocumentSymbolProvider = ptr(true)
+			sc.DocumentSymbolProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentCodeAction, request((*Server).CodeAction), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
 			sc.CodeActionProvider = &protocol.CodeActionOptions{
@@ -103,24 +102,24 @@ func methodTable() []method {
 			rename(sc).PrepareProvider = ptr(true)
 		}},
 		{protocol.MethodTextDocumentFoldingRange, request((*Server).FoldingRanges), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.FoldingRangeProvider = ptr(true)
+			sc.FoldingRangeProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentSelectionRange, request((*Server).SelectionRange), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.SelectionRangeProvider = ptr(true)
+			sc.SelectionRangeProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodTextDocumentInlayHint, request((*Server).InlayHint), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.InlayHintProvider = ptr(true)
+			sc.InlayHintProvider = protocol.Boolean(true)
 		}},
 
 		// the workspace
 		{protocol.MethodWorkspaceSymbol, request((*Server).Symbols), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			sc.WorkspaceSymbolProvider = ptr(true)
+			sc.WorkspaceSymbolProvider = protocol.Boolean(true)
 		}},
 		{protocol.MethodWorkspaceDidChangeWorkspaceFolders, notification((*Server).DidChangeWorkspaceFolders), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			workspaceOpts(sc).WorkspaceFolders = &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: ptr(true)}
+			workspaceOpts(sc).WorkspaceFolders = &protocol.WorkspaceFoldersServerCapabilities{Supported: ptr(true), ChangeNotifications: protocol.Boolean(true)}
 		}},
 		{protocol.MethodWorkspaceWillRenameFiles, request((*Server).WillRenameFiles), func(_ *clientCaps, sc *protocol.ServerCapabilities) {
-			workspaceOpts(sc).FileOperations = &protocol.FileOperationOptions{WillRename: &protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
+			workspaceOpts(sc).FileOperations = &protocol.FileOperationOptions{WillRename: protocol.FileOperationRegistrationOptions{Filters: []protocol.FileOperationFilter{{
 				Scheme:  ptr("file"),
 				Pattern: protocol.FileOperationPattern{Glob: "**/rollouts/*", Matches: protocol.FileOperationPatternKindFolder},
 			}}}}
@@ -269,10 +268,12 @@ func wireNotification[P any](f func(*Server, context.Context, *P) error) handler
 // The parts of the capabilities that several methods share.
 
 func textSync(sc *protocol.ServerCapabilities) *protocol.TextDocumentSyncOptions {
-	if sc.TextDocumentSync == nil {
-		sc.TextDocumentSync = &protocol.TextDocumentSyncOptions{}
+	if o, ok := sc.TextDocumentSync.(*protocol.TextDocumentSyncOptions); ok {
+		return o
 	}
-	return sc.TextDocumentSync
+	o := &protocol.TextDocumentSyncOptions{}
+	sc.TextDocumentSync = o
+	return o
 }
 
 func completion(sc *protocol.ServerCapabilities) *protocol.CompletionOptions {
@@ -283,10 +284,12 @@ func completion(sc *protocol.ServerCapabilities) *protocol.CompletionOptions {
 }
 
 func rename(sc *protocol.ServerCapabilities) *protocol.RenameOptions {
-	if sc.RenameProvider == nil {
-		sc.RenameProvider = &protocol.RenameOptions{}
+	if o, ok := sc.RenameProvider.(*protocol.RenameOptions); ok {
+		return o
 	}
-	return sc.RenameProvider
+	o := &protocol.RenameOptions{}
+	sc.RenameProvider = o
+	return o
 }
 
 // pullDiagnostics is the diagnostic provider for a client that pulls, nil
@@ -295,10 +298,12 @@ func pullDiagnostics(c *clientCaps, sc *protocol.ServerCapabilities) *protocol.D
 	if !c.pull {
 		return nil
 	}
-	if sc.DiagnosticProvider == nil {
-		sc.DiagnosticProvider = &protocol.DiagnosticOptions{}
+	if o, ok := sc.DiagnosticProvider.(*protocol.DiagnosticOptions); ok {
+		return o
 	}
-	return sc.DiagnosticProvider
+	o := &protocol.DiagnosticOptions{}
+	sc.DiagnosticProvider = o
+	return o
 }
 
 func workspaceOpts(sc *protocol.ServerCapabilities) *protocol.WorkspaceOptions {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // The method table agrees with the protocol: each method is one the client
@@ -219,4 +219,24 @@ func hasPath(leaves map[string]string, p string) bool {
 		}
 	}
 	return false
+}
+
+// TestMarshalEscapes: a message never carries a control or bidirectional
+// character raw (a file name or a value in a diagnostic, a hover): each is
+// a \u escape, and the message decodes to the same text.
+func TestMarshalEscapes(t *testing.T) {
+	msg := "nl\n::error::x \x1b[31m \x1b]0;t\a \x7f \u0085 \u202e \u2066 \u2028"
+	b, err := codec{}.Marshal(map[string]string{"message": msg})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range string(b) {
+		if r < 0x20 || r >= 0x7f && r < 0xa0 || r >= 0x202a && r <= 0x202e || r >= 0x2066 && r <= 0x2069 || r == 0x2028 {
+			t.Fatalf("raw %U in %q", r, b)
+		}
+	}
+	var d map[string]string
+	if err := (codec{}).Unmarshal(b, &d); err != nil || d["message"] != msg {
+		t.Fatalf("reads back %q (%v)", d["message"], err)
+	}
 }

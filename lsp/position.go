@@ -1,7 +1,8 @@
 package lsp
 
 import (
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 

@@ -3,10 +3,10 @@ package lsp
 import (
 	"sync"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // publisher sends diagnostics one publication at a time, each after a last
@@ -78,7 +78,10 @@ func (s *Server) publish(u uri.URI, d *document, version *int32, fs []lint.Findi
 	}
 	// the params are written out before Notify returns: version is not
 	// kept
-	params := &protocol.PublishDiagnosticsParams{URI: u, Version: version, Diagnostics: s.diagnostics(d, fs)}
+	params := &protocol.PublishDiagnosticsParams{URI: u, Diagnostics: s.diagnostics(d, fs)}
+	if version != nil {
+		params.Version = protocol.NewOptional(*version)
+	}
 	if err := s.client.PublishDiagnostics(s.ctx, params); err != nil {
 		s.log.Printf("publish %s: %v", u, err)
 	}

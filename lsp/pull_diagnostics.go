@@ -5,10 +5,10 @@ import (
 	"fmt"
 	"hash/fnv"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // resultID names the diagnostics of a text against a generation of the
@@ -58,7 +58,7 @@ func (s *Server) items(ctx context.Context, snap *snapshot, p pulled, open bool)
 		fs = res.findings
 	} else {
 		var err error
-		if fs, _, err = s.lint(ctx, snap, p.doc); err != nil {
+		if fs, _, err = s.lint(ctx, snap, p.doc, true); err != nil {
 			return nil, err
 		}
 	}

@@ -4,10 +4,10 @@ import (
 	"context"
 	"path/filepath"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // References lists every config of the workspace that names the rollout,

@@ -8,12 +8,12 @@ import (
 	"strings"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -188,7 +188,10 @@ func (s *Server) workspaceEditOf(snap *snapshot, files []fileEdits, move *protoc
 		if d := open[f.path]; d != nil {
 			td.TextDocument.Version = ptr(d.version)
 		}
-		td.Edits = append([]protocol.TextEdit{}, f.edits...)
+		td.Edits = make([]protocol.TextDocumentEditElement, len(f.edits))
+		for i := range f.edits {
+			td.Edits[i] = &f.edits[i]
+		}
 		changes = append(changes, td)
 	}
 	if move != nil {

@@ -3,7 +3,7 @@ package lsp
 import (
 	"context"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // SelectionRange answers each position with the ranges around it, from

@@ -1,6 +1,6 @@
 // Package lsp is the language server of osmosis-lint: it serves the lint
 // engine's findings, fixes and editor features over the Language Server
-// Protocol (3.17, its types in lsp/protocol) on a byte stream, usually stdio.
+// Protocol (3.18, its types go.lsp.dev/protocol) on a byte stream, usually stdio.
 //
 // Messages are handled strictly in the order they arrive: document changes
 // are applied in order and each diagnostic result carries the version it was
@@ -30,9 +30,10 @@ import (
 	"sync/atomic"
 
 	"go.lsp.dev/jsonrpc2"
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -270,7 +271,8 @@ func (s *Server) Exit(ctx context.Context) error {
 // current returns the open document at u (nil if not open).
 func (s *Server) current(u uri.URI) *document { return s.sess.snapshot().docs[u] }
 
-// codec reads and writes LSP messages with protocol.Marshal and Unmarshal.
+// codec reads and writes LSP messages with protocol.Marshal and Unmarshal,
+// writing what it marshals through escape.JSONText.
 type codec struct{}
 
 func (codec) Marshal(v any) ([]byte, error) {
@@ -286,7 +288,13 @@ func (codec) Marshal(v any) ([]byte, error) {
 		}
 		return *m, nil
 	}
-	return protocol.Marshal(v)
+	b, err := protocol.Marshal(v)
+	if err != nil {
+		return nil, err
+	}
+	// control and bidirectional characters as \u escapes, as in every
+	// JSON the tool writes: the message decodes to the same text
+	return escape.JSONText(b), nil
 }
 
 func (codec) Unmarshal(data []byte, v any) error {

@@ -10,8 +10,7 @@ import (
 	"testing"
 
 	"go.lsp.dev/jsonrpc2"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
 )
 
 // chunkReader hands out its input a few bytes at a time, as a pipe does.

@@ -3,10 +3,13 @@ package lsp
 import (
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
 	"go.lsp.dev/uri"
+
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
 // multibyte is a training config whose lines carry two-byte, three-byte and
@@ -256,4 +259,50 @@ func TestNotAConfig(t *testing.T) {
 	if code := c.shutdown(); code != 0 {
 		t.Errorf("exit code = %d", code)
 	}
+}
+
+// A Replace All on a 2.6 MB config, 15,000 one-character edits in one
+// didChange, costs the server a bounded multiple of the document: the
+// change, the hover right after it and the parse the hover needs allocate
+// under 32 times the document (each edit applied to a copy and a line index
+// of the whole text was 39 GB), and the hover sees the changed text.
+func TestReplaceAllDidChange(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector multiplies allocations")
+	}
+	root := newWorkspace(t, nil)
+	file := filepath.Join(root, "configs", "training", "big.toml")
+	c := start(t, root, caps{})
+	text := bigConfig(2_600_000, 15_000)
+	c.open(file, text)
+	c.waitVersion(file, 1)
+
+	changes := replaceAll(text, toml.UTF16)
+	wire := make([]map[string]any, len(changes))
+	for i, ch := range changes {
+		wire[i] = partial(rng{
+			Start: pos{Line: ch.rng.Start.Line, Character: ch.rng.Start.Character},
+			End:   pos{Line: ch.rng.End.Line, Character: ch.rng.End.Character},
+		}, string(ch.text))
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	v := c.change(file, wire...)
+	var h struct {
+		Contents struct{ Value string }
+	}
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": textDoc(file), "position": at(1, 2)}, &h)
+	runtime.ReadMemStats(&after)
+	alloc := after.TotalAlloc - before.TotalAlloc
+	t.Logf("%d edits on %d KB, then a hover: %d MB allocated", len(changes), len(text)>>10, alloc>>20)
+	if bound := uint64(32 * len(text)); alloc > bound {
+		t.Errorf("%d MB allocated, over 32 times the document (%d MB)", alloc>>20, bound>>20)
+	}
+	if !strings.Contains(h.Contents.Value, "rollout") {
+		t.Errorf("hover on rollout after the change: %q", h.Contents.Value)
+	}
+	if got := c.serverText(file); got != strings.ReplaceAll(text, "~", "-") {
+		t.Error("the server's text after Replace All differs")
+	}
+	c.waitVersion(file, v)
 }

@@ -5,9 +5,9 @@ import (
 	"context"
 	"runtime/debug"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -37,25 +37,15 @@ func (s *Server) openDoc(u uri.URI, version int32, text []byte) {
 	s.rescans.kick()
 }
 
-// changeDoc applies content changes to an open document, in order.
+// changeDoc applies content changes to an open document, in order, in
+// time linear in the document and the changes (applyChanges).
 func (s *Server) changeDoc(u uri.URI, version int32, changes []textChange) {
 	enc := s.caps().enc
 	_, now := s.sess.editDoc(u, func(d *document) *document {
 		if d == nil {
 			return nil
 		}
-		text := d.text
-		for i, c := range changes {
-			if c.whole {
-				text = c.text
-				continue
-			}
-			m := d.mapper(enc)
-			if i > 0 {
-				m = newMapper(text, enc)
-			}
-			text = splice(text, m.toRange(c.rng), c.text)
-		}
+		text := applyChanges(d.text, func() mapper { return d.mapper(enc) }, enc, changes)
 		nd := &document{uri: d.uri, path: d.path, version: version, text: text}
 		nd.info.Store(d.info.Load()) // same path: same workspace and kind
 		return nd

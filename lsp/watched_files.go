@@ -5,8 +5,9 @@ import (
 	"path/filepath"
 	"strings"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"

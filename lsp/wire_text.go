@@ -5,9 +5,8 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
-
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // The text of didOpen and didChange is decoded here, straight into the

@@ -3,9 +3,10 @@ package lsp
 import (
 	"sync/atomic"
 
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // space is a workspace the server has seen, by its root. The snapshot is

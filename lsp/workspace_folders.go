@@ -4,7 +4,8 @@ import (
 	"context"
 	"slices"
 
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
+	"go.lsp.dev/protocol"
+
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 

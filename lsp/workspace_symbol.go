@@ -7,10 +7,10 @@ import (
 	"sort"
 	"strings"
 
+	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
 	"github.com/osmosis-lint/osmosis-lint/lsp/assist"
-	"github.com/osmosis-lint/osmosis-lint/lsp/protocol"
 )
 
 // maxWorkspaceSymbols bounds an answer; a query narrows it.
@@ -40,7 +40,7 @@ func (s *Server) Symbols(ctx context.Context, p *protocol.WorkspaceSymbolParams)
 		}
 		out = append(out, protocol.WorkspaceSymbol{
 			BaseSymbolInformation: protocol.BaseSymbolInformation{Name: name, Kind: kind, ContainerName: ptr(container)},
-			Location:              loc,
+			Location:              &loc,
 		})
 		return len(out) < maxWorkspaceSymbols
 	}

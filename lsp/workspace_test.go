@@ -58,7 +58,7 @@ func TestWatchedFiles(t *testing.T) {
 			for _, w := range p.Registrations[0].RegisterOptions.Watchers {
 				globs = append(globs, w.GlobPattern)
 			}
-			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs", "**/.env", "**/*.json"} {
+			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs", "**/.env", "**/.osmosis/template.json", "**/*.json"} {
 				if !slices.Contains(globs, want) {
 					t.Errorf("watchers %v lack %s", globs, want)
 				}

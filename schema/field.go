@@ -870,3 +870,8 @@ func (f *Field) ProviderKey(provider string) (string, bool) {
 	name, ok := m[provider].(string)
 	return name, ok
 }
+
+// LocalRunAccepts reports whether a local `osmosis eval run` takes any
+// value of the field's type (x-osmosis-local-run: "any"), where the
+// platform judges its range only for `osmosis eval submit`.
+func (f *Field) LocalRunAccepts() bool { return f.str("x-osmosis-local-run") == "any" }

@@ -262,6 +262,12 @@ func (v *validation) leaf(fl failure) {
 		v.typeIssue(loc, fl.want)
 	case failInvalid:
 		f := v.lookup(loc)
+		if f != nil && len(f.Enum()) > 0 && v.isTag(loc) {
+			// a discriminator that is a date or nan: outside the set of
+			// tags, as any other value (the CLI names no variant for it)
+			v.enumIssue(loc, f, tag)
+			return
+		}
 		if f == nil || len(f.Types()) == 0 {
 			return // the field takes any value (dates and nan included)
 		}
@@ -269,17 +275,7 @@ func (v *validation) leaf(fl failure) {
 	case failConst:
 		// a variant's own tag: reported by the enum of the discriminator
 	case failEnum:
-		f := v.lookup(loc)
-		if tag == "" {
-			tag = f.Rule()
-		}
-		_, val := locate(v.doc.Root, loc)
-		var allowed []string
-		for _, a := range f.Enum() {
-			allowed = append(allowed, FormatTOML(a))
-		}
-		v.add(Issue{Kind: Enum, Tag: tag, Path: loc, Range: rangeOf(val), Field: f, Value: val,
-			Got: v.text(val), Allowed: allowed})
+		v.enumIssue(loc, v.lookup(loc), tag)
 	case failMinItems, failMaxItems:
 		f := v.lookup(loc)
 		entry, val := locate(v.doc.Root, loc)
@@ -372,6 +368,21 @@ func (v *validation) typeIssue(loc []string, want []string) {
 		r = entry.KeyRange
 	}
 	v.add(Issue{Kind: Type, Section: section, Path: loc, Range: r, Field: f, Value: val, Got: TypeName(val), Want: want})
+}
+
+// enumIssue reports the value at loc, of field f, outside the field's set
+// of values; tag is the rule of the failed keyword ("" for the field's).
+func (v *validation) enumIssue(loc []string, f *Field, tag string) {
+	if tag == "" {
+		tag = f.Rule()
+	}
+	_, val := locate(v.doc.Root, loc)
+	var allowed []string
+	for _, a := range f.Enum() {
+		allowed = append(allowed, FormatTOML(a))
+	}
+	v.add(Issue{Kind: Enum, Tag: tag, Path: loc, Range: rangeOf(val), Field: f, Value: val,
+		Got: v.text(val), Allowed: allowed})
 }
 
 // TypeName names the TOML type of a value for messages.
@@ -468,8 +479,9 @@ func (v *validation) keyed(is *Issue) {
 		// the CLI joins section and key only when the key is not empty
 		is.Key = is.Path[0]
 	}
-	if (is.Kind == Missing || is.Kind == Enum) && v.isTag(is.Path) {
-		// the CLI names the discriminated table, not its tag
+	if (is.Kind == Missing || is.Kind == Enum || is.Kind == Type) && v.isTag(is.Path) {
+		// the CLI names the discriminated table, not its tag, whatever
+		// the tag's value
 		is.Key = v.cliKey(is.Path[:len(is.Path)-1])
 	}
 }

@@ -38,11 +38,11 @@ var scaffoldPaths = map[string]bool{
 
 // dirtySet is what a batch of changes invalidates.
 type dirtySet struct {
-	full, git, settings, scaffold, data, list, cache, env, skills bool
-	modelList, secretList                                         bool
-	allRollouts, allConfigs                                       bool
-	rollouts                                                      map[string]bool
-	configs                                                       []string
+	full, git, settings, scaffold, data, list, cache, env, skills, template bool
+	modelList, secretList                                                   bool
+	allRollouts, allConfigs                                                 bool
+	rollouts                                                                map[string]bool
+	configs                                                                 []string
 }
 
 // Apply returns a snapshot with the changes taken into account. Only what
@@ -127,6 +127,9 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	}
 	if !s.skills.loaded() || d.skills {
 		n.skills = &lazyPart[*skillsPart]{}
+	}
+	if !s.template.loaded() || d.template {
+		n.template = &lazyPart[Template]{}
 	}
 	if !s.sync.loaded() || d.git || d.env || d.allRollouts || len(d.rollouts) > 0 {
 		n.sync = &lazyPart[*syncPart]{}
@@ -221,6 +224,8 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 		}
 	case first == ".agents" || first == ".claude":
 		d.skills = true
+	case disk.Within(TemplateFile, rel):
+		d.template = true
 	}
 	// Parts that reach this path through a symlink.
 	if touches(rel, s.rollouts.linked) {
@@ -267,7 +272,7 @@ func touches(rel string, paths []string) bool {
 // clean reports whether nothing was invalidated.
 func (d *dirtySet) clean() bool {
 	return !d.full && !d.git && !d.settings && !d.scaffold && !d.data && !d.list && !d.modelList && !d.secretList && !d.cache && !d.env &&
-		!d.skills && !d.allRollouts && !d.allConfigs && len(d.rollouts) == 0 && len(d.configs) == 0
+		!d.skills && !d.template && !d.allRollouts && !d.allConfigs && len(d.rollouts) == 0 && len(d.configs) == 0
 }
 
 // updateRollouts re-lists the named rollouts and shares the others.

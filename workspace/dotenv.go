@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"unicode/utf8"
 )
@@ -28,6 +29,9 @@ type Dotenv struct {
 	// Present is set when the root has a .env that is a file (followed
 	// through symlinks inside the workspace).
 	Present bool
+	// LinkOut is set when the root's .env is a symlink that leads outside
+	// the workspace: the CLI loads the file there, which is not read.
+	LinkOut bool
 	// BadUTF8Line is the 1-based line of the first byte that is not UTF-8,
 	// or 0: python-dotenv then fails, and with it every osmosis command.
 	BadUTF8Line int
@@ -47,6 +51,9 @@ func (s *Snapshot) RootDotenv() Dotenv { return s.dotenv.get(s.loadDotenv) }
 
 func (s *Snapshot) loadDotenv() Dotenv {
 	c, err := s.ReadFile(".env", maxDotenv)
+	if errors.As(err, new(*EscapeError)) {
+		return Dotenv{LinkOut: true}
+	}
 	if err != nil {
 		return Dotenv{}
 	}

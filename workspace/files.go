@@ -57,6 +57,10 @@ func (s *Snapshot) Containment(path string) (Resolved, error) {
 	return r, nil
 }
 
+// Hold keeps the workspace directory open until release, for a run of
+// many reads that would otherwise open it once each (disk.Root.Hold).
+func (s *Snapshot) Hold() (release func()) { return s.disk.Hold() }
+
 // ReadFile reads a workspace file: path is resolved inside the workspace
 // first, following symlinks only while they stay inside it, and only the
 // resolved regular file is opened, with no symlink on the way (a link

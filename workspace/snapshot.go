@@ -82,6 +82,7 @@ type Snapshot struct {
 	env        *lazyPart[*envPart]
 	dotenv     *lazyPart[Dotenv]
 	skills     *lazyPart[*skillsPart]
+	template   *lazyPart[Template]
 	sync       *lazyPart[*syncPart]
 }
 
@@ -134,6 +135,7 @@ func Load(root string, opts Options) (*Snapshot, error) {
 // index, the dataset list and the models depend on them); the independent
 // listings are then read concurrently.
 func (s *Snapshot) loadAll() {
+	defer s.disk.Hold()() // one open of the root for the whole load
 	s.rv = newResolver(s.disk)
 	s.git = s.loadGit()
 	s.settings = s.loadSettings()
@@ -151,6 +153,7 @@ func (s *Snapshot) loadAll() {
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}
 	s.skills = &lazyPart[*skillsPart]{}
+	s.template = &lazyPart[Template]{}
 	s.sync = &lazyPart[*syncPart]{}
 	s.datasets = s.indexDatasets()
 	s.models = s.indexModels()

@@ -88,6 +88,7 @@ func (rv resolver) walk(rel string, lim walkLimits, visit func(walkEntry) bool) 
 
 // walkResolved is walk with the start directory already resolved.
 func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visit func(walkEntry) bool) (cut Limit) {
+	defer rv.d.Hold()() // one open of the root for the whole walk
 	if !start.Inside || !start.IsDir {
 		if lim.links != nil && start.Inside && start.Symlinked {
 			*lim.links = append(*lim.links, start.Path)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -57,10 +56,7 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 		return 0, err
 	}
 	if f.format == "json" {
-		enc := json.NewEncoder(env.stdout)
-		enc.SetEscapeHTML(false)
-		enc.SetIndent("", "  ")
-		if err := enc.Encode(rep); err != nil {
+		if err := escape.JSON(env.stdout, rep); err != nil {
 			return 0, err
 		}
 	} else {
@@ -77,7 +73,10 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 }
 
 func writeDoctorText(w io.Writer, rep *doctor.Report, color bool) {
-	bw := bufio.NewWriter(w)
+	// through escape.Terminal, as every text a person reads
+	t := escape.NewTerminal(w)
+	defer t.Flush()
+	bw := bufio.NewWriter(t)
 	defer bw.Flush()
 	paint := func(c, s string) string {
 		if !color {

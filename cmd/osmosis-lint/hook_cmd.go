@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/cmd/internal/agenthook"
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // maxHookInput bounds the hook payload read from standard input (a Write
@@ -115,7 +117,14 @@ func writeHookOutput(w io.Writer, out agenthook.Outcome) error {
 	default:
 		return nil
 	}
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
-	return enc.Encode(o)
+	if err := enc.Encode(o); err != nil {
+		return err
+	}
+	// control and bidirectional characters as \u escapes, as in every
+	// JSON the tool writes
+	_, err := w.Write(escape.JSONText(b.Bytes()))
+	return err
 }

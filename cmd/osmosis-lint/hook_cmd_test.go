@@ -102,3 +102,46 @@ func TestHookOutputBeforeSubmit(t *testing.T) {
 		}
 	}
 }
+
+// TestHookOutputEscapes: the hook's answer carries no control or
+// bidirectional character raw (JSON \u escapes, the text reading back the
+// same), and a config named with a line break and ESC is shown escaped in
+// the text the agent reads.
+func TestHookOutputEscapes(t *testing.T) {
+	text := "nl\n::error::x \x1b[31m \u0085 \u202e \x7f"
+	var b strings.Builder
+	if err := writeHookOutput(&b, agenthook.Outcome{Block: text}); err != nil {
+		t.Fatal(err)
+	}
+	if r := rawIn(strings.TrimSuffix(b.String(), "\n")); r != 0 || strings.Count(b.String(), "\n") != 1 {
+		t.Fatalf("the answer keeps %U or a line break:\n%q", r, b.String())
+	}
+	var out hookOutput
+	if err := json.Unmarshal([]byte(b.String()), &out); err != nil || out.Reason != text {
+		t.Fatalf("the answer reads back %q (%v)", out.Reason, err)
+	}
+
+	ws := copyExample(t)
+	t.Setenv("CLAUDE_PROJECT_DIR", ws)
+	src, err := os.ReadFile(filepath.Join(ws, "configs", "training", "multiply-long.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(ws, "configs", "training", "nl\n::error file=evil::x\x1b[31m\u202e.toml")
+	if err := os.WriteFile(name, src, 0o644); err != nil {
+		t.Skipf("this file system refuses the name: %v", err)
+	}
+	_, stdout, _ := invoke(t, hookPayload(t, ws, name), "hook", "claude-code")
+	out = hookOutput{}
+	if err := json.Unmarshal([]byte(stdout), &out); err != nil || out.Reason == "" {
+		t.Fatalf("no block for the config: %q (%v)", stdout, err)
+	}
+	if r := rawIn(out.Reason); r != 0 || !strings.Contains(out.Reason, `nl\n::error file=evil::x\x1b[31m\u202e.toml`) {
+		t.Fatalf("the reason keeps %U, or does not show the name escaped:\n%s", r, out.Reason)
+	}
+	for _, l := range strings.Split(out.Reason, "\n") {
+		if strings.HasPrefix(l, "::") {
+			t.Fatalf("a line of its own: %q", l)
+		}
+	}
+}

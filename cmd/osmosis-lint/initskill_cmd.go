@@ -31,7 +31,7 @@ func runInitSkill(env *cmdEnv, pos []string, root string) (int, error) {
 	}
 	created, err := agentskill.Install(top)
 	for _, c := range created {
-		fmt.Fprintf(env.stdout, "created %s\n", c)
+		fmt.Fprintf(env.stdout, "created %s\n", escape.String(c))
 	}
 	if errors.Is(err, agentskill.ErrExists) {
 		fmt.Fprintf(env.stderr, "osmosis-lint init-skill: %s\n", escape.String(err.Error()))

@@ -29,6 +29,11 @@ func main() {
 
 // run executes one invocation and returns its exit code.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) (code int) {
+	// what goes to standard error is text for a person, whatever the
+	// command (an internal error's too): it passes through escape.Terminal
+	errw := escape.NewTerminal(stderr)
+	defer errw.Flush()
+	stderr = errw
 	defer func() {
 		if r := recover(); r != nil {
 			fmt.Fprintf(stderr, "osmosis-lint: internal error: %v\n%s\nPlease report this with the file that caused it.\n", r, debug.Stack())

@@ -1,13 +1,13 @@
 package main
 
 import (
-	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"text/tabwriter"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 func rulesCommand(fs *flag.FlagSet) runFunc {
@@ -28,9 +28,7 @@ func writeRules(env *cmdEnv, format string) (int, error) {
 		for _, r := range rules {
 			out = append(out, r.Info())
 		}
-		enc := json.NewEncoder(env.stdout)
-		enc.SetIndent("", "  ")
-		return exitOK, enc.Encode(out)
+		return exitOK, escape.JSON(env.stdout, out)
 	case "text":
 		tw := tabwriter.NewWriter(env.stdout, 0, 4, 2, ' ', 0)
 		fmt.Fprintln(tw, "RULE\tSEVERITY\tSTAGE\tSUMMARY")

@@ -180,7 +180,7 @@ func (f *checkFlags) relevant(root string, paths []string) func(string) bool {
 				return true
 			}
 		}
-		return rel == workspace.SettingsFile
+		return rel == workspace.SettingsFile || rel == workspace.TemplateFile
 	}
 }
 

@@ -292,23 +292,36 @@ var keyFormats = []keyFormat{
 	{"an age secret key", "AGE-SECRET-KEY-1", Digits + Upper, 50, 0, false},
 }
 
+// indexedFormat is a key format and its place in keyFormats.
+type indexedFormat struct {
+	keyFormat
+	index int
+}
+
+// maxFormats bounds len(keyFormats): a search keeps a fixed array of
+// that many positions, one per format (see eachShaped).
+const maxFormats = 128
+
 // formatsByFirst holds keyFormats by the first byte of their prefix, in
 // their order: a value meets only the formats it could match (a file of
 // many values costs a few comparisons each).
 // They share one array, made at start-up, so it is one allocation.
-var formatsByFirst = func() (out [256][]keyFormat) {
+var formatsByFirst = func() (out [256][]indexedFormat) {
+	if len(keyFormats) > maxFormats {
+		panic("credential: more key formats than maxFormats")
+	}
 	var n [256]int
 	for _, f := range keyFormats {
 		n[f.prefix[0]]++
 	}
-	all := make([]keyFormat, len(keyFormats))
+	all := make([]indexedFormat, len(keyFormats))
 	off := 0
 	for c, k := range n {
 		out[c] = all[off : off : off+k] // capped: an append stays in its own part
 		off += k
 	}
-	for _, f := range keyFormats {
-		out[f.prefix[0]] = append(out[f.prefix[0]], f)
+	for i, f := range keyFormats {
+		out[f.prefix[0]] = append(out[f.prefix[0]], indexedFormat{f, i})
 	}
 	return out
 }()

@@ -7,17 +7,31 @@ import (
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
-func TestHidden(t *testing.T) {
-	creds := []Held{{Text: "ghp_aB3dE5gH7jK9mN0pQ2", Cred: Credential{Lead: 4}}}
+// TestRedact: a credential the file holds is hidden whole, upper-cased,
+// as its tail alone or cut short; anything of the form of one is hidden
+// even when no file holds it; other text is returned as it is.
+func TestRedact(t *testing.T) {
+	held := "ghp_aB3dE5gH7jK9mN0pQ2"
+	shaped := "sk-proj-" + strings.Repeat("Zq3X9vLm2Rt8Wk5N", 3)
+	creds := []Held{{Text: held, Cred: Credential{Lead: 4}}}
 	for in, want := range map[string]string{
-		"secret name `ghp_aB3dE5gH7jK9mN0pQ2` is bad": "secret name `ghp_…` is bad",
-		"use `GHP_AB3DE5GH7JK9MN0PQ2` instead":        "use `…` instead",
-		"the tail aB3dE5gH7jK9mN0pQ2 alone":           "the tail … alone",
-		"nothing here":                                "nothing here",
+		"secret name `" + held + "` is bad":                      "secret name `ghp_…` is bad",
+		"use `GHP_AB3DE5GH7JK9MN0PQ2` instead":                   "use `…` instead",
+		"the tail aB3dE5gH7jK9mN0pQ2 alone":                      "the tail … alone",
+		"found `[\"ghp_aB3dE5...`":                               "found `[\"ghp_…`",
+		"found `[\"ghp_aB3dE5…`":                                 "found `[\"ghp_…`",
+		"a piece: xxaB3dE5gH7jK9mNxx":                            "a piece: …",
+		"OPENAI_API_KEY=" + shaped + ": no":                      "OPENAI_API_KEY=sk-proj-…: no",
+		"`env." + shaped + "` ends the sentence " + shaped + ".": "`env.sk-proj-…` ends the sentence sk-proj-….",
+		"nothing here, ghp_ alone, sk-proj-short":                "nothing here, ghp_ alone, sk-proj-short",
 	} {
-		if got := Hidden(in, creds); got != want {
-			t.Errorf("hidden(%q) = %q, want %q", in, got, want)
+		if got := NewRedactor(creds).Redact(in); got != want {
+			t.Errorf("Redact(%q) = %q, want %q", in, got, want)
 		}
+	}
+	var none *Redactor
+	if got := none.Redact("a key " + shaped); got != "a key sk-proj-…" {
+		t.Errorf("a nil Redactor: %q", got)
 	}
 }
 

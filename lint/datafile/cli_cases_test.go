@@ -173,14 +173,14 @@ func TestCLICSVCases(t *testing.T) {
 }
 
 func TestCLIParquetCases(t *testing.T) {
-	// Only the corrupt-file case can be decided without a Parquet reader;
-	// for the others the result matches the CLI without pyarrow: no errors
-	// and a note that the content was skipped.
 	r := check("corrupt.parquet", "not a parquet file")
 	wantCodes(t, r, "parquet-invalid:0")
-	r = check("skipped.parquet", "PAR1"+strings.Repeat("\x00", 16)+"\x10\x00\x00\x00PAR1")
-	wantCodes(t, r, "parquet-not-checked:0")
-	if !r.Valid() {
-		t.Error("a file whose content is not checked is not invalid")
+	r = check("zeros.parquet", "PAR1"+strings.Repeat("\x00", 16)+"\x10\x00\x00\x00PAR1")
+	wantCodes(t, r, "parquet-invalid:0")
+	b := writeParquet(t, []pqPrompt{{"u", "g"}, {"u", "g"}, {"u", "g"}, {"u", "g"}})
+	r = check("valid.parquet", string(b))
+	wantCodes(t, r)
+	if !r.Valid() || r.Rows != 4 || r.Mode != ModePrompt {
+		t.Errorf("valid file: %+v", r)
 	}
 }

@@ -1,7 +1,7 @@
 // Package datafile checks dataset files the way the Osmosis platform's upload
 // validation does, without loading them: JSON Lines and CSV content is read
 // once, in a stream, with memory that does not grow with the file; Parquet is
-// recognised by its magic bytes only.
+// read as pyarrow reads it: the footer, then the metadata column page by page.
 //
 // The rules mirror the upload validation of the osmosis CLI: UTF-8 text, a
 // header (CSV) or a first object row (JSONL) that selects prompt mode or
@@ -39,7 +39,7 @@ const (
 	FormatUnknown Format = iota // any other extension: not a dataset file
 	FormatJSONL                 // .jsonl: one JSON object per line
 	FormatCSV                   // .csv: a header row and data rows
-	FormatParquet               // .parquet: only the magic bytes are checked
+	FormatParquet               // .parquet: footer, schema, row count and metadata column
 	FormatJSON                  // .json: refused by the upload
 )
 
@@ -132,8 +132,11 @@ const (
 	CodeMetadataTooDeep      Code = "metadata-too-deep"      // metadata nested deeper than the upload's checks go
 	CodeRowTooLarge          Code = "row-too-large"          // a row too large to compare in memory (warning)
 	CodeTypeTrackingLimit    Code = "type-tracking-limit"    // too many metadata paths to track them all (info)
-	CodeParquetInvalid       Code = "parquet-invalid"        // no Parquet magic bytes at start or end
-	CodeParquetNotChecked    Code = "parquet-not-checked"    // Parquet content is not read (info)
+	CodeParquetInvalid       Code = "parquet-invalid"        // a Parquet file the upload's reader cannot read
+	CodeParquetNotChecked    Code = "parquet-not-checked"    // Parquet content past this reader's limits or means (info, warning)
+	CodeParquetNoColumns     Code = "parquet-no-columns"     // a Parquet schema without columns
+	CodeParquetNoRows        Code = "parquet-no-rows"        // a Parquet file of zero rows
+	CodeMetadataColumnType   Code = "metadata-column-type"   // a Parquet metadata column that is neither a struct nor a string
 	CodeErrorsSuppressed     Code = "errors-suppressed"      // errors past Options.MaxErrors (info)
 )
 
@@ -148,7 +151,7 @@ type Problem struct {
 	// concerns the whole line or row.
 	Column int
 	// Row is the CSV record number as the upload counts it (the header is
-	// row 1), or 0. JSONL rows are numbered by Line.
+	// row 1), the 1-based Parquet row, or 0. JSONL rows are numbered by Line.
 	Row int
 	// Message says what is wrong, what was found and what is expected.
 	Message string
@@ -174,8 +177,9 @@ type Result struct {
 	Format Format
 	Mode   Mode
 	// Rows is the number of data rows as the upload counts them: non-blank
-	// JSONL lines (valid or not), CSV records after the header. It is -1 when
-	// the content was not read (Parquet, refused extensions, size errors).
+	// JSONL lines (valid or not), CSV records after the header, the row count
+	// of a Parquet footer. It is -1 when the content was not read (refused
+	// extensions, size errors, unreadable Parquet).
 	Rows int64
 	// Problems in file order, except that file-level ones (too few rows, the
 	// suppressed-errors note) come last. At most Options.MaxErrors of them are

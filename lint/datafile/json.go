@@ -7,12 +7,13 @@ import (
 )
 
 const (
-	// maxDepth bounds JSON nesting. The upload parses with Python's json
-	// module, whose recursive reader fails with a RecursionError (an internal
-	// error, not a validation message) near 1500 levels on Python 3.12, the
-	// oldest the CLI supports (near 1000 on 3.11, 10000 on 3.13). The scanner
-	// keeps its own stack, so the bound is a choice, not a necessity.
-	maxDepth = 1500
+	// maxDepth is the deepest JSON the upload parses. Its json.loads
+	// fails with a RecursionError (an internal error, not a validation
+	// message) past 1,497 levels on Python 3.12, the oldest the CLI
+	// supports; on 3.11 past 990 (fewer under a deeper stack) and on 3.13
+	// past 9,998. Measured with the CLI's own functions
+	// (testdata/oracle/label.py) on pyenv's 3.11.7, 3.12.1 and 3.13.0.
+	maxDepth = 1497
 	// maxIntDigits is Python's default limit on the digits of an integer
 	// parsed from text (sys.int_info.default_max_str_digits). A longer JSON
 	// integer makes json.loads raise ValueError, which the upload does not
@@ -183,7 +184,7 @@ func (p *scanner) value() bool {
 		switch {
 		case c == '{':
 			if len(p.stack) >= maxDepth {
-				return p.failAt(failDepth, s.offset(), "JSON nested more than %d levels deep; the upload's parser gives up at about this depth", maxDepth)
+				return p.failAt(failDepth, s.offset(), "JSON nested more than %d levels deep; the upload's parser (Python 3.12's json) fails past that depth", maxDepth)
 			}
 			s.pos++
 			p.open('{')
@@ -202,7 +203,7 @@ func (p *scanner) value() bool {
 			continue
 		case c == '[':
 			if len(p.stack) >= maxDepth {
-				return p.failAt(failDepth, s.offset(), "JSON nested more than %d levels deep; the upload's parser gives up at about this depth", maxDepth)
+				return p.failAt(failDepth, s.offset(), "JSON nested more than %d levels deep; the upload's parser (Python 3.12's json) fails past that depth", maxDepth)
 			}
 			s.pos++
 			p.open('[')

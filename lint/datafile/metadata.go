@@ -16,10 +16,11 @@ var maxNodes = 1 << 20
 const (
 	// maxMetadataDepth: the upload's metadata checks are recursive Python
 	// functions that spend two interpreter frames per level (three on 3.11)
-	// against the default limit of 1000 frames, so they fail with an
-	// internal error near 497 levels from an empty stack, and a little
-	// earlier below the CLI's own frames.
-	maxMetadataDepth = 480
+	// against the default limit of 1000 frames: called directly they fail
+	// with an internal error past 496 levels on Python 3.12 and 3.13, past
+	// 330 on 3.11 (testdata/oracle/label.py). The CLI's own frames come on
+	// top, so it fails a few levels earlier: past this depth it surely does.
+	maxMetadataDepth = 496
 	// maxTrackedPaths and maxTrackedBytes bound the cross-row type table, so
 	// that metadata with ever new keys (ids used as keys) cannot grow memory
 	// with the file. Paths first seen after the table is full are not
@@ -454,7 +455,7 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 	}
 	if t.depth > maxMetadataDepth {
 		// The upload's next check would recurse past Python's limit.
-		m.problem(w, CodeMetadataTooDeep, lint.Error, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past about %d levels", t.depth, maxMetadataDepth)
+		m.problem(w, CodeMetadataTooDeep, lint.Error, "metadata nests %d levels deep; the upload's metadata checks are recursive and fail past %d levels on Python 3.12", t.depth, maxMetadataDepth)
 		return
 	}
 	if i := t.nestedEm; i >= 0 {
@@ -465,10 +466,14 @@ func (m *metadataChecker) checkValue(t *tree, w where, fromString bool) {
 		m.problem(w.inside(t, i, fromString), CodeMetadataIntRange, lint.Error, "metadata has an integer outside the signed 64-bit range (-9223372036854775808 to 9223372036854775807) at %s, which the platform cannot store", displayPath(t.path(i)))
 		return
 	}
-	for _, d := range m.tracker.observe(t, w.line) {
-		first := fmt.Sprintf("on line %d", d.prev.line)
-		if d.prev.line == int32(w.line) {
-			first = "earlier on this line"
+	at, unit, here := w.line, "line", "earlier on this line"
+	if at == 0 { // a Parquet row
+		at, unit, here = w.row, "row", "earlier in this row"
+	}
+	for _, d := range m.tracker.observe(t, at) {
+		first := fmt.Sprintf("on %s %d", unit, d.prev.line)
+		if d.prev.line == int32(at) {
+			first = here
 		}
 		m.problem(w.inside(t, d.node, fromString), CodeMetadataTypeMismatch, lint.Error, "metadata value at %s is %s here but %s %s, where first seen; a path keeps one JSON type across rows (null is allowed anywhere)", displayPath(d.path), d.cur.article(), d.prev.kind.article(), first)
 	}

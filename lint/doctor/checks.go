@@ -3,8 +3,10 @@ package doctor
 import (
 	"errors"
 	"fmt"
+	"io"
 	"path"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
@@ -272,7 +274,7 @@ func hasLink(links []workspace.SkillLink, name string) bool {
 // datasets validates every data/ file the upload would take.
 func (d *run) datasets() {
 	files := d.snap().DataFiles()
-	checked, bad := 0, 0
+	checked, bad, warned := 0, 0, 0
 	for _, is := range d.snap().DataIssues() {
 		bad++
 		d.check(Warn, lint.RuleDatasetFile, is.Message()+"; not read", is.Path)
@@ -280,8 +282,18 @@ func (d *run) datasets() {
 	if lim := d.snap().DataLimit(); lim.Hit() {
 		d.check(Warn, lint.RuleDatasetFile, lim.Describe("data")+"; files beyond were not checked", "data/")
 	}
+	names := make(map[string]bool, len(files))
 	for _, f := range files {
-		if datafile.FormatOf(f.Name) == datafile.FormatUnknown {
+		names[f.Name] = true
+	}
+	for _, f := range files {
+		if datafile.FormatOf(uploadedName(f)) == datafile.FormatUnknown {
+			switch d.advise(f, names) {
+			case Fail:
+				bad++
+			case Warn:
+				warned++
+			}
 			continue
 		}
 		checked++
@@ -306,11 +318,67 @@ func (d *run) datasets() {
 		}
 	}
 	switch {
-	case checked == 0 && bad == 0:
+	case checked == 0 && bad == 0 && warned == 0:
 		d.check(Skipped, lint.RuleDatasetFile, "no dataset files (.jsonl, .csv, .parquet) in data/", "data/")
-	case bad == 0:
+	case bad == 0 && checked > 0:
 		d.check(OK, lint.RuleDatasetFile, plural(checked, "dataset file")+" the upload would take", "data/")
 	}
+}
+
+// uploadedName is the name the upload judges a data file by: a link's
+// target's, as the CLI resolves the path first.
+func uploadedName(f workspace.DataFile) string {
+	if f.Symlink && f.Resolved != "" {
+		return path.Base(f.Resolved)
+	}
+	return f.Name
+}
+
+// advise warns about a file the upload refuses that looks like a dataset
+// (datafile.Suggest), reading the head of the few it sniffs, and refuses a
+// link named as a dataset whose target the upload refuses; names are the
+// data/ files, which a rename must not overwrite. It returns the status it
+// reported, OK for none.
+func (d *run) advise(f workspace.DataFile, names map[string]bool) Status {
+	name := uploadedName(f)
+	if f.Symlink && datafile.FormatOf(f.Name) != datafile.FormatUnknown {
+		// Named as a dataset, but the upload judges the file the link
+		// leads to, by its own name.
+		msg := fmt.Sprintf("%s is a link to %s: the upload resolves the link and refuses a %s file; it takes .jsonl, .csv and .parquet", f.Path, f.Resolved, quoteExt(name))
+		d.check(Fail, lint.RuleDatasetFile, msg, f.Path)
+		d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Error, msg)
+		return Fail
+	}
+	var head []byte
+	if datafile.Sniffed(name) && f.Size > 0 {
+		file, _, err := d.snap().OpenFile(f.Path)
+		if err != nil {
+			return OK
+		}
+		buf := make([]byte, min(f.Size, datafile.AdviceHead))
+		n, _ := io.ReadFull(file, buf)
+		file.Close()
+		head = buf[:n]
+	}
+	a, ok := datafile.Suggest(name, head)
+	if !ok {
+		return OK
+	}
+	msg := f.Path + ": " + a.Message
+	if a.Rename != "" && !f.Symlink && !names[a.Rename] {
+		msg += "; rename it to data/" + a.Rename
+	}
+	d.check(Warn, lint.RuleDatasetFile, msg, f.Path)
+	d.finding(lint.RuleDatasetFile, f.Path, 1, lint.Warning, msg)
+	return Warn
+}
+
+// quoteExt names a file's extension for a message, as the CLI does.
+func quoteExt(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 && i < len(name)-1 {
+		return strconv.Quote(name[i:])
+	}
+	return "extensionless"
 }
 
 // dataFile validates one data file as the upload would and adds its
@@ -346,7 +414,7 @@ func DataFile(path string, opts Options) ([]lint.Finding, error) {
 		return nil, nil
 	}
 	for _, f := range d.snap().DataFiles() {
-		if f.Path != rel || datafile.FormatOf(f.Name) == datafile.FormatUnknown {
+		if f.Path != rel || datafile.FormatOf(uploadedName(f)) == datafile.FormatUnknown {
 			continue
 		}
 		d.dataFile(f) // an unreadable file is a finding already
@@ -362,7 +430,7 @@ func (d *run) validateData(f workspace.DataFile) (datafile.Result, error) {
 		return datafile.Result{}, errors.New(workspace.DescribeError(err))
 	}
 	defer file.Close()
-	return datafile.Validate(file, f.Name, info.Size, datafile.Options{}), nil
+	return datafile.Validate(file, uploadedName(f), info.Size, datafile.Options{}), nil
 }
 
 // envFiles reports .env files that are in git or could get there.

@@ -141,6 +141,7 @@ func Run(dir string, opts Options) (*Report, error) {
 	}
 	d.scaffold()
 	d.origin()
+	d.template()
 	if err := d.configs(); err != nil {
 		return nil, err
 	}
@@ -275,7 +276,7 @@ func (d *run) check(st Status, id, msg, path string) {
 		return
 	}
 	d.shown[id]++
-	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: msg, Path: path, shown: d.display(strings.TrimSuffix(path, "/"))})
+	d.rep.Checks = append(d.rep.Checks, Check{ID: id, Status: st, Message: lint.Redact(nil, msg), Path: path, shown: d.display(strings.TrimSuffix(path, "/"))})
 }
 
 // rank orders statuses from harmless to failing.
@@ -307,7 +308,9 @@ func (d *run) finding(rule, rel string, line int, sev lint.Severity, msg string)
 	if d.ws.Settings != nil && d.ignored(rule) {
 		return
 	}
-	d.rep.Findings = append(d.rep.Findings, f)
+	fs := []lint.Finding{f}
+	lint.RedactFindings(fs)
+	d.rep.Findings = append(d.rep.Findings, fs...)
 }
 
 func (d *run) ignored(rule string) bool {
@@ -380,6 +383,21 @@ func (d *run) origin() {
 		d.check(Warn, lint.RuleOriginIdentity, "origin is not a GitHub repository the platform can use: "+o.Err.Error()+"; `osmosis train submit` and `eval submit` refuse to run (origin-remote)", "")
 	default:
 		d.check(Warn, lint.RuleOriginIdentity, "no git remote named origin: the platform finds the workspace by its GitHub repository, and submit refuses to run without it (origin-remote); add it with `git remote add origin https://github.com/OWNER/REPO.git`", "")
+	}
+}
+
+// template says what .osmosis/template.json marks managed, or that there
+// is none (or none that can be read), which makes the reference configs
+// of the platform's template known by their placeholders alone.
+func (d *run) template() {
+	t := d.snap().Template()
+	switch {
+	case t.Problem != "":
+		d.check(Warn, "template", workspace.TemplateFile+" "+t.Problem+": no file is taken as managed by the platform's template", workspace.TemplateFile)
+	case !t.Present:
+		d.check(Info, "template", "no "+workspace.TemplateFile+": no file is taken as managed by the platform's template; a config whose required [experiment] values are all placeholders is still a reference template", "")
+	default:
+		d.check(OK, "template", fmt.Sprintf("%s: %s managed by the platform's template (overwritten on a template update); their placeholders are a note (reference-template)", workspace.TemplateFile, plural(len(t.Patterns), "pattern")), workspace.TemplateFile)
 	}
 }
 

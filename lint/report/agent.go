@@ -21,6 +21,10 @@ const maxAgentLine = 200
 // rule. It is built from the finding fields alone, so it says what the
 // other formats say. It writes nothing when there is no finding.
 func WriteAgent(w io.Writer, files []File) error {
+	return toTerminal(w, func(w io.Writer) error { return writeAgent(w, shown(files)) })
+}
+
+func writeAgent(w io.Writer, files []File) error {
 	bw := bufio.NewWriter(w)
 	first := true
 	for _, f := range files {

@@ -21,10 +21,17 @@ func WriteDiff(w io.Writer, path string, before, after []byte) error {
 	if string(before) == string(after) {
 		return nil
 	}
+	return toTerminal(w, func(w io.Writer) error { return writeDiff(w, path, before, after) })
+}
+
+// writeDiff writes the diff; path is shown escaped as in every other
+// output (a newline in a file name cannot start a line of its own).
+func writeDiff(w io.Writer, path string, before, after []byte) error {
 	before, after = lint.Masked(before, nil), lint.Masked(after, nil)
 	a, b := textdiff.Lines(string(before)), textdiff.Lines(string(after))
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "--- a/%s\n+++ b/%s\n", path, path)
+	shown := escape.String(path)
+	fmt.Fprintf(bw, "--- a/%s\n+++ b/%s\n", shown, shown)
 	for _, h := range hunks(textdiff.Script(a, b), 3) {
 		fmt.Fprintf(bw, "@@ -%s +%s @@\n", hunkRange(h.aStart, h.aLen), hunkRange(h.bStart, h.bLen))
 		for _, l := range h.lines {

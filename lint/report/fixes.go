@@ -13,6 +13,10 @@ import (
 // WriteFixes lists the fixes applied to files (--show-fixes), one line a
 // fix: where its finding was, the rule and what the fix did.
 func WriteFixes(w io.Writer, files []File) error {
+	return toTerminal(w, func(w io.Writer) error { return writeFixes(w, shown(files)) })
+}
+
+func writeFixes(w io.Writer, files []File) error {
 	bw := bufio.NewWriter(w)
 	n := 0
 	for _, f := range files {

@@ -2,11 +2,11 @@ package report
 
 import (
 	"bufio"
-	"fmt"
 	"io"
-	"strings"
+	"strconv"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // writeGitHub writes GitHub Actions workflow commands, one per finding, so
@@ -22,19 +22,34 @@ func writeGitHub(w io.Writer, files []File) error {
 			case lint.Info:
 				cmd = "notice"
 			}
-			fmt.Fprintf(bw, "::%s file=%s,line=%d,col=%d,endLine=%d,endColumn=%d,title=%s::%s\n",
-				cmd, ghProperty(f.Path), x.Line, x.Column, x.EndLine, x.EndColumn, ghProperty(x.Rule), ghData(x.Message))
+			writeCommand(bw, cmd, []property{
+				{"file", f.Path},
+				{"line", strconv.Itoa(x.Line)},
+				{"col", strconv.Itoa(x.Column)},
+				{"endLine", strconv.Itoa(x.EndLine)},
+				{"endColumn", strconv.Itoa(x.EndColumn)},
+				{"title", x.Rule},
+			}, x.Message)
 		}
 	}
 	return bw.Flush()
 }
 
-// ghData escapes a workflow command's message.
-func ghData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
+// property is a workflow command's property: its name is the format's,
+// its value text to escape.
+type property struct{ name, value string }
 
-// ghProperty escapes a workflow command's property value.
-func ghProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+// writeCommand writes one workflow command, its line and nothing else:
+// every value and the message pass through the format's escapers (so a
+// new property cannot skip them).
+func writeCommand(w *bufio.Writer, cmd string, props []property, msg string) {
+	w.WriteString("::" + cmd)
+	for i, p := range props {
+		sep := ","
+		if i == 0 {
+			sep = " "
+		}
+		w.WriteString(sep + p.name + "=" + escape.GitHubProperty(p.value))
+	}
+	w.WriteString("::" + escape.GitHubData(msg) + "\n")
 }

@@ -3,10 +3,10 @@ package report
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"io"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // GitLab Code Quality report: a JSON array of issues, the subset of the
@@ -54,7 +54,7 @@ func writeGitLab(w io.Writer, files []File) error {
 			begin := max(x.Line, 1)
 			issues = append(issues, gitlabIssue{
 				Type:        "issue",
-				Description: x.Message,
+				Description: escape.String(x.Message), // shown to a person in the merge request
 				CheckName:   x.Rule,
 				Fingerprint: hex.EncodeToString(h[:16]),
 				Severity:    gitlabSeverity(x.Severity),
@@ -62,8 +62,5 @@ func writeGitLab(w io.Writer, files []File) error {
 			})
 		}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(issues)
+	return escape.JSON(w, issues)
 }

@@ -1,10 +1,10 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // JSONReport is the document of the JSON format, also the structured
@@ -31,9 +31,5 @@ func NewJSONReport(files []File) JSONReport {
 }
 
 func writeJSON(w io.Writer, files []File, opts Options) error {
-	r := NewJSONReport(files)
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(r)
+	return escape.JSON(w, NewJSONReport(files))
 }

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // JUnit XML, as CI services show test results: one test suite per file,
@@ -61,11 +62,13 @@ func writeJUnit(w io.Writer, files []File) error {
 				index[x.Rule] = i
 				s.Cases = append(s.Cases, junitCase{
 					Name: x.Rule, Classname: f.Path, File: f.Path, Line: x.Line,
-					Failure: &junitFailure{Message: x.Message, Type: string(x.Severity)},
+					Failure: &junitFailure{Message: escape.String(x.Message), Type: string(x.Severity)},
 				})
 			}
 			fl := s.Cases[i].Failure
-			fl.Text += fmt.Sprintf("%s:%d:%d: %s: %s\n", f.Path, x.Line, x.Column, x.Severity, x.Message)
+			// lines of the report a CI view shows: each piece escaped, so
+			// that the lines are the report's own
+			fl.Text += fmt.Sprintf("%s:%d:%d: %s: %s\n", escape.String(f.Path), x.Line, x.Column, x.Severity, escape.String(x.Message))
 			if x.Severity == lint.Error {
 				fl.Type = string(lint.Error)
 			}
@@ -86,14 +89,5 @@ func writeJUnit(w io.Writer, files []File) error {
 			}
 		}
 	}
-	if _, err := io.WriteString(w, xml.Header); err != nil {
-		return err
-	}
-	enc := xml.NewEncoder(w)
-	enc.Indent("", "  ")
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := io.WriteString(w, "\n")
-	return err
+	return escape.XML(w, out)
 }

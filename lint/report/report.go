@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // File is one checked file with its findings.
@@ -136,7 +137,20 @@ func Write(w io.Writer, format Format, files []File, opts Options) error {
 	case Concise:
 		opts.OneLine = true
 	case Grouped:
-		return writeGrouped(w, files, opts)
+		return toTerminal(w, func(w io.Writer) error { return writeGrouped(w, shown(files), opts) })
 	}
-	return writeText(w, files, opts)
+	return toTerminal(w, func(w io.Writer) error { return writeText(w, shown(files), opts) })
+}
+
+// toTerminal runs write with a writer that escapes whatever control
+// character or invalid byte reaches it (escape.Terminal): every text a
+// person reads is written through one. The files such a writer is given
+// come from shown, so that a newline from the workspace stays in its line.
+func toTerminal(w io.Writer, write func(io.Writer) error) error {
+	t := escape.NewTerminal(w)
+	err := write(t)
+	if ferr := t.Flush(); err == nil {
+		err = ferr
+	}
+	return err
 }

@@ -372,7 +372,7 @@ func TestGitHubGrammar(t *testing.T) {
 			t.Errorf("not a workflow command: %q", l)
 		}
 	}
-	want := "::notice file=configs/training/a%2Cb%3Ac%25d.toml,line=1,col=1,endLine=2,endColumn=3,title=unknown-key::100%25 sure: a, b%0D%0Anext line%0Aand %250A literally"
+	want := "::notice file=configs/training/a%2Cb%3Ac%25d.toml,line=1,col=1,endLine=2,endColumn=3,title=unknown-key::100%25 sure: a, b\\r\\nnext line\\nand %250A literally"
 	if !strings.Contains(out, want+"\n") {
 		t.Errorf("escaping: no line\n%q in\n%s", want, out)
 	}

@@ -1,7 +1,6 @@
 package report
 
 import (
-	"encoding/json"
 	"io"
 	"net/url"
 	"os"
@@ -9,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
 )
 
@@ -169,7 +169,10 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 				RuleID:    x.Rule,
 				RuleIndex: index[x.Rule],
 				Level:     sarifLevel(x.Severity),
-				Message:   sarifText{Text: x.Message},
+				// the text a code-scanning service shows a person: escaped
+				// as in the text styles (the JSON escapes are undone by
+				// the reader)
+				Message:   sarifText{Text: escape.String(x.Message)},
 				Locations: []sarifLocation{{PhysicalLocation: sarifPhysical{ArtifactLocation: loc, Region: region(x.Line, x.Column, x.EndLine, x.EndColumn)}}},
 				PartialFingerprints: map[string]string{
 					"osmosisLintFingerprint/v1": prints[i],
@@ -184,7 +187,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 						InsertedContent: sarifText{Text: e.NewText},
 					})
 				}
-				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{Text: fx.Title}, ArtifactChanges: []sarifChange{change}})
+				res.Fixes = append(res.Fixes, sarifFix{Description: sarifText{Text: escape.String(fx.Title)}, ArtifactChanges: []sarifChange{change}})
 			}
 			run.Results = append(run.Results, res)
 		}
@@ -194,10 +197,7 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
 	}
-	enc := json.NewEncoder(w)
-	enc.SetEscapeHTML(false)
-	enc.SetIndent("", "  ")
-	return enc.Encode(log)
+	return escape.JSON(w, log)
 }
 
 func region(l, c, el, ec int) sarifRegion {

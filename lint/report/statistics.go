@@ -3,12 +3,12 @@ package report
 import (
 	"bufio"
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"io"
 	"slices"
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // Statistic counts one rule's findings over a run.
@@ -57,13 +57,15 @@ func statistics(files []File, unsafe bool) []Statistic {
 func WriteStatistics(w io.Writer, format Format, files []File, opts Options) error {
 	stats := statistics(files, opts.UnsafeFixes)
 	if format == JSON {
-		enc := json.NewEncoder(w)
-		enc.SetIndent("", "  ")
 		if stats == nil {
 			stats = []Statistic{}
 		}
-		return enc.Encode(stats)
+		return escape.JSON(w, stats)
 	}
+	return toTerminal(w, func(w io.Writer) error { return writeStatistics(w, files, stats, opts) })
+}
+
+func writeStatistics(w io.Writer, files []File, stats []Statistic, opts Options) error {
 	bw := bufio.NewWriter(w)
 	// one aligned table: count right-aligned, then rule, severity, stage
 	width := 0

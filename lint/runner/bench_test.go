@@ -83,7 +83,7 @@ dataset = "multiply"
 limit = 100
 
 [secrets]
-required = []
+required = ["OPENAI_API_KEY"]
 `
 
 const benchmarkConfig = `# Benchmark {i}
@@ -105,7 +105,12 @@ api_key_secret = "OPENAI_API_KEY"
 // BenchmarkRun1000 checks a workspace of 1,000 configs through Run, as the
 // CLI does: the walk, the workspace load, reading and checking in parallel.
 func BenchmarkRun1000(b *testing.B) {
-	root := benchWorkspace(b, 1000)
+	benchRun(b, benchWorkspace(b, 1000))
+}
+
+// benchRun checks the workspace at root once, fails on an error finding,
+// then measures Run on it.
+func benchRun(b *testing.B, root string) {
 	opts := Options{Dir: root, Root: root}
 	out, err := Run(nil, opts)
 	res := out.Files

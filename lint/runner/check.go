@@ -72,6 +72,10 @@ func (r *run) check(j job) FileResult {
 func (r *run) input(j job, display string) (lint.Input, bool) {
 	in, known := r.inputOf(j, display)
 	in.Settings = r.settingsOf(j.sp)
+	// a config the workspace listing gave, or one of the files pre-commit
+	// names (--force-exclude), is checked as one of the workspace's; a
+	// file named on its own is judged as the CLI judges it
+	in.Listed = j.entry != nil || r.opts.ForceExclude
 	if j.below && in.Env != nil {
 		in.Env.CLIQuiet, in.Env.CLIOthers = !j.speaks, j.others
 	}

@@ -55,7 +55,8 @@ type Options struct {
 	// workspace (--config FILE; empty settings for --isolated).
 	Settings *workspace.Settings
 	// ForceExclude applies the settings' `exclude` to files named on the
-	// command line too (ruff's --force-exclude: pre-commit names files).
+	// command line too (ruff's --force-exclude: pre-commit names files),
+	// and checks them as the workspace listing's are (lint.Input.Listed).
 	ForceExclude bool
 	// Root, when set, is the workspace root of the files inside it, instead
 	// of the one found from them (for a workspace kept in a sub-directory,
@@ -501,6 +502,11 @@ func (r *run) sayBelowOnce() {
 func (r *run) checkAll() {
 	r.sayBelowOnce()
 	r.results = make([]FileResult, len(r.jobs))
+	for _, sp := range r.spaces {
+		if sp.ws != nil {
+			defer sp.ws.Snapshot.Hold()() // one open of each root for the run
+		}
+	}
 	// each worker takes the next job from a shared counter: no channel
 	// hand-off (and no goroutine woken) per file; the caller is one of them
 	var wg sync.WaitGroup

@@ -38,7 +38,7 @@ var deliberate = map[string]string{
 	"deps-missing-entrypoint-dir":         depsSkip,
 	"deps-cli-version-entrypoint-missing": depsSkip,
 	"link-rollouts-out-missing":           "rollouts/ links outside the workspace, where the CLI finds no rollout and refuses; osmosis-lint reads nothing outside the workspace, and reports the link at stage platform (workspace-link-out), since the platform's clone cannot follow it either",
-	"env-link-out":                        outsideEnv,
+	"env-link-out":                        outsideEnv + "; a root .env that is such a link gets an env-link-out warning (stage submit) on each config, saying the CLI loads a file osmosis-lint cannot check",
 	"env-above":                           outsideEnv,
 	"git-dotgit-empty":                    "a .git directory git does not take for a repository (no HEAD, objects/ or refs/): git looks above the workspace, which osmosis-lint does not read, so workspace-git says nothing (hand-made fixtures have such a .git)",
 }

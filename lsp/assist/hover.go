@@ -143,7 +143,7 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 			if l := ruleLink(rule); l != "" {
 				b.WriteString(" (" + l + ")")
 			}
-			return b.String(), sp.Range, true
+			return lint.Redact(f.Doc, b.String()), sp.Range, true
 		}
 		return "", toml.Range{}, false
 	}
@@ -159,7 +159,7 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 	if !sp.OnKey && sp.Value != nil {
 		b.WriteString(f.valueNote(fl, sp))
 	}
-	return strings.TrimRight(b.String(), "\n"), sp.Range, true
+	return lint.Redact(f.Doc, strings.TrimRight(b.String(), "\n")), sp.Range, true
 }
 
 func displayPath(path []string) string {

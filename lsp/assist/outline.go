@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint"
+	"github.com/osmosis-lint/osmosis-lint/lint/credential"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -21,6 +23,9 @@ type Symbol struct {
 func (f *File) Symbols() []Symbol {
 	var out []Symbol
 	var cur *Symbol
+	// names and values are shown as the findings show them: a credential
+	// masked (lint.Redactor)
+	r := lint.Redactor(f.Doc)
 	for _, s := range f.Doc.Stmts {
 		switch s.Kind {
 		case toml.StmtTable, toml.StmtArrayTable:
@@ -34,13 +39,13 @@ func (f *File) Symbols() []Symbol {
 			if s.Table != nil && s.Table.End > end {
 				end = s.Table.End
 			}
-			out = append(out, Symbol{Name: name, Section: true, Range: toml.Range{Start: s.Range.Start, End: end}, Selection: s.KeyRange()})
+			out = append(out, Symbol{Name: r.Redact(name), Section: true, Range: toml.Range{Start: s.Range.Start, End: end}, Selection: s.KeyRange()})
 			cur = &out[len(out)-1]
 		case toml.StmtKeyValue:
-			sym := Symbol{Name: keyString(s.Keys), Range: s.Range, Selection: s.KeyRange()}
+			sym := Symbol{Name: r.Redact(keyString(s.Keys)), Range: s.Range, Selection: s.KeyRange()}
 			if s.Value != nil {
-				sym.Detail = valueDetail(f.Doc, s.Value)
-				sym.Children = valueSymbols(f.Doc, s.Value)
+				sym.Detail = r.Redact(valueDetail(f.Doc, s.Value))
+				sym.Children = valueSymbols(f.Doc, s.Value, r)
 			}
 			if cur != nil {
 				if sym.Range.End > cur.Range.End {
@@ -77,14 +82,14 @@ func valueDetail(doc *toml.Document, v *toml.Value) string {
 	return t
 }
 
-func valueSymbols(doc *toml.Document, v *toml.Value) []Symbol {
+func valueSymbols(doc *toml.Document, v *toml.Value, r *credential.Redactor) []Symbol {
 	if v.Kind != toml.KindTable {
 		return nil
 	}
 	var out []Symbol
 	for _, e := range v.Table.Entries {
-		r := toml.Range{Start: e.KeyRange.Start, End: max(e.KeyRange.End, e.Value.Range.End)}
-		out = append(out, Symbol{Name: e.Key, Detail: valueDetail(doc, e.Value), Range: r, Selection: e.KeyRange, Children: valueSymbols(doc, e.Value)})
+		rng := toml.Range{Start: e.KeyRange.Start, End: max(e.KeyRange.End, e.Value.Range.End)}
+		out = append(out, Symbol{Name: r.Redact(e.Key), Detail: r.Redact(valueDetail(doc, e.Value)), Range: rng, Selection: e.KeyRange, Children: valueSymbols(doc, e.Value, r)})
 	}
 	return out
 }

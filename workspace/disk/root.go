@@ -19,8 +19,10 @@ type Source interface {
 }
 
 // Root is a workspace directory; every method stays inside it. A Root is
-// safe for concurrent use and needs no closing: its descriptors are
-// released with it.
+// safe for concurrent use and needs no closing: it opens the directory
+// while in use (for each operation, or for a Hold around many) and closes
+// it when the last use ends, so no descriptor waits for the garbage
+// collector.
 type Root struct {
 	dir  string
 	real string
@@ -34,7 +36,10 @@ type ops interface {
 	lstat(rel string) (Info, error)
 	readlink(rel string) (string, error)
 	readDir(rel string, max int) ([]Entry, bool, error)
-	osRoot() *os.Root
+	// osRoot returns the os.Root of the directory, open until done
+	osRoot() (r *os.Root, done func(), err error)
+	// hold keeps the directory open until release
+	hold() (release func(), err error)
 	// realDir is the root's directory with its symlinks resolved.
 	realDir() string
 }
@@ -52,7 +57,24 @@ func Open(dir string) (*Root, error) {
 	if err != nil {
 		return nil, err
 	}
+	release, err := o.hold()
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	return &Root{dir: abs, real: o.realDir(), ops: o}, nil
+}
+
+// Hold keeps the root's directory open until release is called, for a
+// run of many operations (a listing, a load) that would otherwise open it
+// once each. A root that can no longer be opened gives a release that does
+// nothing, and its operations say why.
+func (r *Root) Hold() (release func()) {
+	release, err := r.ops.hold()
+	if err != nil {
+		return func() {}
+	}
+	return release
 }
 
 // Dir is the root's absolute directory, as given to Open.

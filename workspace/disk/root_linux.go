@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
 	"sync"
@@ -45,23 +44,28 @@ var (
 )
 
 // linuxOps implements a Root with openat2 on a descriptor of the root
-// directory. Writes, which are rare, go through os.Root.
+// directory, open while in use (held). Writes, which are rare, go through
+// os.Root.
 type linuxOps struct {
 	dir string
-	fd  int
+	fd  held[int]
 	r   *rootOps
 }
 
 func openOps(dir string) (ops, error) {
-	r, err := newRootOps(dir)
+	r := newRootOps(dir)
+	openDir := func() (int, error) {
+		fd, err := openRetry(func() (int, error) {
+			return syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
+		})
+		if err != nil {
+			return -1, &fs.PathError{Op: "open", Path: dir, Err: err}
+		}
+		return fd, nil
+	}
+	fd, err := openDir()
 	if err != nil {
 		return nil, err
-	}
-	fd, err := openRetry(func() (int, error) {
-		return syscall.Open(dir, syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, 0)
-	})
-	if err != nil {
-		return nil, &fs.PathError{Op: "open", Path: dir, Err: err}
 	}
 	openat2Once.Do(func() {
 		probe, err := openat2(fd, ".", syscall.O_RDONLY|syscall.O_DIRECTORY|syscall.O_CLOEXEC, beneath)
@@ -70,23 +74,35 @@ func openOps(dir string) (ops, error) {
 			openat2OK = true
 		}
 	})
+	syscall.Close(fd)
 	if !openat2OK {
-		syscall.Close(fd)
 		return r, nil
 	}
-	o := &linuxOps{dir: dir, fd: fd, r: r}
-	runtime.AddCleanup(o, func(fd int) { syscall.Close(fd) }, fd)
+	o := &linuxOps{dir: dir, r: r}
+	o.fd.open = openDir
+	o.fd.close = func(fd int) { syscall.Close(fd) }
 	return o, nil
 }
 
-func (o *linuxOps) osRoot() *os.Root { return o.r.r }
+func (o *linuxOps) osRoot() (*os.Root, func(), error) { return o.r.osRoot() }
+
+func (o *linuxOps) hold() (func(), error) {
+	if _, err := o.fd.get(); err != nil {
+		return nil, err
+	}
+	return o.fd.put, nil
+}
 
 // realDir asks the kernel where the open root directory is, which reads
 // none of its parents.
 func (o *linuxOps) realDir() string {
+	fd, err := o.fd.get()
+	if err != nil {
+		return o.r.realDir()
+	}
+	defer o.fd.put()
 	buf := make([]byte, 4096)
-	n, err := syscall.Readlink("/proc/self/fd/"+strconv.Itoa(o.fd), buf)
-	runtime.KeepAlive(o)
+	n, err := syscall.Readlink("/proc/self/fd/"+strconv.Itoa(fd), buf)
 	if err != nil || n <= 0 || n == len(buf) || buf[0] != '/' {
 		return o.r.realDir()
 	}
@@ -134,8 +150,12 @@ func openat2(dirfd int, rel string, flags int, resolve uint64) (int, error) {
 }
 
 func (o *linuxOps) openat(op, rel string, flags int, resolve uint64) (int, error) {
-	fd, err := openat2(o.fd, rel, flags|syscall.O_CLOEXEC, resolve)
-	runtime.KeepAlive(o)
+	dir, err := o.fd.get()
+	if err != nil {
+		return -1, err
+	}
+	fd, err := openat2(dir, rel, flags|syscall.O_CLOEXEC, resolve)
+	o.fd.put()
 	if err != nil {
 		if err == syscall.ELOOP && resolve&resolveNoSymlinks != 0 {
 			err = ErrSymlink

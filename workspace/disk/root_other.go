@@ -2,4 +2,4 @@
 
 package disk
 
-func openOps(dir string) (ops, error) { return newRootOps(dir) }
+func openOps(dir string) (ops, error) { return newRootOps(dir), nil }

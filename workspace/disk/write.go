@@ -35,7 +35,11 @@ func (r *Root) Rewrite(rel string, was []byte, then Info, data []byte) error {
 	if err != nil {
 		return err
 	}
-	root := r.ops.osRoot()
+	root, done, err := r.ops.osRoot()
+	if err != nil {
+		return err
+	}
+	defer done()
 	// the last look before the rename: an edit since the first one wins
 	if now, err := r.ops.lstat(c); err != nil || !now.Unchanged(cur) {
 		root.Remove(tmp)
@@ -77,7 +81,11 @@ func (r *Root) current(rel string, was []byte, then Info) (Info, error) {
 // writeTemp writes data to a new temporary file next to rel and returns
 // its relative name. With owner set, the file gets that owner and group.
 func (r *Root) writeTemp(rel string, data []byte, mode fs.FileMode, owner *Info) (string, error) {
-	root := r.ops.osRoot()
+	root, done, err := r.ops.osRoot()
+	if err != nil {
+		return "", err
+	}
+	defer done()
 	dir, base := path.Split(rel)
 	var f *os.File
 	var tmp string
@@ -148,7 +156,11 @@ func (r *Root) Create(rel string, data []byte, perm fs.FileMode) error {
 	if err != nil {
 		return err
 	}
-	root := r.ops.osRoot()
+	root, done, err := r.ops.osRoot()
+	if err != nil {
+		return err
+	}
+	defer done()
 	defer root.Remove(filepath.FromSlash(tmp))
 	err = root.Link(filepath.FromSlash(tmp), filepath.FromSlash(c))
 	if err == nil || errors.Is(err, fs.ErrExist) {
@@ -183,7 +195,13 @@ func (r *Root) MkdirAll(rel string, perm fs.FileMode) error {
 		info, err := r.ops.lstat(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			if err := r.ops.osRoot().Mkdir(filepath.FromSlash(p), perm); err != nil && !errors.Is(err, fs.ErrExist) {
+			root, done, err := r.ops.osRoot()
+			if err != nil {
+				return err
+			}
+			err = root.Mkdir(filepath.FromSlash(p), perm)
+			done()
+			if err != nil && !errors.Is(err, fs.ErrExist) {
 				return err
 			}
 		case err != nil:
@@ -208,7 +226,12 @@ func (r *Root) Symlink(target, rel string) error {
 	if err := r.noLinksAbove(c); err != nil {
 		return err
 	}
-	return r.ops.osRoot().Symlink(target, filepath.FromSlash(c))
+	root, done, err := r.ops.osRoot()
+	if err != nil {
+		return err
+	}
+	defer done()
+	return root.Symlink(target, filepath.FromSlash(c))
 }
 
 // noLinksAbove checks that the directories above rel are directories,

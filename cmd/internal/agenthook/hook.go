@@ -19,6 +19,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -276,7 +277,7 @@ func (h *hook) outcome() (Outcome, error) {
 		if _, err := h.workspace(); err != nil {
 			var u *lint.UsageError
 			if errors.As(err, &u) {
-				return Outcome{Block: "osmosis-lint cannot use the settings in pyproject.toml, so no config can be checked: " + err.Error()}, nil
+				return Outcome{Block: "osmosis-lint cannot use the settings in pyproject.toml, so no config can be checked: " + escape.Lines(err.Error())}, nil
 			}
 			return Outcome{}, err
 		}

@@ -100,6 +100,19 @@ func TestSubmitHookError(t *testing.T) {
 	}
 }
 
+// TestSubmitHookReferenceTemplate: a reference template the platform's
+// template manages, about to be submitted, is judged as the CLI judges
+// it: its placeholders deny the submit.
+func TestSubmitHookReferenceTemplate(t *testing.T) {
+	root := pushedWorkspace(t)
+	write(t, root, ".osmosis/template.json", `{"overwriteManaged": ["configs/**/default.toml"]}`)
+	write(t, root, "configs/training/default.toml", "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n")
+	out := run(t, root, prePayload(t, root, "osmosis train submit configs/training/default.toml"))
+	if strings.Count(out.Block, "[placeholder]") != 4 || strings.Contains(out.Block, "reference-template") {
+		t.Fatalf("want a block naming the four placeholders, got %+v", out)
+	}
+}
+
 // TestSubmitHookSilent: a clean pushed workspace, commands that are no
 // submit, and paths that leave the workspace say nothing.
 func TestSubmitHookSilent(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 )
@@ -81,10 +82,10 @@ func fixText(out fixOut) string {
 	left := fmt.Sprintf("left after the fixes: %s, %s", plural(sum.Errors, "error"), plural(sum.Warnings, "warning"))
 	var not strings.Builder
 	for _, n := range out.NotWritten {
-		fmt.Fprintf(&not, "\nnot written: %s %s", n.Path, n.Reason)
+		fmt.Fprintf(&not, "\nnot written: %s %s", escape.String(n.Path), escape.String(n.Reason))
 	}
 	for _, r := range out.Refused {
-		fmt.Fprintf(&not, "\nnot fixed: %s:%d: %s [%s]: %s", r.Path, r.Line, r.Title, r.Rule, r.Reason)
+		fmt.Fprintf(&not, "\nnot fixed: %s:%d: %s [%s]: %s", escape.String(r.Path), r.Line, escape.String(r.Title), r.Rule, escape.String(r.Reason))
 	}
 	return fixSummary(out, left) + not.String()
 }

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 )
 
 // message is one JSON-RPC 2.0 message as read: a request (hasMethod; id
@@ -76,7 +78,9 @@ func decodeMessage(line []byte) (*message, error) {
 
 // encode is the JSON of an outgoing message. HTML characters are written
 // as they are: the parts the server escapes (contents, structured
-// content, schemas) are marshaled before, with json.Marshal.
+// content, schemas) are marshaled before, with json.Marshal. Control and
+// bidirectional characters are written as \u escapes (escape.JSONText),
+// as in every JSON the tool writes.
 func encode(v any) ([]byte, error) {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
@@ -84,7 +88,7 @@ func encode(v any) ([]byte, error) {
 	if err := enc.Encode(v); err != nil {
 		return nil, err
 	}
-	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), nil
+	return escape.JSONText(bytes.TrimSuffix(b.Bytes(), []byte("\n"))), nil
 }
 
 // response is a JSON-RPC response the server writes.

@@ -177,6 +177,35 @@ func TestCheck(t *testing.T) {
 	}
 }
 
+// TestCheckReferenceTemplate: the check of a managed reference template's
+// path is the CLI's verdict on it; the check of the whole workspace is the
+// note.
+func TestCheckReferenceTemplate(t *testing.T) {
+	root := newWorkspace(t)
+	write(t, root, ".osmosis/template.json", `{"overwriteManaged": ["configs/**/default.toml"]}`)
+	write(t, root, "configs/training/default.toml", "[experiment]\nrollout = \"<your-rollout>\"\nentrypoint = \"<your-entrypoint-file>\"\nmodel_path = \"<your-model-path>\"\ndataset = \"<your-dataset-name>\"\n")
+	cs := connect(t, Options{Dir: root})
+	rules := func(out checkResult) (n map[string]int) {
+		n = map[string]int{}
+		for _, f := range out.Findings {
+			if f.Path == "configs/training/default.toml" {
+				n[f.Rule+" "+f.Severity]++
+			}
+		}
+		return n
+	}
+	var out checkResult
+	call(t, cs, "check", map[string]any{"paths": []string{"configs/training/default.toml"}}, &out)
+	if got := rules(out); len(got) != 1 || got["placeholder error"] != 4 {
+		t.Errorf("the path: %v, want the four placeholder errors", got)
+	}
+	out = checkResult{}
+	call(t, cs, "check", map[string]any{}, &out)
+	if got := rules(out); len(got) != 1 || got["reference-template info"] != 1 {
+		t.Errorf("the workspace: %v, want one reference-template note", got)
+	}
+}
+
 // Bad arguments are tool errors with a message the model can act on; the
 // server answers the next call as before.
 func TestBadArgumentsAreToolErrors(t *testing.T) {
@@ -423,5 +452,37 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 	}
 	if res.IsError || len(out.Findings) != 2 || !rules["unknown-key"] || !rules["config-location"] {
 		t.Fatalf("want the unknown-key and config-location findings of ml/configs/training/bad.toml, got %+v\n%s", out, textOf(res))
+	}
+}
+
+// TestTextEscapesNames: the text results of check and fix show a config
+// named with a line break, a workflow command, ESC and bidirectional
+// controls escaped: no line of their own, nothing for a terminal to act on.
+func TestTextEscapesNames(t *testing.T) {
+	root := newWorkspace(t)
+	name := "nl\n::error file=evil::x\x1b[31m\u202e\u0085.toml"
+	write(t, root, "configs/training/"+name, strings.Replace(clean, "lr = 1e-6", "lerning_rate = 1", 1))
+	cs := connect(t, Options{Dir: root})
+	for _, tool := range []string{"check", "fix"} {
+		args := map[string]any{"paths": []string{"configs/training/" + name}}
+		if tool == "fix" {
+			args["unsafe"] = true
+		}
+		res := call(t, cs, tool, args, nil)
+		text := textOf(res)
+		if !strings.Contains(text, `nl\n::error file=evil::x\x1b[31m\u202e\u0085.toml`) {
+			t.Errorf("%s: the name is not shown escaped:\n%s", tool, text)
+		}
+		for _, r := range text {
+			if r != '\n' && (r < 0x20 || r >= 0x7f && r < 0xa0 || r == 0x202e) {
+				t.Errorf("%s: the text keeps %U:\n%q", tool, r, text)
+				break
+			}
+		}
+		for _, l := range strings.Split(text, "\n") {
+			if strings.HasPrefix(l, "::") {
+				t.Errorf("%s: a line of its own: %q", tool, l)
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/doctor"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/lint/report"
 	"github.com/osmosis-lint/osmosis-lint/lint/runner"
 	"github.com/osmosis-lint/osmosis-lint/schema"
@@ -253,7 +254,7 @@ func doctorText(rep *doctor.Report) string {
 	var lines []string
 	for _, c := range rep.Checks {
 		if c.Status == doctor.Fail || c.Status == doctor.Warn {
-			lines = append(lines, fmt.Sprintf("%s %s: %s", c.Status, c.ID, c.Message))
+			lines = append(lines, fmt.Sprintf("%s %s: %s", c.Status, c.ID, escape.String(c.Message)))
 		}
 	}
 	verdict := "The workspace is healthy."

@@ -1,0 +1,52 @@
+package lint
+
+import "strconv"
+
+var (
+	ruleEntrypointImport = Rule{
+		ID:       RuleEntrypointImport,
+		Keys:     []string{"experiment.entrypoint"},
+		Severity: Error,
+		Stage:    StageSubmit,
+		Summary:  "The entrypoint's import imports a module or a name that the rollout's own files do not have.",
+		Doc: `The CLI's submit preflight imports the entrypoint as a module of a package made of the rollout
+directory, with the rollout directory first on sys.path (osmosis_ai/platform/cli/rollout_entrypoint.py).
+A relative import (from . import tools, from .main import run) then names the rollout's own files,
+and so does an absolute import whose first name is a file or directory of the rollout (import
+helpers, from helpers import parse_answer). When that module or name is not there, the import
+raises ModuleNotFoundError or ImportError and the preflight fails.
+
+Judged: the imports at the top level of the modules the entrypoint's import executes (the
+__init__.py chain, the entrypoint, and the rollout modules they import), not those under if, try
+or def, which run only sometimes. Not judged: absolute imports of names the rollout does not hold
+(installed packages), of standard library modules and of the modules the CLI has loaded before
+(a rollout file of that name is not the one found), a module that can define names it does not
+spell (a * import, globals(), a module __getattr__, exec, setattr), compiled modules, and a
+relative import from a module outside any package.` + entrypointLoadNote,
+		Bad:       "[experiment]\n# ...\nentrypoint = \"agent.py\"\n",
+		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkEntrypointImport,
+	}
+)
+
+var _ = register(&ruleEntrypointImport)
+
+func checkEntrypointImport(c *Context) {
+	r, ep, ok := entrypointTarget(c)
+	if !ok {
+		return
+	}
+	_, v, _ := c.Str("experiment", "entrypoint")
+	for _, p := range c.Env.entrypointImport(r, ep) {
+		if p.compile {
+			continue
+		}
+		how := ""
+		if p.via != "" {
+			how = " (" + p.via + ")"
+		}
+		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+entrypointSide(c, r))
+	}
+}
