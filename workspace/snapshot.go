@@ -145,10 +145,12 @@ func (s *Snapshot) loadAll() {
 		func() { s.data = s.loadData() },
 		func() { s.configs = s.loadKindDirs() },
 		func() { s.list = s.loadDatasetList() },
-		func() { s.modelList = s.loadModelList() },
-		func() { s.secrets = s.loadSecretList() },
 		func() { s.cache = s.loadCache() },
 	)
+	// the model and secret lists are rarely configured: no goroutine for
+	// what is most often nothing to read
+	s.modelList = s.loadModelList()
+	s.secrets = s.loadSecretList()
 	s.configList = &lazyPart[*configsPart]{}
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}
