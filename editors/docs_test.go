@@ -14,8 +14,8 @@ import (
 	"time"
 )
 
-// docCommand is a shell command of a code block of README.md or
-// editors/README.md: one line, or a for loop with its body.
+// docCommand is a shell command of a code block of one of the docs
+// (docFiles): one line, or a for loop with its body.
 type docCommand struct {
 	file string
 	line int
@@ -92,10 +92,13 @@ type docRun struct {
 // docRuns are the commands run exactly as written, with the built binary
 // on PATH, offline.
 var docRuns = map[string]docRun{
-	"go run ./cmd/osmosis-lint check --workspace workspace/example":                                    {inRepo: true, exit: 1, full: true},
-	"CGO_ENABLED=0 go install ./cmd/osmosis-lint        # into $(go env GOPATH)/bin, usually ~/go/bin": {inRepo: true, full: true},
-	"CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o osmosis-lint ./cmd/osmosis-lint":             {inRepo: true, full: true},
-	"osmosis-lint check --workspace workspace/example             # in a terminal, from the top":       {inRepo: true, exit: 1},
+	"go run ./cmd/osmosis-lint check --workspace workspace/example": {inRepo: true, exit: 1, full: true},
+	"CGO_ENABLED=0 go install ./cmd/osmosis-lint":                   {inRepo: true, full: true},
+	"CGO_ENABLED=0 go build -trimpath -ldflags='-s -w' -o /tmp/osmosis-lint ./cmd/osmosis-lint && ls -l /tmp/osmosis-lint && gzip -9 -c /tmp/osmosis-lint | wc -c": {inRepo: true, full: true},
+	"osmosis-lint check                  # every config of the workspace; exit 1 on errors":                                                                        {exit: 1},
+	"osmosis-lint check --fix            # apply the safe fixes, report what is left":                                                                              {exit: 1},
+	"osmosis-lint doctor                 # the whole workspace: scaffold, origin, rollouts, data files, skills, .env":                                              {exit: 1},
+	"osmosis-lint check --workspace workspace/example             # in a terminal, from the top":                                                                   {inRepo: true, exit: 1},
 	"osmosis-lint version": {},
 	"source <(osmosis-lint completion bash)                        # in ~/.bashrc": {},
 	"mkdir -p schemas": {},
@@ -113,6 +116,7 @@ var docSkips = map[string]string{
 	"go test ./...": "runs every test, this one included",
 	".ci/run                       # what CI runs: gofmt, vet, go test ./... and -race, editor integrations":                                     "runs every test, this one included",
 	".ci/release                   # a release snapshot of HEAD in dist/ (below)":                                                                "cross-compiles every release target (minutes); .ci/run runs it",
+	"CGO_ENABLED=0 go install github.com/osmosis-lint/osmosis-lint/cmd/osmosis-lint@main   # into ~/go/bin":                                      "network: the Go module proxy fetches the module",
 	"git clone https://github.com/osmosis-lint/osmosis-lint && cd osmosis-lint":                                                                  "network: clones from GitHub",
 	"pip install osmosis-lint          # into the project's environment":                                                                         "needs a published release (PyPI)",
 	"uv tool install osmosis-lint      # or pipx install osmosis-lint: on PATH for every project":                                                "needs a published release (PyPI)",
@@ -143,8 +147,20 @@ var docSkips = map[string]string{
 	"claude mcp add --scope project osmosis-lint -- osmosis-lint mcp":                                           "needs Claude Code (the TestClaudeCode tests run it where it is installed)",
 }
 
-// TestDocsCommands runs the shell commands of README.md and
-// editors/README.md exactly as written, with the built osmosis-lint first
+// docFiles are the Markdown files whose commands TestDocsCommands runs:
+// the README and the references beside the code they describe.
+var docFiles = []string{
+	"README.md",
+	"editors/README.md",
+	"cmd/osmosis-lint/README.md",
+	"lint/README.md",
+	"workspace/README.md",
+	"cmd/internal/bench/README.md",
+	".ci/README.md",
+}
+
+// TestDocsCommands runs the shell commands of the docs (docFiles) exactly
+// as written, with the built osmosis-lint first
 // on PATH, in a copy of the example workspace (or, for those written for
 // the top of this repository, here), and checks their exit status. A
 // command that cannot run offline is listed in docSkips with the reason;
@@ -157,8 +173,8 @@ func TestDocsCommands(t *testing.T) {
 		t.Fatal(err)
 	}
 	var cmds []docCommand
-	for _, f := range []string{filepath.Join(repo, "README.md"), filepath.Join(repo, "editors", "README.md")} {
-		cmds = append(cmds, docCommands(t, f)...)
+	for _, f := range docFiles {
+		cmds = append(cmds, docCommands(t, filepath.Join(repo, filepath.FromSlash(f)))...)
 	}
 	if len(cmds) < 20 {
 		t.Fatalf("only %d commands found in the docs: the extraction is broken", len(cmds))

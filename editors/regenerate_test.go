@@ -10,14 +10,14 @@ import (
 	"testing"
 )
 
-// regenerateCommand is README's one command that rewrites every generated
+// regenerateCommand is .ci/README.md's one command that rewrites every generated
 // file (RULES.md, the goldens, the fuzz seed corpora, the plugin's skill).
 const regenerateCommand = "go test -short ./cmd/internal/mcpserver ./cmd/osmosis-lint ./editors ./lint ./lint/report ./lsp ./schema ./schema/toml ./workspace -update"
 
 // testFlag finds the flags a test file defines.
 var testFlag = regexp.MustCompile(`flag\.(?:Bool|String|Int)\("([^"]+)"`)
 
-// TestRegenerateCommandIsComplete: README's development section shows the
+// TestRegenerateCommandIsComplete: the development section (.ci/README.md) shows the
 // regenerating command, and it names exactly the packages whose tests
 // define the -update flag, so one command rewrites every generated file.
 // A test flag that rewrites files is always called update.
@@ -27,12 +27,12 @@ func TestRegenerateCommandIsComplete(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	readme, err := os.ReadFile(filepath.Join(repo, "README.md"))
+	readme, err := os.ReadFile(filepath.Join(repo, ".ci", "README.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(string(readme), "\n    "+regenerateCommand+"\n") {
-		t.Fatalf("README.md does not show %q in its development section", regenerateCommand)
+		t.Fatalf(".ci/README.md does not show %q in its development section", regenerateCommand)
 	}
 	var updating []string
 	err = filepath.WalkDir(repo, func(path string, d fs.DirEntry, err error) error {

@@ -125,9 +125,10 @@ func TestCommandNamedDirectory(t *testing.T) {
 	}
 }
 
-// TestREADMEListsEveryFlag keeps the README's table of check flags true.
+// TestREADMEListsEveryFlag keeps the command line reference's table of check flags
+// true (cmd/osmosis-lint/README.md, beside this code).
 func TestREADMEListsEveryFlag(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
+	readme, err := os.ReadFile("README.md")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +137,7 @@ func TestREADMEListsEveryFlag(t *testing.T) {
 	c.flags(fs)
 	fs.VisitAll(func(f *flag.Flag) {
 		if !strings.Contains(string(readme), "`"+flagSpelling(f.Name)) {
-			t.Errorf("README.md does not list %s", flagSpelling(f.Name))
+			t.Errorf("cmd/osmosis-lint/README.md does not list %s", flagSpelling(f.Name))
 		}
 	})
 }
