@@ -122,7 +122,13 @@ func sorted(s []string) []string {
 // the test log on failure.
 func run(t *testing.T, dir string, env []string, name string, args ...string) []byte {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	return runWithin(t, time.Minute, dir, env, name, args...)
+}
+
+// runWithin is run with another limit than a minute.
+func runWithin(t *testing.T, limit time.Duration, dir string, env []string, name string, args ...string) []byte {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), limit)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir

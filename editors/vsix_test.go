@@ -3,7 +3,6 @@ package editors
 import (
 	"archive/zip"
 	"encoding/json"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -27,20 +26,7 @@ var vscodeTarget = map[string]string{
 // packed. The universal extension, without bin/, finds the one on PATH.
 func TestVSCodeBundledBinary(t *testing.T) {
 	node := need(t, "node")
-	for _, dep := range []string{"@vscode/vsce", "esbuild", "typescript", "vscode-languageserver-protocol"} {
-		if _, err := os.Stat(filepath.Join("vscode", "node_modules", filepath.FromSlash(dep))); err != nil {
-			missing(t, fmt.Sprintf("%s is not installed (run `npm ci` in editors/vscode; %v)", dep, err))
-		}
-	}
-	if vscodeTarget == "" {
-		t.Skipf("no VS Code extension target for %s/%s", runtime.GOOS, runtime.GOARCH)
-	}
-	npm := need(t, "npm")
-	run(t, "vscode", nil, npm, "run", "--silent", "compile")
-	run(t, "vscode", nil, npm, "run", "--silent", "bundle")
-	out := t.TempDir()
-	run(t, "vscode", nil, node, "scripts/package.mjs", "--version", "0.0.0-test", "--out", out,
-		"--target", vscodeTarget+"="+bin, "--universal")
+	out := packageVSIX(t)
 	ext := unzip(t, filepath.Join(out, "osmosis-lint-vscode-"+vscodeTarget+".vsix"), filepath.Join(out, "platform"))
 	universal := unzip(t, filepath.Join(out, "osmosis-lint-vscode.vsix"), filepath.Join(out, "universal"))
 

@@ -14,7 +14,9 @@ var (
 		Severity: Warning,
 		Stage:    StagePlatform,
 		Fixable:  sometimes(Unsafe),
-		Summary:  "An eval whose model's provider key is not in [secrets] required: the platform's model pre-flight fails the run.",
+		// a statement skipped for a syntax error can hide the key in [env]
+		NeedsCompleteParse: true,
+		Summary:            "An eval whose model's provider key is not in [secrets] required: the platform's model pre-flight fails the run.",
 		Doc: `An eval config's model_path is a LiteLLM model name (provider/model, such as
 anthropic/claude-sonnet-4-6): the hosted eval controller calls the model through LiteLLM, which reads
 the provider's API key from the environment (the SDK's docs/eval-run-local.md: "the same design as the

@@ -186,7 +186,7 @@ func applies(a lint.Applicability) string {
 
 // displayOnlyLegend closes a text report that showed a display-only fix:
 // what the word means, said once instead of beside every such fix.
-const displayOnlyLegend = "display-only: a fix an editor offers as a quick fix; no command applies it"
+const displayOnlyLegend = "display-only: an editor offers it; no command applies it"
 
 // wrap breaks text at spaces so that no line passes width columns, the
 // first line starting at column first and the others indented to column

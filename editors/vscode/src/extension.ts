@@ -3,7 +3,19 @@
 // its state in a language status item next to the configs.
 
 import * as vscode from 'vscode';
-import { LanguageClient, LanguageClientOptions, RevealOutputChannelOn, ServerOptions, State } from 'vscode-languageclient/node';
+import {
+  CloseAction,
+  CloseHandlerResult,
+  ErrorAction,
+  ErrorHandler,
+  ErrorHandlerResult,
+  LanguageClient,
+  LanguageClientOptions,
+  Message,
+  RevealOutputChannelOn,
+  ServerOptions,
+  State,
+} from 'vscode-languageclient/node';
 
 import { bundledBinary, describeMissing, ensureExecutable, INSTALL_COMMAND, resolveBinary, SOURCE_LABELS } from './binary';
 import { CONFIG_GLOB, DOCUMENT_SELECTOR } from './selectors';
@@ -160,17 +172,26 @@ async function startClient(): Promise<void> {
   // (rollouts/, data/, pyproject.toml, configs/, git metadata) through
   // client/registerCapability. Watching here too would deliver every change
   // twice.
+  const errorHandler = new StartupErrorHandler();
   const clientOptions: LanguageClientOptions = {
     documentSelector: DOCUMENT_SELECTOR,
     diagnosticCollectionName: 'osmosis-lint',
     outputChannel: output,
     traceOutputChannel: traceOutput,
     revealOutputChannelOn: RevealOutputChannelOn.Never,
+    errorHandler,
+    // A server that fails its initialize is not initialized again: the
+    // failure is reported once, below, where start() rejects.
+    initializationFailedHandler: () => false,
   };
 
   const next = new LanguageClient(CLIENT_ID, CLIENT_NAME, serverOptions, clientOptions);
+  errorHandler.afterStart = next.createDefaultErrorHandler();
   client = next;
   next.onDidChangeState((e) => {
+    if (e.newState === State.Running) {
+      errorHandler.ran = true;
+    }
     if (client !== next) {
       return;
     }
@@ -187,10 +208,19 @@ async function startClient(): Promise<void> {
   } catch (err) {
     const detail = err instanceof Error ? err.message : String(err);
     output.error(`The language server failed to start: ${detail}`);
-    client = undefined;
+    if (client === next) {
+      client = undefined;
+    }
+    // A client whose start failed still holds its process, connection and
+    // listeners: stopped and disposed, it cannot start again behind our back.
+    await next.dispose(2000).then(undefined, () => undefined);
     setStatus('osmosis-lint: failed', `${resolution.path} lsp failed to start: ${detail}`, vscode.LanguageStatusSeverity.Error);
     void vscode.window
-      .showErrorMessage(`Osmosis Lint: the language server (${resolution.path} lsp) failed to start: ${detail}`, SHOW_OUTPUT, OPEN_SETTINGS)
+      .showErrorMessage(
+        `Osmosis Lint: the language server (${resolution.path} lsp) failed to start (${detail}). Its exit status and error output are in the output.`,
+        SHOW_OUTPUT,
+        OPEN_SETTINGS,
+      )
       .then((choice) => handleChoice(choice));
   }
 }
@@ -225,5 +255,31 @@ async function handleChoice(choice: string | undefined): Promise<void> {
     case SHOW_OUTPUT:
       output.show(true);
       break;
+  }
+}
+
+// The error handler of one client. Until the server has answered its
+// initialize request, an error or a closed connection ends the client: a
+// binary that exits at start (a broken install, another architecture, a
+// crash) would exit again on each restart, and every restart would show
+// its own notifications. The cause (the exit status and the server's
+// stderr) is in the output channel. Once the server has run, the library's
+// default handler decides (restarts after a crash, up to its limit).
+class StartupErrorHandler implements ErrorHandler {
+  ran = false;
+  afterStart: ErrorHandler | undefined;
+
+  error(error: Error, message: Message | undefined, count: number | undefined): ErrorHandlerResult | Promise<ErrorHandlerResult> {
+    if (this.ran && this.afterStart !== undefined) {
+      return this.afterStart.error(error, message, count);
+    }
+    return { action: ErrorAction.Shutdown, handled: true };
+  }
+
+  closed(): CloseHandlerResult | Promise<CloseHandlerResult> {
+    if (this.ran && this.afterStart !== undefined) {
+      return this.afterStart.closed();
+    }
+    return { action: CloseAction.DoNotRestart, handled: true, message: 'The language server exited before it answered initialize; it is not restarted.' };
   }
 }

@@ -1,0 +1,5 @@
+//go:build !race
+
+package editors
+
+const raceEnabled = false
