@@ -135,6 +135,7 @@ func Run(dir string, opts Options) (*Report, error) {
 	}
 	if opts.Fix {
 		d.fixScaffold()
+		d.fixDataNames()
 		if err := d.load(); err != nil {
 			return nil, err
 		}

@@ -5,9 +5,11 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
 )
 
@@ -146,4 +148,37 @@ func (d *run) copyFromTemplate(template, rel string) error {
 		}
 	}
 	return root.Create(rel, data, 0o644)
+}
+
+// fixDataNames renames the data files the upload refuses only for their
+// name (train.ndjson, a.pq, "train.jsonl " with white space after the
+// extension: datafile.Suggest) to the name it takes, never over a name
+// data/ already holds; a name only guessed from the file's first line (a
+// .txt of JSON lines) and a link are left to the user.
+func (d *run) fixDataNames() {
+	root := d.snap().Disk()
+	files := d.snap().DataFiles()
+	taken := map[string]bool{}
+	for _, f := range files {
+		taken[path.Join(path.Dir(f.Path), f.Name)] = true
+	}
+	for _, f := range files {
+		if f.Symlink || datafile.Sniffed(f.Name) {
+			continue
+		}
+		a, ok := datafile.Suggest(f.Name, nil)
+		if !ok || a.Rename == "" {
+			continue
+		}
+		to := path.Join(path.Dir(f.Path), a.Rename)
+		if taken[to] {
+			continue
+		}
+		if err := root.Rename(f.Path, to); err != nil {
+			d.notFixed[f.Path] = reason(err)
+			continue
+		}
+		taken[to] = true
+		d.rep.Fixed = append(d.rep.Fixed, "renamed "+f.Path+" to "+to+" (a name the upload takes)")
+	}
 }

@@ -1,6 +1,7 @@
 package doctor
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -97,5 +98,54 @@ func TestEnvExampleCredential(t *testing.T) {
 				t.Errorf("checks %v, want %v", got, wantStatus)
 			}
 		})
+	}
+}
+
+// TestFixRenamesDataFiles: doctor --fix gives a data file the upload
+// refuses only for its name the name it takes, never over a taken one,
+// and leaves a guess from the content (a .txt of JSON lines) and a link
+// to the user.
+func TestFixRenamesDataFiles(t *testing.T) {
+	ws := t.TempDir()
+	gitInit(t, ws, "")
+	full(t, ws)
+	rows := "{\"user_prompt\": \"1*2\", \"ground_truth\": \"2\"}\n"
+	rows = strings.Repeat(rows, 4)
+	write(t, filepath.Join(ws, "data", "train.ndjson"), rows)
+	write(t, filepath.Join(ws, "data", "eval.jsonl "), rows)
+	write(t, filepath.Join(ws, "data", "a.pq"), "x")
+	write(t, filepath.Join(ws, "data", "a.parquet"), "taken")
+	write(t, filepath.Join(ws, "data", "notes.txt"), rows)
+	rep := doctor(t, ws, Options{Fix: true})
+	want := []string{
+		"renamed data/eval.jsonl  to data/eval.jsonl (a name the upload takes)",
+		"renamed data/train.ndjson to data/train.jsonl (a name the upload takes)",
+	}
+	var got []string
+	for _, f := range rep.Fixed {
+		if strings.HasPrefix(f, "renamed ") {
+			got = append(got, f)
+		}
+	}
+	slices.Sort(got)
+	if !slices.Equal(got, want) {
+		t.Errorf("fixed %q\nwant %q", got, want)
+	}
+	for name, want := range map[string]string{"train.jsonl": rows, "eval.jsonl": rows, "a.pq": "x", "a.parquet": "taken", "notes.txt": rows} {
+		data, err := os.ReadFile(filepath.Join(ws, "data", name))
+		if err != nil || string(data) != want {
+			t.Errorf("data/%s: %q, %v", name, data, err)
+		}
+	}
+	// what is left is advice only for what was left
+	var advice []string
+	for _, c := range rep.Checks {
+		if c.ID == "dataset-file" && c.Status == Warn {
+			advice = append(advice, c.Path)
+		}
+	}
+	slices.Sort(advice)
+	if !slices.Equal(advice, []string{"data/a.pq", "data/notes.txt"}) {
+		t.Errorf("advice after the fix on %q", advice)
 	}
 }

@@ -477,3 +477,55 @@ func TestRootHoldsNoDescriptor(t *testing.T) {
 		}
 	}
 }
+
+func TestRenameNeverReplaces(t *testing.T) {
+	root := t.TempDir()
+	outside := t.TempDir()
+	r, _ := Open(root)
+	write := func(name, text string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(root, name), []byte(text), 0o640); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("train.ndjson", "{}\n")
+	if err := r.Rename("train.ndjson", "train.jsonl"); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := os.ReadFile(filepath.Join(root, "train.jsonl")); err != nil || string(data) != "{}\n" {
+		t.Errorf("renamed file: %q, %v", data, err)
+	}
+	if fi, err := os.Stat(filepath.Join(root, "train.jsonl")); err != nil || fi.Mode().Perm() != 0o640 {
+		t.Errorf("mode %v, %v: want 0640 kept", fi.Mode(), err)
+	}
+	if _, err := os.Lstat(filepath.Join(root, "train.ndjson")); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("the old name is still there: %v", err)
+	}
+	// a taken name, even by a dangling link, is never replaced
+	write("a.pq", "new")
+	write("a.parquet", "old")
+	if err := r.Rename("a.pq", "a.parquet"); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("rename over a file: %v, want fs.ErrExist", err)
+	}
+	if data, _ := os.ReadFile(filepath.Join(root, "a.parquet")); string(data) != "old" {
+		t.Errorf("the taken name now holds %q", data)
+	}
+	symlink(t, "nowhere", filepath.Join(root, "b.jsonl"))
+	write("b.ndjson", "x")
+	if err := r.Rename("b.ndjson", "b.jsonl"); !errors.Is(err, fs.ErrExist) {
+		t.Errorf("rename over a dangling link: %v, want fs.ErrExist", err)
+	}
+	// links are refused: at the old name and above the new one
+	symlink(t, filepath.Join(outside, "x"), filepath.Join(root, "c.ndjson"))
+	if err := r.Rename("c.ndjson", "c.jsonl"); !errors.Is(err, ErrSymlink) {
+		t.Errorf("rename of a link: %v, want ErrSymlink", err)
+	}
+	symlink(t, outside, filepath.Join(root, "out"))
+	write("d.ndjson", "x")
+	if err := r.Rename("d.ndjson", "out/d.jsonl"); err == nil {
+		t.Error("renamed through a link")
+	}
+	if entries, _ := os.ReadDir(outside); len(entries) != 0 {
+		t.Errorf("something was written outside: %v", entries)
+	}
+}

@@ -261,3 +261,45 @@ func unwrap(err error) error {
 	}
 	return err
 }
+
+// Rename gives the regular file at from the name to, and never replaces
+// a name: the file is hard-linked under its new name, which fails with
+// fs.ErrExist when the name is taken (even by a dangling symlink), and
+// only then is the old name removed. A symlink at from, or one above
+// either name, is refused; so is a file system without hard links.
+func (r *Root) Rename(from, to string) error {
+	cf, err := clean(from)
+	if err != nil {
+		return err
+	}
+	ct, err := clean(to)
+	if err != nil {
+		return err
+	}
+	r.noteAt("rename", cf)
+	r.noteAt("rename", ct)
+	if err := r.noLinksAbove(cf); err != nil {
+		return err
+	}
+	if err := r.noLinksAbove(ct); err != nil {
+		return err
+	}
+	info, err := r.ops.lstat(cf)
+	switch {
+	case err != nil:
+		return err
+	case info.IsSymlink():
+		return &fs.PathError{Op: "rename", Path: cf, Err: ErrSymlink}
+	case !info.IsRegular():
+		return &fs.PathError{Op: "rename", Path: cf, Err: errors.New("not a regular file")}
+	}
+	root, done, err := r.ops.osRoot()
+	if err != nil {
+		return err
+	}
+	defer done()
+	if err := root.Link(filepath.FromSlash(cf), filepath.FromSlash(ct)); err != nil {
+		return err
+	}
+	return root.Remove(filepath.FromSlash(cf))
+}
