@@ -46,7 +46,8 @@ var exampleTree = tree{
 	"rollouts/my-agent/helpers.py":     "def normalize(text):\n    return text.strip()\n",
 	"rollouts/my-agent/pyproject.toml": "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
 	"data/multiply.jsonl":              "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
-	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\n",
+	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",
+	"secrets.json":                     `{"schema_version": 1, "items": [{"name": "OPENAI_API_KEY", "scope": "workspace"}]}`,
 	"datasets.json": `{"items": [
 		{"file_name": "multiply", "status": "uploaded"},
 		{"file_name": "my-dataset", "status": "uploaded"},

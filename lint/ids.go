@@ -57,6 +57,8 @@ const (
 	RuleSecretEnvOverlap      = "secret-env-overlap"
 	RuleSecretInEnv           = "secret-in-env"
 	RuleSecretName            = "secret-name"
+	RuleSecretNotStored       = "secret-not-stored"
+	RuleRunSecretNotStored    = "run-secret-not-stored"
 	RuleSkillFrontmatter      = "skill-frontmatter"
 	RuleSkillsLink            = "skills-link"
 	RuleTOMLSyntax            = "toml-syntax"

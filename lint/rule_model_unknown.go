@@ -16,7 +16,16 @@ var (
 		Fixable:  sometimes(DisplayOnly),
 		Summary:  "experiment.model_path is not a base model osmosis-lint knows, or not a provider/model id for eval.",
 		Doc: `Training runs fine-tune one of the platform's supported base models; osmosis-lint knows the ones
-the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint]. Eval runs
+the templates list, plus those you add with the ` + "`models`" + ` setting of [tool.osmosis-lint].
+
+With a saved platform model list (` + "`osmosis --json model list --all > models.json`" + `, passed with
+--model-list or the ` + "`model-list`" + ` setting), its base models (` + "`base_models.items[].model_name`" + `, or
+` + "`items`" + ` of ` + "`--type base`" + `) stand for the built-in list. LoRA models (` + "`lora_models`" + `) are not
+counted: the SDK passes model_path through to the platform as the model to fine-tune and documents no
+LoRA model there, so only base models are known. The list may be older than the platform's: save it
+again when a new base model is offered.
+
+Eval runs
 take a LiteLLM-style ` + "`provider/model`" + ` id such as ` + "`openai/gpt-5-mini`" + `. The platform checks the model
 after submission; this warning catches typos before.`,
 		Bad:   "[experiment]\n# ...\nmodel_path = \"Qwen3.6-35B\"\n",
@@ -57,10 +66,21 @@ func checkModelUnknown(c *Context) {
 	}
 	hint, best := didYouMean(name, known)
 	msg := "model_path " + code(name) + " is not a base model osmosis-lint knows" + hint
+	listed := c.Env != nil && c.Env.WS.HasModelList()
+	if listed {
+		list := c.Env.WS.ModelListFile()
+		if rel, ok := c.Env.WS.Rel(list); ok {
+			list = rel // the same text on every machine
+		}
+		msg = "model_path " + code(name) + " is not a base model of the saved model list " + list + hint
+	}
 	if name == "" {
 		msg = "model_path is empty: name the base model to fine-tune"
 	}
-	if best == "" {
+	switch {
+	case best == "" && listed:
+		msg += "; if the platform offers it now, save the list again with `osmosis --json model list --all`"
+	case best == "":
 		quoted := make([]string, len(known))
 		for i, m := range known {
 			quoted[i] = code(m)

@@ -76,5 +76,44 @@ func TestModelUnknown(t *testing.T) {
 			name: "a placeholder is placeholder's",
 			src:  modelConfig(schema.Training, `"<your-model>"`),
 		},
+		{
+			name: "a saved model list: a typo of a listed base model",
+			src:  modelConfig(schema.Training, `"Org/Base-7b"`),
+			ws:   modelListWS,
+			want: []string{"4:14-4:27 model-unknown experiment.model_path"},
+			msg:  []string{"is not a base model of the saved model list models.json; did you mean `Org/Base-7B`?"},
+		},
+		{
+			name: "a saved model list stands for the built-in one",
+			src:  modelConfig(schema.Training, `"Qwen/Qwen3.5-122B-A10B"`),
+			ws:   modelListWS,
+			want: []string{"4:14-4:38 model-unknown experiment.model_path"},
+			msg:  []string{"save the list again with `osmosis --json model list --all`"},
+		},
+		{
+			name: "a LoRA model of the list is not a base model",
+			src:  modelConfig(schema.Training, `"my-lora-run"`),
+			ws:   modelListWS,
+			want: []string{"4:14-4:27 model-unknown experiment.model_path"},
+		},
+		{
+			name: "a listed base model",
+			src:  modelConfig(schema.Training, `"Org/Base-7B"`),
+			ws:   modelListWS,
+		},
+		{
+			name: "the models setting adds to the list",
+			src:  modelConfig(schema.Training, `"Org/Extra-1B"`),
+			ws:   modelListWS,
+		},
 	})
 }
+
+// modelListWS names a saved `osmosis --json model list --all` in the
+// settings.
+var modelListWS = withWS(tree{
+	"pyproject.toml": "[tool.osmosis-lint]\nmodel-list = \"models.json\"\nmodels = [\"Org/Extra-1B\"]\n",
+	"models.json": `{"schema_version": 1,
+		"base_models": {"items": [{"id": "b1", "model_name": "Org/Base-7B", "base_model": "Org/Base-7B"}], "total_count": 1, "has_more": false},
+		"lora_models": {"items": [{"id": "l1", "model_name": "my-lora-run", "base_model": "Org/Base-7B", "training_run_name": "run-1"}]}}`,
+})

@@ -86,7 +86,7 @@ func (c ruleCase) input(t testing.TB) Input {
 		t.Fatal(err)
 	}
 	for _, p := range snap.Problems() {
-		if p.Source == workspace.ProblemSettings || p.Source == workspace.ProblemDatasetsFile {
+		if p.Source == workspace.ProblemSettings || p.Source == workspace.ProblemDatasetsFile || p.Source == workspace.ProblemModelListFile || p.Source == workspace.ProblemSecretListFile {
 			t.Fatalf("workspace problem: %v", p.Error())
 		}
 	}

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"strings"
 	"testing"
 )
@@ -108,7 +109,7 @@ func TestLoadWorkspaceSettingsErrors(t *testing.T) {
 		{"[tool.osmosis-lint]\nignore = \"unknown-key\"\n", "ignore"},
 	} {
 		root := newWorkspace(t, tree{"pyproject.toml": c.pyproject})
-		_, err := LoadWorkspace(root, "", "")
+		_, err := LoadWorkspace(root, workspace.Options{})
 		if err == nil {
 			t.Errorf("%q: no error", c.pyproject)
 			continue

@@ -44,8 +44,8 @@ func (e *UsageError) Unwrap() error { return e.Err }
 // are a UsageError naming the key; the workspace is still returned (with
 // the default settings) for callers that carry on, such as the language
 // server.
-func LoadWorkspace(root, home, datasetsFile string) (*Workspace, error) {
-	snap, err := workspace.Load(root, workspace.Options{Home: home, DatasetsFile: datasetsFile})
+func LoadWorkspace(root string, opts workspace.Options) (*Workspace, error) {
+	snap, err := workspace.Load(root, opts)
 	if err != nil {
 		return nil, &UsageError{fmt.Errorf("workspace %s: %w", root, err)}
 	}
@@ -70,11 +70,11 @@ func WorkspaceOf(snap *workspace.Snapshot) (*Workspace, error) {
 	return ws, nil
 }
 
-// SettingsProblems are the workspace's settings and dataset-list problems,
+// SettingsProblems are the workspace's settings and saved-list problems,
 // one message each: they are never ignored silently.
 func SettingsProblems(snap *workspace.Snapshot) []string {
 	var msgs []string
-	for _, p := range snap.ProblemsOf(workspace.ProblemSettings, workspace.ProblemDatasetsFile) {
+	for _, p := range snap.ProblemsOf(workspace.ProblemSettings, workspace.ProblemDatasetsFile, workspace.ProblemModelListFile, workspace.ProblemSecretListFile) {
 		msgs = append(msgs, p.Error())
 	}
 	return msgs

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 	"time"
 
 	"go.lsp.dev/protocol"
@@ -76,6 +77,15 @@ func (s *Server) registerWatchers() {
 	// the platform template's file, which says which configs are
 	// reference templates (reference-template)
 	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/" + workspace.TemplateFile)})
+	// the saved platform lists: a setting names a JSON file anywhere in the
+	// workspace, an option one anywhere at all (dataset-unknown,
+	// model-unknown, secret-not-stored)
+	watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern("**/*.json")})
+	for _, f := range []string{s.opts.DatasetsFile, s.opts.ModelListFile, s.opts.SecretListFile} {
+		if abs, err := filepath.Abs(f); f != "" && err == nil {
+			watchers = append(watchers, protocol.FileSystemWatcher{GlobPattern: protocol.Pattern(filepath.ToSlash(abs))})
+		}
+	}
 	opts, err := protocol.Marshal(protocol.DidChangeWatchedFilesRegistrationOptions{Watchers: watchers})
 	if err != nil {
 		s.log.Printf("register watchers: %v", err)

@@ -46,6 +46,9 @@ type Options struct {
 	Home string
 	// DatasetsFile is a saved `osmosis --json dataset list --all`.
 	DatasetsFile string
+	// ModelListFile and SecretListFile are a saved `osmosis --json model
+	// list --all` and `osmosis --json secret list --all`.
+	ModelListFile, SecretListFile string
 	// Log receives the server's log lines (never stdout); nil discards them.
 	Log io.Writer
 }

@@ -265,7 +265,7 @@ func (ss *session) loadOnce(root string, done chan struct{}) *space {
 }
 
 func (ss *session) loadSpace(root string) *space {
-	ws, err := lint.LoadWorkspace(root, ss.opts.Home, ss.opts.DatasetsFile)
+	ws, err := lint.LoadWorkspace(root, workspace.Options{Home: ss.opts.Home, DatasetsFile: ss.opts.DatasetsFile, ModelListFile: ss.opts.ModelListFile, SecretListFile: ss.opts.SecretListFile})
 	if f, ferr := workspace.Root(root); ws != nil && ferr == nil && f.Root == root && f.BelowGitRoot() {
 		// config-location tells each config that the osmosis CLI takes
 		// the git root as the workspace and cannot submit it from here

@@ -58,7 +58,7 @@ func TestWatchedFiles(t *testing.T) {
 			for _, w := range p.Registrations[0].RegisterOptions.Watchers {
 				globs = append(globs, w.GlobPattern)
 			}
-			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs", "**/.env", "**/.osmosis/template.json"} {
+			for _, want := range []string{"**/rollouts/**", "**/data/**", "**/pyproject.toml", "**/configs/**", "**/data", "**/rollouts", "**/configs", "**/.env", "**/.osmosis/template.json", "**/*.json"} {
 				if !slices.Contains(globs, want) {
 					t.Errorf("watchers %v lack %s", globs, want)
 				}
@@ -325,4 +325,30 @@ func TestWatchedDotenv(t *testing.T) {
 	writeFile(t, env, "OSMOSIS_PLATFORM_URL=https://platform.example.com\n")
 	c.watched(env, changed)
 	c.waitPub(eval, func(p publication) bool { return !hasCode(p.Diagnostics, "env-platform-url") })
+}
+
+// TestSavedListsSetting: the model-list and secret-list settings reach the
+// server's rules, and an edit of a saved list is seen through the watched
+// files.
+func TestSavedListsSetting(t *testing.T) {
+	root := newWorkspace(t, map[string]string{
+		"pyproject.toml":     "[tool.osmosis-lint]\nmodel-list = \"lists/models.json\"\nsecret-list = \"lists/secrets.json\"\n",
+		"lists/models.json":  `{"schema_version":1,"base_models":{"items":[{"model_name":"Org/Base-7B"}]},"lora_models":{"items":[]}}`,
+		"lists/secrets.json": `{"schema_version":1,"items":[]}`,
+	})
+	c := start(t, root, caps{watch: true})
+	train := filepath.Join(root, "configs", "training", "listed.toml")
+	text := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3.6-35B-A3B\"\ndataset = \"multiply\"\n\n[secrets]\nrequired = [\"WANDB_API_KEY\"]\n"
+	writeFile(t, train, text)
+	c.open(train, text)
+	p := c.waitVersion(train, 1)
+	if !hasCode(p.Diagnostics, "model-unknown") || !hasCode(p.Diagnostics, "run-secret-not-stored") {
+		t.Fatalf("with the saved lists: %v", codes(p.Diagnostics))
+	}
+	writeFile(t, filepath.Join(root, "lists", "secrets.json"), `{"schema_version":1,"items":[{"name":"WANDB_API_KEY","scope":"personal"}]}`)
+	c.watched(filepath.Join(root, "lists", "secrets.json"), changed)
+	c.waitPub(train, func(p publication) bool { return !hasCode(p.Diagnostics, "run-secret-not-stored") })
+	writeFile(t, filepath.Join(root, "lists", "models.json"), `{"schema_version":1,"items":[{"model_name":"Qwen/Qwen3.6-35B-A3B"}]}`)
+	c.watched(filepath.Join(root, "lists", "models.json"), changed)
+	c.waitPub(train, func(p publication) bool { return !hasCode(p.Diagnostics, "model-unknown") })
 }

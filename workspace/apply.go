@@ -39,6 +39,7 @@ var scaffoldPaths = map[string]bool{
 // dirtySet is what a batch of changes invalidates.
 type dirtySet struct {
 	full, git, settings, scaffold, data, list, cache, env, skills, template bool
+	modelList, secretList                                                   bool
 	allRollouts, allConfigs                                                 bool
 	rollouts                                                                map[string]bool
 	configs                                                                 []string
@@ -80,9 +81,13 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 		if !slices.Equal(n.settings.settings.Exclude, s.settings.settings.Exclude) {
 			d.allConfigs = true
 		}
-		n.models = n.indexModels()
 		if n.settings.settings.Datasets != s.settings.settings.Datasets {
 			d.list = true
+		}
+		d.modelList = d.modelList || n.settings.settings.ModelList != s.settings.settings.ModelList
+		d.secretList = d.secretList || n.settings.settings.SecretList != s.settings.settings.SecretList
+		if !d.modelList {
+			n.models = n.indexModels()
 		}
 	}
 	if d.scaffold {
@@ -132,6 +137,13 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	if d.list {
 		n.list = n.loadDatasetList()
 	}
+	if d.modelList {
+		n.modelList = n.loadModelList()
+		n.models = n.indexModels()
+	}
+	if d.secretList {
+		n.secrets = n.loadSecretList()
+	}
 	if d.cache {
 		n.cache = n.loadCache()
 	}
@@ -150,6 +162,12 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 		abs := filepath.Clean(path)
 		if s.list.path != "" && abs == s.list.path {
 			d.list = true
+		}
+		if s.modelList.path != "" && abs == s.modelList.path {
+			d.modelList = true
+		}
+		if s.secrets.path != "" && abs == s.secrets.path {
+			d.secretList = true
 		}
 		if dir := s.cacheDir(); dir != "" && disk.Within(abs, dir) {
 			d.cache = true
@@ -171,6 +189,12 @@ func (s *Snapshot) classify(path string, d *dirtySet) {
 	}
 	if s.list.path != "" && s.rv.abs(rel) == s.list.path {
 		d.list = true
+	}
+	if s.modelList.path != "" && s.rv.abs(rel) == s.modelList.path {
+		d.modelList = true
+	}
+	if s.secrets.path != "" && s.rv.abs(rel) == s.secrets.path {
+		d.secretList = true
 	}
 	if scaffoldPaths[rel] {
 		d.scaffold = true
@@ -247,7 +271,7 @@ func touches(rel string, paths []string) bool {
 
 // clean reports whether nothing was invalidated.
 func (d *dirtySet) clean() bool {
-	return !d.full && !d.git && !d.settings && !d.scaffold && !d.data && !d.list && !d.cache && !d.env &&
+	return !d.full && !d.git && !d.settings && !d.scaffold && !d.data && !d.list && !d.modelList && !d.secretList && !d.cache && !d.env &&
 		!d.skills && !d.template && !d.allRollouts && !d.allConfigs && len(d.rollouts) == 0 && len(d.configs) == 0
 }
 

@@ -1,14 +1,12 @@
 package workspace
 
 import (
-	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
@@ -73,190 +71,32 @@ type DatasetListEntry struct {
 // an optional string `status`. Anything else is an error that names the
 // file and the offending JSON path.
 func ReadDatasetList(path string) ([]DatasetListEntry, error) {
-	data, err := readNamedFile(path, maxDatasetList)
-	if err != nil {
-		return nil, err
-	}
-	return decodeDatasetList(path, data)
+	return readList(path, datasetList, parseDatasetItems)
 }
 
-// maxDatasetList bounds a saved dataset list.
+// maxDatasetList bounds a saved platform list (datasets, models, secrets).
 const maxDatasetList = 256 << 20
 
-func decodeDatasetList(path string, data []byte) ([]DatasetListEntry, error) {
-	entries, key, err := parseDatasetList(data)
+// parseDatasetItems reads the items of a dataset list.
+func parseDatasetItems(obj map[string]any) ([]DatasetListEntry, string, error) {
+	items, key, err := listItems(obj, "items", datasetList.command)
 	if err != nil {
-		if key != "" {
-			return nil, fmt.Errorf("dataset list %s: %s: %w", path, key, err)
-		}
-		return nil, fmt.Errorf("dataset list %s: %w", path, err)
-	}
-	return entries, nil
-}
-
-// parseDatasetList checks the shape of a dataset list; key is the JSON
-// path of the problem.
-func parseDatasetList(data []byte) ([]DatasetListEntry, string, error) {
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.UseNumber()
-	var doc any
-	if err := dec.Decode(&doc); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			pos := offsetPosition(data, int(se.Offset))
-			return nil, "", fmt.Errorf("not valid JSON at line %d, column %d", pos.line, pos.column)
-		}
-		return nil, "", errors.New("not valid JSON (empty or truncated)")
-	}
-	if dec.More() {
-		return nil, "", errors.New("more than one JSON value; expected the single object `osmosis --json dataset list --all` prints")
-	}
-	obj, ok := doc.(map[string]any)
-	if !ok {
-		return nil, "", fmt.Errorf("expected a JSON object with an \"items\" array, found %s", jsonTypeName(doc))
-	}
-	if v, ok := obj["schema_version"]; ok {
-		if n, ok := v.(json.Number); !ok || n.String() != "1" {
-			return nil, "schema_version", fmt.Errorf("unsupported schema version %v; expected 1", v)
-		}
-	}
-	rawItems, ok := obj["items"]
-	if !ok {
-		return nil, "", errors.New("no \"items\" array; save the output of `osmosis --json dataset list --all`")
-	}
-	items, ok := rawItems.([]any)
-	if !ok {
-		return nil, "items", fmt.Errorf("expected an array, found %s", jsonTypeName(rawItems))
+		return nil, key, err
 	}
 	out := make([]DatasetListEntry, 0, len(items))
-	for i, raw := range items {
-		item, ok := raw.(map[string]any)
-		if !ok {
-			return nil, fmt.Sprintf("items[%d]", i), fmt.Errorf("expected an object, found %s", jsonTypeName(raw))
+	for i, item := range items {
+		at := fmt.Sprintf("items[%d]", i)
+		name, key, err := itemName(item, at, "file_name", "dataset")
+		if err != nil {
+			return nil, key, err
 		}
-		name, ok := item["file_name"].(string)
-		if !ok {
-			return nil, fmt.Sprintf("items[%d].file_name", i), fmt.Errorf("expected a string, found %s", jsonTypeName(item["file_name"]))
+		status, key, err := itemOptionalString(item, at, "status")
+		if err != nil {
+			return nil, key, err
 		}
-		if name == "" {
-			return nil, fmt.Sprintf("items[%d].file_name", i), errors.New("empty dataset name")
-		}
-		e := DatasetListEntry{FileName: name}
-		if st, present := item["status"]; present && st != nil {
-			s, ok := st.(string)
-			if !ok {
-				return nil, fmt.Sprintf("items[%d].status", i), fmt.Errorf("expected a string, found %s", jsonTypeName(st))
-			}
-			e.Status = s
-		}
-		out = append(out, e)
+		out = append(out, DatasetListEntry{FileName: name, Status: status})
 	}
 	return out, "", nil
-}
-
-func jsonTypeName(v any) string {
-	switch v.(type) {
-	case nil:
-		return "null"
-	case string:
-		return "a string"
-	case bool:
-		return "a boolean"
-	case json.Number, float64:
-		return "a number"
-	case []any:
-		return "an array"
-	case map[string]any:
-		return "an object"
-	}
-	return "a value"
-}
-
-type datasetListPart struct {
-	path string // absolute; "" when no list is configured
-	// rel is the list resolved inside the workspace when the setting names
-	// it ("" for a list named on the command line)
-	rel     string
-	entries []DatasetListEntry
-	loaded  bool
-	problem *Problem
-}
-
-// datasetListPath is the list to read: the option (a named file), else
-// the setting (resolved inside the workspace; a setting leading outside is
-// a problem, and the file there is never opened).
-func (s *Snapshot) datasetListPath() (path, rel string, problem *Problem) {
-	if s.opts.DatasetsFile != "" {
-		return s.opts.DatasetsFile, "", nil
-	}
-	setting := s.settings.settings.Datasets
-	if setting == "" {
-		return "", "", nil
-	}
-	r := s.rv.resolve(".", setting)
-	if !r.Inside {
-		p := s.datasetsSettingProblem(ProblemSettings, "it leads outside the workspace; the dataset list must be a file inside it")
-		return "", "", &p
-	}
-	return s.rv.abs(r.Path), r.Path, nil
-}
-
-func (s *Snapshot) loadDatasetList() *datasetListPart {
-	path, rel, problem := s.datasetListPath()
-	part := &datasetListPart{path: path, rel: rel, problem: problem}
-	if path == "" {
-		return part
-	}
-	var data []byte
-	var err error
-	if rel != "" {
-		var c Content
-		c, err = s.ReadFile(rel, maxDatasetList)
-		data = c.Data
-	} else {
-		data, err = readNamedFile(path, maxDatasetList)
-	}
-	// a list named by the setting is a problem of the setting, at its line
-	// in pyproject.toml; one named on the command line is the option's
-	fail := func(msg string) *Problem {
-		if rel != "" {
-			p := s.datasetsSettingProblem(ProblemDatasetsFile, msg)
-			return &p
-		}
-		return &Problem{Source: ProblemDatasetsFile, Path: s.displayPath(path), Message: msg}
-	}
-	if err != nil {
-		if rel != "" {
-			part.problem = fail("cannot read " + rel + ": " + readReason(err))
-		} else {
-			part.problem = fail("cannot read the dataset list given with --datasets: " + readReason(err))
-		}
-		return part
-	}
-	entries, key, err := parseDatasetList(data)
-	if err != nil {
-		msg := err.Error()
-		if key != "" {
-			msg = key + ": " + msg
-		}
-		if rel != "" {
-			part.problem = fail(rel + " is not a saved `osmosis --json dataset list --all`: " + msg)
-		} else {
-			part.problem = fail("the dataset list given with --datasets is not a saved `osmosis --json dataset list --all`: " + msg)
-		}
-		return part
-	}
-	part.entries, part.loaded = entries, true
-	return part
-}
-
-// datasetsSettingProblem is a problem of the `datasets` setting, placed at
-// its key in pyproject.toml and showing its value.
-func (s *Snapshot) datasetsSettingProblem(src ProblemSource, msg string) Problem {
-	st := s.settings.settings
-	at := st.at["datasets"]
-	return Problem{Source: src, Path: SettingsFile, Line: at.line, Column: at.column, Key: settingsKey + ".datasets",
-		Value: strconv.Quote(st.Datasets), Message: msg}
 }
 
 // readReason says in a few words why a file could not be read.

@@ -19,6 +19,9 @@ const (
 	ModelSettings
 	// ModelOptions: Options.Models (for example a command-line flag).
 	ModelOptions
+	// ModelListFile: a base model of the saved model list (--model-list or
+	// the `model-list` setting), the platform's own list.
+	ModelListFile
 )
 
 // String names the source in kebab-case.
@@ -30,6 +33,8 @@ func (s ModelSource) String() string {
 		return "settings"
 	case ModelOptions:
 		return "options"
+	case ModelListFile:
+		return "model-list"
 	}
 	return "unknown"
 }
@@ -68,8 +73,15 @@ func (s *Snapshot) indexModels() *modelIndex {
 		idx.byName[name] = len(idx.list)
 		idx.list = append(idx.list, Model{Name: name, Source: src})
 	}
-	for _, m := range BuiltinModels() {
-		add(m, ModelBuiltin)
+	// the platform's list, when saved, stands for the built-in one
+	if s.modelList.loaded {
+		for _, m := range s.modelList.entries {
+			add(m.Name, ModelListFile)
+		}
+	} else {
+		for _, m := range BuiltinModels() {
+			add(m, ModelBuiltin)
+		}
 	}
 	for _, m := range s.settings.settings.Models {
 		add(m, ModelSettings)
@@ -80,8 +92,9 @@ func (s *Snapshot) indexModels() *modelIndex {
 	return idx
 }
 
-// Models returns the known base model names: built-in, then the `models`
-// setting, then Options.Models, each name once.
+// Models returns the known base model names: the saved model list's base
+// models (or, without one, the built-in list), then the `models` setting,
+// then Options.Models, each name once.
 func (s *Snapshot) Models() []Model { return append([]Model(nil), s.models.list...) }
 
 // LookupModel finds a base model by exact name.

@@ -19,6 +19,12 @@ const (
 	ProblemDatasetCache
 	// ProblemGitIndex: the git index, read to tell tracked .env files.
 	ProblemGitIndex
+	// ProblemModelListFile: the saved model list (Options.ModelListFile or
+	// the `model-list` setting).
+	ProblemModelListFile
+	// ProblemSecretListFile: the saved secret list (Options.SecretListFile
+	// or the `secret-list` setting).
+	ProblemSecretListFile
 )
 
 // String names the source in kebab-case.
@@ -32,6 +38,10 @@ func (s ProblemSource) String() string {
 		return "dataset-cache"
 	case ProblemGitIndex:
 		return "git-index"
+	case ProblemModelListFile:
+		return "model-list-file"
+	case ProblemSecretListFile:
+		return "secret-list-file"
 	}
 	return "unknown"
 }
@@ -87,7 +97,7 @@ func (p Problem) Error() string {
 // Problems returns every problem met while reading the workspace's
 // inputs, settings first. It reads the parts not read yet.
 func (s *Snapshot) Problems() []Problem {
-	return s.ProblemsOf(ProblemSettings, ProblemDatasetsFile, ProblemDatasetCache, ProblemGitIndex)
+	return s.ProblemsOf(ProblemSettings, ProblemDatasetsFile, ProblemModelListFile, ProblemSecretListFile, ProblemDatasetCache, ProblemGitIndex)
 }
 
 // ProblemsOf returns the problems of the given inputs only, reading no more
@@ -101,6 +111,14 @@ func (s *Snapshot) ProblemsOf(sources ...ProblemSource) []Problem {
 		case ProblemDatasetsFile:
 			if s.list.problem != nil {
 				out = append(out, *s.list.problem)
+			}
+		case ProblemModelListFile:
+			if s.modelList.problem != nil {
+				out = append(out, *s.modelList.problem)
+			}
+		case ProblemSecretListFile:
+			if s.secrets.problem != nil {
+				out = append(out, *s.secrets.problem)
 			}
 		case ProblemDatasetCache:
 			out = append(out, s.cache.problems...)

@@ -22,7 +22,7 @@ const SettingsFile = "pyproject.toml"
 const settingsKey = "tool.osmosis-lint"
 
 // settingKeys are the keys [tool.osmosis-lint] accepts.
-var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "models", "provider-keys", "select", "severity"}
+var settingKeys = []string{"datasets", "exclude", "extend-select", "ignore", "model-list", "models", "provider-keys", "secret-list", "select", "severity"}
 
 // Settings are the [tool.osmosis-lint] settings of the root pyproject.toml.
 // Rule names are kept as written; checking them is the rules' business.
@@ -37,6 +37,9 @@ type Settings struct {
 	// Datasets is the saved dataset list path as written, relative to the
 	// workspace root.
 	Datasets string
+	// ModelList and SecretList are the saved model and secret list paths
+	// as written, relative to the workspace root.
+	ModelList, SecretList string
 	// Models are extra known base model names.
 	Models []string
 	// ProviderKeys maps a model provider prefix (lower case, the part of
@@ -175,13 +178,17 @@ func ParseSettings(data []byte) (Settings, []Problem) {
 				st.Exclude = append(st.Exclude, pattern)
 				st.exclude = append(st.exclude, g)
 			}
-		case "datasets":
+		case "datasets", "model-list", "secret-list":
 			s, ok := value.(string)
 			switch {
 			case !ok:
 				report(path, "must be a string (a path relative to the workspace root), found %s", tomlTypeName(value))
 			case strings.TrimSpace(s) == "":
 				report(path, "must not be empty")
+			case key == "model-list":
+				st.ModelList = s
+			case key == "secret-list":
+				st.SecretList = s
 			default:
 				st.Datasets = s
 			}

@@ -22,6 +22,11 @@ type Options struct {
 	// precedence over the `datasets` setting. A relative path is relative
 	// to the current directory.
 	DatasetsFile string
+	// ModelListFile is a saved `osmosis --json model list --all`, and
+	// SecretListFile a saved `osmosis --json secret list --all`. Each takes
+	// precedence over its setting (`model-list`, `secret-list`); a relative
+	// path is relative to the current directory.
+	ModelListFile, SecretListFile string
 	// Models are extra known base model names (added to the built-in list
 	// and the `models` setting).
 	Models []string
@@ -68,7 +73,9 @@ type Snapshot struct {
 	configs    *configsPart
 	configList *lazyPart[*configsPart]
 	settings   *settingsPart
-	list       *datasetListPart
+	list       *listPart[DatasetListEntry]
+	modelList  *listPart[ModelListEntry]
+	secrets    *listPart[SecretRecord]
 	cache      *cachePart
 	datasets   *datasetIndex
 	models     *modelIndex
@@ -103,9 +110,11 @@ func Load(root string, opts Options) (*Snapshot, error) {
 		return nil, fmt.Errorf("load workspace: %w", err)
 	}
 	opts.Models = slices.Clone(opts.Models)
-	if opts.DatasetsFile != "" {
-		if p, err := filepath.Abs(opts.DatasetsFile); err == nil {
-			opts.DatasetsFile = p
+	for _, f := range []*string{&opts.DatasetsFile, &opts.ModelListFile, &opts.SecretListFile} {
+		if *f != "" {
+			if p, err := filepath.Abs(*f); err == nil {
+				*f = p
+			}
 		}
 	}
 	if opts.MaxRolloutFiles <= 0 {
@@ -138,6 +147,10 @@ func (s *Snapshot) loadAll() {
 		func() { s.list = s.loadDatasetList() },
 		func() { s.cache = s.loadCache() },
 	)
+	// the model and secret lists are rarely configured: no goroutine for
+	// what is most often nothing to read
+	s.modelList = s.loadModelList()
+	s.secrets = s.loadSecretList()
 	s.configList = &lazyPart[*configsPart]{}
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}

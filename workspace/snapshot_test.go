@@ -556,11 +556,6 @@ func FuzzParseSettings(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) { ParseSettings(data) })
 }
 
-func FuzzReadDatasetList(f *testing.F) {
-	f.Add([]byte(`{"items":[{"file_name":"a","status":"uploaded"}]}`))
-	f.Fuzz(func(t *testing.T, data []byte) { parseDatasetList(data) })
-}
-
 // TestEnvFilesLinkedExclude: .git/info/exclude is read through the door of
 // the git directory. A link that stays there is followed, as git does;
 // one that leaves it is not read, nothing outside is touched, and whether

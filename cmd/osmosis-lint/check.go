@@ -17,12 +17,13 @@ import (
 )
 
 type checkFlags struct {
-	format, output, stdinName, datasets, kind, root string
-	fix, unsafeFixes, strict, noColor, quiet        bool
-	oneline, exitZero                               bool
-	watch, watching                                 bool
+	format, output, stdinName, kind, root    string
+	fix, unsafeFixes, strict, noColor, quiet bool
+	oneline, exitZero                        bool
+	watch, watching                          bool
 	selectFlags
 	outputFlags
+	listFlags
 	fixFlags
 	showFlags
 }
@@ -36,7 +37,7 @@ func checkCommand(fs *flag.FlagSet) runFunc {
 	fs.BoolVar(&f.unsafeFixes, "unsafe-fixes", false, "add the unsafe fixes (which need review) to what --fix, --diff and --show-fixes consider; alone it changes no file")
 	fs.BoolVar(&f.strict, "strict", false, "exit 1 on warnings too")
 	fs.StringVar(&f.stdinName, "stdin-filename", "", "with PATH '-', the `NAME` of the file read from standard input")
-	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	f.listFlags.define(fs)
 	fs.StringVar(&f.kind, "kind", "", "check every file as this config `KIND` (training, eval or benchmark)")
 	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output (the same as --color never)")
 	fs.BoolVar(&f.quiet, "q", false, "print findings only, no summary")
@@ -69,7 +70,7 @@ func (f *checkFlags) run(env *cmdEnv, paths []string) (int, error) {
 	if f.statistics && !format.ForPeople() && format != report.JSON {
 		return 0, &usageErr{err: fmt.Errorf("--statistics prints a table or, with --format json, a JSON array; not %s", format), showUsage: true}
 	}
-	opts := runner.Options{DatasetsFile: f.datasets, Fix: f.fix && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
+	opts := runner.Options{DatasetsFile: f.datasets, ModelListFile: f.modelList, SecretListFile: f.secretList, Fix: f.fix && !f.diff, UnsafeFixes: f.unsafeFixes, Diff: f.diff, Root: f.root}
 	if err := f.selectFlags.apply(&opts); err != nil {
 		return 0, err
 	}

@@ -15,8 +15,9 @@ import (
 )
 
 type doctorFlags struct {
-	format, template, datasets, root, color string
-	fix, noColor                            bool
+	format, template, root, color string
+	listFlags
+	fix, noColor bool
 }
 
 func doctorCommand(fs *flag.FlagSet) runFunc {
@@ -24,7 +25,7 @@ func doctorCommand(fs *flag.FlagSet) runFunc {
 	fs.StringVar(&f.format, "format", "text", "output format: `text|json`")
 	fs.BoolVar(&f.fix, "fix", false, "create missing directories, copy missing agent files from the template, link skills, apply safe config fixes (never overwrites)")
 	fs.StringVar(&f.template, "template", "", "`DIR` holding the Osmosis workspace template, for --fix (default: $OSMOSIS_WORKSPACE_TEMPLATE_PATH)")
-	fs.StringVar(&f.datasets, "datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	f.listFlags.define(fs)
 	fs.StringVar(&f.root, "workspace", "", "use `DIR` as the workspace root instead of the enclosing git repository")
 	fs.BoolVar(&f.noColor, "no-color", false, "never color the text output (the same as --color never)")
 	defineColor(fs, &f.color)
@@ -47,7 +48,7 @@ func (f *doctorFlags) run(env *cmdEnv, pos []string) (int, error) {
 		dir = pos[0]
 	}
 	home, _ := os.UserHomeDir()
-	rep, err := doctor.Run(dir, doctor.Options{Home: home, DatasetsFile: f.datasets, Fix: f.fix, Template: f.template, Root: f.root})
+	rep, err := doctor.Run(dir, doctor.Options{Home: home, DatasetsFile: f.datasets, ModelListFile: f.modelList, SecretListFile: f.secretList, Fix: f.fix, Template: f.template, Root: f.root})
 	if err != nil {
 		if errors.Is(err, doctor.ErrNotWorkspace) {
 			return 0, fmt.Errorf("%s is not an Osmosis workspace: it is not inside a git repository (an Osmosis workspace is the git repository the platform created; `git init` makes one)", dir)

@@ -11,12 +11,13 @@ import (
 )
 
 func lspCommand(fs *flag.FlagSet) runFunc {
-	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	lists := &listFlags{}
+	lists.define(fs)
 	fs.Bool("stdio", true, "serve on standard input and output (the default, for clients that pass it)")
-	return func(env *cmdEnv, pos []string) (int, error) { return runLSP(env, pos, *datasets) }
+	return func(env *cmdEnv, pos []string) (int, error) { return runLSP(env, pos, lists) }
 }
 
-func runLSP(env *cmdEnv, pos []string, datasets string) (int, error) {
+func runLSP(env *cmdEnv, pos []string, lists *listFlags) (int, error) {
 	if len(pos) > 0 {
 		return 0, &usageErr{err: errors.New("lsp takes no arguments"), showUsage: true}
 	}
@@ -27,10 +28,12 @@ func runLSP(env *cmdEnv, pos []string, datasets string) (int, error) {
 	home, _ := os.UserHomeDir()
 	rwc := stdio{r: in, w: env.stdout}
 	code := lsp.Serve(context.Background(), rwc, lsp.Options{
-		Version:      version(),
-		Home:         home,
-		DatasetsFile: datasets,
-		Log:          env.stderr,
+		Version:        version(),
+		Home:           home,
+		DatasetsFile:   lists.datasets,
+		ModelListFile:  lists.modelList,
+		SecretListFile: lists.secretList,
+		Log:            env.stderr,
 	})
 	return code, nil
 }

@@ -11,7 +11,8 @@ import (
 
 func mcpCommand(fs *flag.FlagSet) runFunc {
 	root := fs.String("workspace", "", "use `DIR` as the only workspace, instead of the client's roots or the current directory's git repository")
-	datasets := fs.String("datasets", "", "`FILE` holding the output of `osmosis --json dataset list --all`")
+	lists := &listFlags{}
+	lists.define(fs)
 	return func(env *cmdEnv, pos []string) (int, error) {
 		if len(pos) > 0 {
 			return 0, &usageErr{err: errors.New("mcp takes no arguments"), showUsage: true}
@@ -25,7 +26,8 @@ func mcpCommand(fs *flag.FlagSet) runFunc {
 		// session (see mcpserver.StdioTransport)
 		t := &mcpserver.StdioTransport{Reader: env.stdin, Writer: env.stdout}
 		err = mcpserver.Serve(context.Background(), t, mcpserver.Options{
-			Version: version(), Dir: wd, Root: *root, Home: home, DatasetsFile: *datasets,
+			Version: version(), Dir: wd, Root: *root, Home: home, DatasetsFile: lists.datasets,
+			ModelListFile: lists.modelList, SecretListFile: lists.secretList,
 		})
 		if err != nil { // not the end of the input: a failed read or write
 			return 0, err

@@ -142,7 +142,7 @@ func leadsOut(dir, path string) bool {
 }
 
 // relevant tells the changes that can change a finding: configs, rollouts,
-// data files, the settings, the named paths; never the report that -o
+// data files, the settings, the named paths and saved lists; never the report that -o
 // writes, which would start the run again and again.
 func (f *checkFlags) relevant(root string, paths []string) func(string) bool {
 	out := ""
@@ -150,7 +150,11 @@ func (f *checkFlags) relevant(root string, paths []string) func(string) bool {
 		out, _ = filepath.Abs(f.output)
 	}
 	var named []string
-	for _, p := range paths {
+	// the saved lists named by flag are read each run: an edit is a change
+	for _, p := range append([]string{f.datasets, f.modelList, f.secretList}, paths...) {
+		if p == "" {
+			continue
+		}
 		if abs, err := filepath.Abs(p); err == nil {
 			named = append(named, abs)
 		}

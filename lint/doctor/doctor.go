@@ -88,6 +88,9 @@ type Options struct {
 	// Home is the user's home directory (dataset cache, global git config).
 	Home         string
 	DatasetsFile string
+	// ModelListFile and SecretListFile are a saved `osmosis --json model
+	// list --all` and `osmosis --json secret list --all`.
+	ModelListFile, SecretListFile string
 	// Fix repairs what is safe; Template is where to copy missing agent
 	// files from (else OSMOSIS_WORKSPACE_TEMPLATE_PATH).
 	Fix      bool
@@ -230,7 +233,7 @@ func findRoot(abs, given string) (root, cli, how string, err error) {
 }
 
 func (d *run) load() error {
-	ws, err := lint.LoadWorkspace(d.root, d.opts.Home, d.opts.DatasetsFile)
+	ws, err := lint.LoadWorkspace(d.root, workspace.Options{Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, ModelListFile: d.opts.ModelListFile, SecretListFile: d.opts.SecretListFile})
 	d.settingsErr = nil
 	var ue *lint.UsageError
 	switch {
@@ -420,7 +423,7 @@ func (d *run) configs() error {
 		return nil
 	}
 	res, err := runner.RunWorkspace(d.ws, runner.Options{
-		Dir: d.opts.Dir, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, Fix: d.opts.Fix && d.settingsErr == nil,
+		Dir: d.opts.Dir, Home: d.opts.Home, DatasetsFile: d.opts.DatasetsFile, ModelListFile: d.opts.ModelListFile, SecretListFile: d.opts.SecretListFile, Fix: d.opts.Fix && d.settingsErr == nil,
 	})
 	if err != nil {
 		return err

@@ -36,6 +36,9 @@ type Options struct {
 	Kind schema.Kind
 	// DatasetsFile is a saved `osmosis --json dataset list --all`.
 	DatasetsFile string
+	// ModelListFile and SecretListFile are a saved `osmosis --json model
+	// list --all` and `osmosis --json secret list --all`.
+	ModelListFile, SecretListFile string
 	// Home is the user's home directory (for the CLI's dataset cache).
 	Home string
 	// Fix applies safe fixes. UnsafeFixes adds the unsafe ones to what Fix

@@ -97,10 +97,25 @@ func (r *run) writeSpace(w io.Writer, sp *space, given string) {
 	} else {
 		line("", fmt.Sprintf("%d dataset names known", n))
 	}
+	base := "the built-in list"
+	switch file := snap.ModelListFile(); {
+	case file != "" && r.opts.ModelListFile != "":
+		base = "the base models of " + file + " (--model-list)"
+	case file != "":
+		base = "the base models of " + file + " (the model-list setting)"
+	}
 	if len(st.Models) > 0 {
-		line("models", strings.Join(st.Models, ", ")+" (besides the built-in list)")
+		line("models", strings.Join(st.Models, ", ")+" (besides "+base+")")
 	} else {
-		line("models", "the built-in list")
+		line("models", base)
+	}
+	switch file := snap.SecretListFile(); {
+	case file != "" && r.opts.SecretListFile != "":
+		line("secrets", file+" (--secret-list)")
+	case file != "":
+		line("secrets", file+" (the secret-list setting)")
+	default:
+		line("secrets", "no saved secret list (secret-not-stored and run-secret-not-stored report nothing without one)")
 	}
 	if len(st.Exclude) > 0 {
 		line("exclude", strings.Join(st.Exclude, ", "))

@@ -61,7 +61,7 @@ func (r *run) load(root, cliRoot string, bare bool) (*space, error) {
 	if sp, ok := r.spaces[root]; ok {
 		return sp, nil
 	}
-	snap, err := workspace.Load(root, workspace.Options{Home: r.opts.Home, DatasetsFile: r.opts.DatasetsFile, Settings: r.opts.Settings})
+	snap, err := workspace.Load(root, workspace.Options{Home: r.opts.Home, DatasetsFile: r.opts.DatasetsFile, ModelListFile: r.opts.ModelListFile, SecretListFile: r.opts.SecretListFile, Settings: r.opts.Settings})
 	if err != nil {
 		return nil, &lint.UsageError{Err: fmt.Errorf("workspace %s: %w", root, err)}
 	}

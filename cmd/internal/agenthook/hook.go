@@ -264,7 +264,7 @@ func (h *hook) workspace() (*lint.Workspace, error) {
 	if h.ws != nil {
 		return h.ws, nil
 	}
-	ws, err := lint.LoadWorkspace(h.root, h.home, "")
+	ws, err := lint.LoadWorkspace(h.root, workspace.Options{Home: h.home})
 	if err != nil {
 		return nil, err
 	}

@@ -43,6 +43,9 @@ type Options struct {
 	Home string
 	// DatasetsFile is a saved `osmosis --json dataset list --all`.
 	DatasetsFile string
+	// ModelListFile and SecretListFile are a saved `osmosis --json model
+	// list --all` and `osmosis --json secret list --all`.
+	ModelListFile, SecretListFile string
 
 	// answerWait bounds the wait for the client's answer to a request of
 	// the server (0: AnswerWait).

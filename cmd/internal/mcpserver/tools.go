@@ -201,6 +201,7 @@ func (s *server) runOptions(sc scope, root string, extra runner.Options) runner.
 	// tool error, whatever configs/<kind>/ its path spells
 	extra.ConfigsOnly = true
 	extra.Home, extra.DatasetsFile = s.opts.Home, s.opts.DatasetsFile
+	extra.ModelListFile, extra.SecretListFile = s.opts.ModelListFile, s.opts.SecretListFile
 	return extra
 }
 
@@ -240,7 +241,8 @@ func (s *server) doctor(ctx context.Context, req *callRequest, in doctorIn) (*re
 			return nil, nil, err
 		}
 	}
-	rep, err := doctor.Run(dir, doctor.Options{Dir: sc.roots[0], Root: s.opts.Root, Home: s.opts.Home, DatasetsFile: s.opts.DatasetsFile})
+	rep, err := doctor.Run(dir, doctor.Options{Dir: sc.roots[0], Root: s.opts.Root, Home: s.opts.Home, DatasetsFile: s.opts.DatasetsFile,
+		ModelListFile: s.opts.ModelListFile, SecretListFile: s.opts.SecretListFile})
 	if err != nil {
 		return nil, nil, err
 	}
