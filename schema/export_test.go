@@ -36,7 +36,7 @@ func TestExportGolden(t *testing.T) {
 			t.Fatalf("%s: %v (run with -update)", k, err)
 		}
 		if !bytes.Equal(got, golden) {
-			t.Errorf("%s: the exported schema (%d bytes) differs from %s (%d bytes)", k, len(got), path, len(golden))
+			t.Errorf("%s: the exported schema (%d bytes) differs from %s (%d bytes); go test ./schema -run TestExportGolden -update rewrites it", k, len(got), path, len(golden))
 		}
 	}
 	entries, err := os.ReadDir(dir)

@@ -162,10 +162,10 @@ func TestProtocolGolden(t *testing.T) {
 		gl, wl := strings.Split(got, "\n"), strings.Split(string(want), "\n")
 		for i := range min(len(gl), len(wl)) {
 			if gl[i] != wl[i] {
-				t.Fatalf("the server's answers differ from %s at line %d:\ngot  %.2000s\nwant %.2000s", golden, i+1, gl[i], wl[i])
+				t.Fatalf("the server's answers differ from %s at line %d (go test ./cmd/internal/mcpserver -run TestProtocolGolden -update rewrites it):\ngot  %.2000s\nwant %.2000s", golden, i+1, gl[i], wl[i])
 			}
 		}
-		t.Fatalf("the server's answers differ from %s in length: %d lines, want %d", golden, len(gl), len(wl))
+		t.Fatalf("the server's answers differ from %s in length: %d lines, want %d (go test ./cmd/internal/mcpserver -run TestProtocolGolden -update rewrites it)", golden, len(gl), len(wl))
 	}
 }
 
