@@ -151,18 +151,5 @@ func TestMutatedCorpus(t *testing.T) {
 			samples = append(samples, sample{"mutation " + itoa(bi) + "." + itoa(j), src})
 		}
 	}
-	a := compare(t, samples)
-	t.Logf("mutated sources %d: clean %d, invalid %d, undecided %d; compile() refuses %d, caught %d (line agrees %d, line and column %d)",
-		a.files, a.clean, a.invalid, a.undecided, a.refused, a.caught, a.sameLine, a.samePos)
-	for _, fp := range a.falsePositives {
-		t.Errorf("false positive: %s", fp)
-	}
-	for _, w := range a.exactWrong {
-		t.Errorf("exact position differs: %s", w)
-	}
-	if testing.Verbose() {
-		for _, m := range a.missed {
-			t.Logf("missed: %s", m)
-		}
-	}
+	compare(t, samples).report(t, "mutated sources", testing.Verbose())
 }

@@ -113,18 +113,5 @@ func TestGrammarCases(t *testing.T) {
 		}
 		samples = some
 	}
-	a := compare(t, samples)
-	t.Logf("snippets %d: clean %d, invalid %d, undecided %d; compile() refuses %d, caught %d (line agrees %d, line and column %d)",
-		a.files, a.clean, a.invalid, a.undecided, a.refused, a.caught, a.sameLine, a.samePos)
-	for _, fp := range a.falsePositives {
-		t.Errorf("false positive: %s", fp)
-	}
-	for _, w := range a.exactWrong {
-		t.Errorf("exact position differs: %s", w)
-	}
-	if testing.Verbose() {
-		for _, m := range a.missed {
-			t.Logf("missed: %s", m)
-		}
-	}
+	compare(t, samples).report(t, "snippets", testing.Verbose())
 }

@@ -118,6 +118,26 @@ type agreement struct {
 	missed         []string
 }
 
+// report logs the counts of a, prefixed by what was read ("files"), and
+// fails the test on a false positive or a wrong exact position; the missed
+// refusals are logged when showMissed is set.
+func (a agreement) report(t testing.TB, what string, showMissed bool) {
+	t.Helper()
+	t.Logf("%s %d: clean %d, invalid %d, undecided %d; compile() refuses %d, caught %d (line agrees %d, line and column %d)",
+		what, a.files, a.clean, a.invalid, a.undecided, a.refused, a.caught, a.sameLine, a.samePos)
+	for _, fp := range a.falsePositives {
+		t.Errorf("false positive: %s", fp)
+	}
+	for _, w := range a.exactWrong {
+		t.Errorf("exact position differs: %s", w)
+	}
+	if showMissed {
+		for _, m := range a.missed {
+			t.Logf("missed: %s", m)
+		}
+	}
+}
+
 func compare(t testing.TB, samples []sample) agreement {
 	t.Helper()
 	procs := oracles(t)

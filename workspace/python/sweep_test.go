@@ -66,16 +66,5 @@ func TestStdlibSweep(t *testing.T) {
 		}
 		samples = append(samples, sample{f, src})
 	}
-	a := compare(t, samples)
-	t.Logf("files %d: clean %d, invalid %d, undecided %d; compile() refuses %d, caught %d (line agrees %d, line and column %d)",
-		a.files, a.clean, a.invalid, a.undecided, a.refused, a.caught, a.sameLine, a.samePos)
-	for _, fp := range a.falsePositives {
-		t.Errorf("false positive: %s", fp)
-	}
-	for _, m := range a.missed {
-		t.Logf("missed: %s", m)
-	}
-	for _, w := range a.exactWrong {
-		t.Errorf("exact position differs: %s", w)
-	}
+	compare(t, samples).report(t, "files", true)
 }
