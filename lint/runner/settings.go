@@ -85,10 +85,8 @@ func (r *run) writeSpace(w io.Writer, sp *space, given string) {
 		line("settings", "no "+py+": the defaults")
 	}
 	switch file := snap.DatasetsFile(); {
-	case file != "" && r.opts.DatasetsFile != "":
-		line("datasets", file+" (--datasets)")
 	case file != "":
-		line("datasets", file+" (the datasets setting)")
+		line("datasets", listSource(file, r.opts.DatasetsFile != "", "--datasets", "datasets"))
 	default:
 		line("datasets", "no saved dataset list (dataset-unknown reports nothing without one)")
 	}
@@ -98,11 +96,8 @@ func (r *run) writeSpace(w io.Writer, sp *space, given string) {
 		line("", fmt.Sprintf("%d dataset names known", n))
 	}
 	base := "the built-in list"
-	switch file := snap.ModelListFile(); {
-	case file != "" && r.opts.ModelListFile != "":
-		base = "the base models of " + file + " (--model-list)"
-	case file != "":
-		base = "the base models of " + file + " (the model-list setting)"
+	if file := snap.ModelListFile(); file != "" {
+		base = "the base models of " + listSource(file, r.opts.ModelListFile != "", "--model-list", "model-list")
 	}
 	if len(st.Models) > 0 {
 		line("models", strings.Join(st.Models, ", ")+" (besides "+base+")")
@@ -110,10 +105,8 @@ func (r *run) writeSpace(w io.Writer, sp *space, given string) {
 		line("models", base)
 	}
 	switch file := snap.SecretListFile(); {
-	case file != "" && r.opts.SecretListFile != "":
-		line("secrets", file+" (--secret-list)")
 	case file != "":
-		line("secrets", file+" (the secret-list setting)")
+		line("secrets", listSource(file, r.opts.SecretListFile != "", "--secret-list", "secret-list"))
 	default:
 		line("secrets", "no saved secret list (secret-not-stored and run-secret-not-stored report nothing without one)")
 	}
@@ -160,4 +153,13 @@ func writeRules(tw *tabwriter.Writer, s *lint.Settings) {
 		}
 		fmt.Fprintf(tw, "\t  %s %s %s: %s\n", state, c.Rule, sev, c.Why)
 	}
+}
+
+// listSource names a saved platform list and what chose it: the flag, or
+// the setting of that name.
+func listSource(file string, byFlag bool, flag, setting string) string {
+	if byFlag {
+		return file + " (" + flag + ")"
+	}
+	return file + " (the " + setting + " setting)"
 }
