@@ -58,6 +58,8 @@ type rolloutPaths struct {
 	// imports the problems of importing each rollout and entrypoint.
 	pymodules sync.Map
 	imports   sync.Map
+	// evals are the workspace's eval configs (evalConfigs)
+	evals evalIndex
 }
 
 type rolloutKey struct{ rollout, entrypoint string }

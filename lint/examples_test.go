@@ -3,6 +3,7 @@ package lint
 import (
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -14,8 +15,10 @@ import (
 // A line `# ...` stands for the rest of a valid config: inside a section it
 // means the section's other required keys, before the first section the
 // other required sections. A leading comment `# configs/<dir>/<name>.toml`
-// places the example there, and `# <path> -> <target>` makes <path> a
-// symlink. The example workspace holds the rollout my-agent with main.py,
+// places the example there, `# <path> -> <target>` makes <path> a
+// symlink, and `# beside configs/eval/<name>.toml[, whose <key> is
+// <value>]` adds that eval config (the base one, with [experiment] <key>
+// set to the string <value>). The example workspace holds the rollout my-agent with main.py,
 // run.sh, broken.py (it does not compile), agent.py (it imports from
 // helpers.py a name helpers.py does not define) and helpers.py, and a
 // dataset list in which multiply and my-dataset are uploaded and
@@ -107,6 +110,29 @@ func completeExample(kind schema.Kind, frag string) string {
 	return text
 }
 
+// besideEval is the base eval config with "<key> is <value>" of
+// [experiment] set.
+func besideEval(whose string) string {
+	src := strings.Join(exampleBase[schema.Eval], "\n")
+	key, value, ok := strings.Cut(whose, " is ")
+	if !ok {
+		return src
+	}
+	line := key + " = " + strconv.Quote(value) + "\n"
+	var out []string
+	set := false
+	for _, l := range strings.SplitAfter(src, "\n") {
+		if strings.HasPrefix(l, key+" = ") {
+			l, set = line, true
+		}
+		out = append(out, l)
+	}
+	if !set {
+		return strings.Replace(src, "[experiment]\n", "[experiment]\n"+line, 1)
+	}
+	return strings.Join(out, "")
+}
+
 // exampleInput places a completed example in a fresh example workspace.
 func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 	t.Helper()
@@ -127,6 +153,9 @@ func exampleInput(t *testing.T, kind schema.Kind, src string) Input {
 				}
 			}
 			c.ws[from] = "->" + to
+		} else if rest, ok := strings.CutPrefix(comment, "beside "); ok {
+			path, whose, _ := strings.Cut(rest, ", whose ")
+			c.ws[path] = besideEval(whose)
 		} else if strings.HasPrefix(comment, "configs/") && strings.HasSuffix(comment, ".toml") {
 			c.path = comment
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
+	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
 func rangeOf(start, end int) toml.Range { return toml.Range{Start: start, End: end} }
@@ -22,6 +23,10 @@ type fixCase struct {
 	// display marks a display-only fix (safe is then false).
 	display bool
 	want    string
+	// create is the file a fix creates (Fix.Create), whose text is want:
+	// written where the fix says, the config's finding goes and the new
+	// file gets no error or warning; the fixer refuses such a fix.
+	create string
 }
 
 func (c fixCase) applicability() Applicability {
@@ -59,6 +64,10 @@ func runFixCases(t *testing.T, cases []fixCase) {
 			if want := c.applicability(); fx.Applicability != want {
 				t.Errorf("fix %q: %s, want %s", c.title, fx.Applicability, want)
 			}
+			if c.create != "" || fx.Create != "" {
+				checkCreateFix(t, c, in, before, of, *fx)
+				return
+			}
 			out, reason := CheckFix([]byte(c.src), in, before, of, *fx)
 			if reason != "" {
 				t.Fatalf("the fixer refuses %q: %s", c.title, reason)
@@ -76,6 +85,37 @@ func runFixCases(t *testing.T, cases []fixCase) {
 				t.Errorf("the fix left as many %s findings as before:\n%s", c.rule, describeFindings(after))
 			}
 		})
+	}
+}
+
+// checkCreateFix proves a fix that creates a file: the fixer refuses it,
+// and the file it creates ends the finding and gets no error or warning.
+func checkCreateFix(t *testing.T, c fixCase, in Input, before []Finding, of *Finding, fx Fix) {
+	t.Helper()
+	if fx.Create != c.create || len(fx.Edits) != 1 || fx.Edits[0].Range != (toml.Range{}) {
+		t.Fatalf("fix %q creates %q with %d edits, want %q with one insert", c.title, fx.Create, len(fx.Edits), c.create)
+	}
+	if _, reason := CheckFix([]byte(c.src), in, before, of, fx); reason == "" {
+		t.Errorf("the fixer applies %q, which creates a file", c.title)
+	}
+	if got := fx.Edits[0].NewText; got != c.want {
+		t.Fatalf("%s (-want +got):\n%s", c.create, diffLines(strings.Split(c.want, "\n"), strings.Split(got, "\n")))
+	}
+	root := in.Env.WS.Root()
+	writeTree(t, root, tree{c.create: c.want})
+	snap, err := workspace.Load(root, workspace.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	created := Input{Path: c.create, Kind: schema.Eval, Env: NewEnv(snap, c.create), Listed: true}
+	for _, f := range Check([]byte(c.want), created) {
+		if f.Severity != Info {
+			t.Errorf("%s: %s %s", c.create, formatFinding(f), f.Message)
+		}
+	}
+	in.Env = NewEnv(snap, in.Env.Rel)
+	if after := Check([]byte(c.src), in); hasRule(after, c.rule) {
+		t.Errorf("the created file left the %s finding:\n%s", c.rule, describeFindings(after))
 	}
 }
 
@@ -423,6 +463,12 @@ func fixCaseTable() []fixCase {
 			name: "benchmark-secret-ref: remove the env var", rule: "benchmark-secret-ref", title: "Remove the env var", display: true, kind: b,
 			src:  benchHead + "\n[env]\nLOG = \"1\"\nOPENAI_API_KEY = \"x\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
 			want: benchHead + "\n[env]\nLOG = \"1\"\n" + providerAgent("codex", "OPENAI_API_KEY"),
+		},
+		{
+			name: "eval-before-train: create the rollout's eval config", rule: "eval-before-train", display: true,
+			title: "Create configs/eval/multiply-agent.toml from this config's [experiment]",
+			ws:    noEvalWS, src: goodTraining, create: "configs/eval/multiply-agent.toml",
+			want: "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"multiply\"\n\n[evaluation]\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n",
 		},
 	}
 }

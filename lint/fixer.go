@@ -355,6 +355,9 @@ func (x *fixer) candidates(src []byte, findings []Finding) []*candidate {
 // candidate validates a fix once: its edits sorted, inside the source and
 // not overlapping one another, and changing something.
 func (x *fixer) candidate(src []byte, f *Finding, fx Fix) (*candidate, string) {
+	if fx.Create != "" {
+		return nil, "it creates " + fx.Create + ", which only an editor's code action does"
+	}
 	edits, reason := fix.Sorted(len(src), fx.Edits)
 	if reason != "" {
 		return nil, reason

@@ -83,6 +83,8 @@ const (
 	RuleSyncUnchecked         = "sync-unchecked"
 	RuleRolloutConcurrency    = "rollout-concurrency"
 	RuleParitySelectors       = "parity-selectors"
+	RuleEvalBeforeTrain       = "eval-before-train"
+	RuleEvalTrainMismatch     = "eval-train-mismatch"
 	RuleEvalProviderKey       = "eval-provider-key"
 	RuleLocalStateTracked     = "local-state-tracked"
 	RuleEnvExampleCredential  = "env-example-credential"

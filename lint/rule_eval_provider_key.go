@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/fix"
+	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 )
 
@@ -83,12 +84,19 @@ func modelProviderKey(c *Context) (key, provider string, ok bool) {
 	if !isStr || c.issuesWithin("experiment", "model_path") {
 		return "", "", false
 	}
+	return providerKeyFor(c, c.Schema.Root(), model)
+}
+
+// providerKeyFor is the variable of the API key of a provider-routed
+// model's provider: the schema's x-osmosis-provider-keys table (on root,
+// an eval schema's), then the provider-keys setting.
+func providerKeyFor(c *Context, root *schema.Field, model string) (key, provider string, ok bool) {
 	prefix, _, found := strings.Cut(model, "/")
 	if !found {
 		return "", "", false
 	}
 	provider = strings.ToLower(strings.TrimSpace(prefix))
-	key, ok = c.Schema.Root().ProviderKey(provider)
+	key, ok = root.ProviderKey(provider)
 	if c.Env != nil && c.Env.WS != nil {
 		if k, set := c.Env.WS.ProviderKey(provider); set {
 			key, ok = k, true

@@ -279,8 +279,9 @@ model = "openai/gpt-5.2"
 api_key_secret = "OPENAI_API_KEY"
 `
 
-// rolloutWS is a workspace with one rollout.
+// rolloutWS is a workspace with one rollout and its eval config.
 var rolloutWS = tree{
+	"configs/eval/multiply-agent.toml":       goodEval,
 	"rollouts/multiply-agent/main.py":        "# agent\n",
 	"rollouts/multiply-agent/pyproject.toml": "[project]\nname = \"multiply-agent\"\n",
 	"data/multiply.jsonl":                    "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",

@@ -3,8 +3,11 @@ package lint
 import (
 	"errors"
 	"fmt"
+	"path"
 	"strings"
+	"sync"
 
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -91,4 +94,177 @@ func settingErrorText(st workspace.Settings, err error) string {
 		}
 	}
 	return loc + ": " + err.Error()
+}
+
+// maxEvalConfig bounds an eval config the index reads itself (the bound of
+// a CLI run's config).
+const maxEvalConfig = 64 << 20
+
+// evalConfig is what the rules of a training config (eval-before-train,
+// eval-train-mismatch) read of one eval config of the workspace.
+type evalConfig struct {
+	// Path is the workspace-relative path as listed.
+	Path string
+	// known is set when the file was read and parsed whole: otherwise
+	// nothing is said from it (a skipped statement may name the rollout).
+	known bool
+	// rollout is [experiment] rollout, "" when absent, not a string or a
+	// placeholder: the config then names no rollout.
+	rollout string
+	// the values of [experiment] entrypoint, branch and commit_sha, ""
+	// when absent or not a filled-in string
+	entrypoint, branch, commit string
+	// model is [experiment] model_path, "" when absent or not a plain
+	// filled-in string
+	model string
+}
+
+// evalConfigOf reads an eval config's facts from its document.
+func evalConfigOf(rel string, doc *toml.Document) evalConfig {
+	e := evalConfig{Path: rel}
+	if doc == nil || len(doc.Errors) > 0 {
+		return e
+	}
+	e.known = true
+	e.rollout, _ = filledString(doc, "rollout")
+	e.entrypoint, _ = filledString(doc, "entrypoint")
+	e.branch, _ = filledString(doc, "branch")
+	e.commit, _ = filledString(doc, "commit_sha")
+	e.model, _ = filledString(doc, "model_path")
+	return e
+}
+
+// filledString is an [experiment] string that is set, not blank and no
+// placeholder.
+func filledString(doc *toml.Document, key string) (string, bool) {
+	_, v := doc.Root.Lookup("experiment", key)
+	if v == nil || v.Kind != toml.KindString || strings.TrimSpace(v.Str) == "" || hasPlaceholder(v.Str) {
+		return "", false
+	}
+	return strings.Clone(v.Str), true // the document's memory is reused
+}
+
+// evalIndex is the eval configs of a workspace as a run sees them: made on
+// first use, once a run (the workspace's shared view) or once a check.
+// A config the run checks itself is not read again: its check records
+// what it parsed (EvalClaim).
+type evalIndex struct {
+	once    sync.Once
+	configs []evalConfig
+	// complete is false when the listing was cut short, or an eval config
+	// could not be read or parsed whole: no rule then says a rollout has
+	// no eval config.
+	complete bool
+
+	mu     sync.Mutex
+	claims map[string]*EvalClaim // by resolved path
+}
+
+// EvalClaim is an eval config a run checks itself: its check records the
+// document it parsed, and the index waits for that rather than parse the
+// file a second time.
+type EvalClaim struct {
+	done chan struct{}
+	once sync.Once
+	cfg  evalConfig
+}
+
+// Record keeps the facts of the claimed config from doc, its whole parse
+// (nil: the file could not be read or parsed); the first call counts.
+func (c *EvalClaim) Record(rel string, doc *toml.Document) {
+	if c == nil {
+		return
+	}
+	c.once.Do(func() {
+		c.cfg = evalConfigOf(rel, doc)
+		close(c.done)
+	})
+}
+
+// ClaimEval marks the eval config at the resolved workspace path as one
+// the run checks itself, before the run's checks start; nil when the
+// workspace view is not shared by a run. Each claim must be recorded (a
+// training config's check waits for it), so the run checks claimed
+// configs first.
+func (w *Workspace) ClaimEval(resolved string) *EvalClaim {
+	if w == nil || w.paths == nil {
+		return nil
+	}
+	ix := &w.paths.evals
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
+	if ix.claims == nil {
+		ix.claims = map[string]*EvalClaim{}
+	}
+	if c, ok := ix.claims[resolved]; ok {
+		return c
+	}
+	c := &EvalClaim{done: make(chan struct{})}
+	ix.claims[resolved] = c
+	return c
+}
+
+// evalConfigs returns the workspace's eval configs, each read and parsed
+// at most once a run, and whether they are all known.
+func (e *Env) evalConfigs() ([]evalConfig, bool) {
+	if e.paths == nil {
+		e.paths = &rolloutPaths{}
+	}
+	ix := &e.paths.evals
+	ix.once.Do(func() { ix.build(e.WS) })
+	return ix.configs, ix.complete
+}
+
+func (ix *evalIndex) build(ws *workspace.Snapshot) {
+	ix.complete = !ws.ConfigsLimit().Hit()
+	seen := map[string]bool{}
+	for _, f := range ws.Configs() {
+		if f.Kind != workspace.KindEval {
+			continue
+		}
+		if f.Err != nil || !f.Resolved.Inside || f.Resolved.Loop {
+			ix.complete = false
+			continue
+		}
+		if f.Location != workspace.LocationKindDir || seen[f.Resolved.Path] {
+			continue // not submitted as an eval config, or one file listed twice
+		}
+		seen[f.Resolved.Path] = true
+		ix.mu.Lock()
+		claim := ix.claims[f.Resolved.Path]
+		ix.mu.Unlock()
+		var cfg evalConfig
+		if claim != nil {
+			<-claim.done
+			cfg = claim.cfg
+			cfg.Path = f.Path
+		} else {
+			cfg = readEvalConfig(ws, f)
+		}
+		if !cfg.known {
+			ix.complete = false
+		}
+		ix.configs = append(ix.configs, cfg)
+	}
+}
+
+// readEvalConfig reads and parses one eval config through the workspace's
+// door.
+func readEvalConfig(ws *workspace.Snapshot, f workspace.ConfigFile) evalConfig {
+	c, err := ws.ReadConfig(f, maxEvalConfig)
+	if err != nil {
+		return evalConfig{Path: f.Path}
+	}
+	doc := toml.ParseOwned(c.Data)
+	defer doc.Release()
+	return evalConfigOf(f.Path, doc)
+}
+
+// sameEntrypoint compares entrypoints as paths inside the rollout.
+func sameEntrypoint(a, b string) bool { return path.Clean(a) == path.Clean(b) }
+
+// sameCommit compares commit SHAs: one may abbreviate the other.
+func sameCommit(a, b string) bool {
+	a, b = strings.ToLower(a), strings.ToLower(b)
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }

@@ -17,9 +17,10 @@ type clientCaps struct {
 	lazyDocs bool // the client resolves completion documentation
 	refresh  bool // the client takes workspace/diagnostic/refresh
 	watch    bool // the client takes dynamic file-watcher registration
-	// workspace edits: versioned document changes, and renaming files
-	docChanges, renameFiles bool
-	snippets                bool // completion items may be snippets
+	// workspace edits: versioned document changes, renaming and creating
+	// files
+	docChanges, renameFiles, createFiles bool
+	snippets                             bool // completion items may be snippets
 	// markdown in completion documentation and in hovers (else plain text)
 	docMarkdown, hoverMarkdown bool
 }
@@ -63,6 +64,7 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		if we := ws.WorkspaceEdit; we != nil {
 			out.docChanges = we.DocumentChanges != nil && *we.DocumentChanges
 			out.renameFiles = out.docChanges && slices.Contains(we.ResourceOperations, protocol.ResourceOperationKindRename)
+			out.createFiles = out.docChanges && slices.Contains(we.ResourceOperations, protocol.ResourceOperationKindCreate)
 		}
 	}
 	return out

@@ -97,7 +97,7 @@ func TestIndexBesideFirstCheck(t *testing.T) {
 		got = append(got, rel(t, root, l.URI))
 	}
 	slices.Sort(got)
-	if want := []string{"configs/training/edited.toml", "configs/training/multiply-baseline.toml", "configs/training/multiply-long.toml"}; !slices.Equal(got, want) {
+	if want := []string{"configs/eval/multiply-baseline.toml", "configs/training/edited.toml", "configs/training/multiply-baseline.toml", "configs/training/multiply-long.toml"}; !slices.Equal(got, want) {
 		t.Errorf("references of the rollout = %v, want %v", got, want)
 	}
 	if built.Load() == 0 {

@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 
 	"go.lsp.dev/protocol"
@@ -56,6 +57,12 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 			}
 			diag := s.diagnostic(m, f)
 			for i, fx := range f.Fixes {
+				if fx.Create != "" {
+					if a := s.createAction(v, diag, fx); a != nil {
+						out = append(out, a)
+					}
+					continue
+				}
 				// the fixer checks each offered fix as it checks --fix
 				if _, reason := lint.CheckFix(d.text, in, res.findings, &f, fx); reason != "" {
 					continue
@@ -99,6 +106,32 @@ func (s *Server) CodeAction(ctx context.Context, p *protocol.CodeActionParams) (
 		out = []protocol.CommandOrCodeAction{}
 	}
 	return out, nil
+}
+
+// createAction is the code action of a fix that creates a file of the
+// workspace (Fix.Create): a CreateFile that fails on a file that exists
+// and the file's text, for a client that can create files; nil otherwise
+// (the finding's message says what to do).
+func (s *Server) createAction(v docView, diag protocol.Diagnostic, fx lint.Fix) *protocol.CodeAction {
+	env := v.info.in.Env
+	if !s.caps().createFiles || env == nil || len(fx.Edits) != 1 {
+		return nil
+	}
+	u := uri.File(filepath.Join(env.WS.Root(), filepath.FromSlash(fx.Create)))
+	no := false
+	td := &protocol.TextDocumentEdit{TextDocument: protocol.OptionalVersionedTextDocumentIdentifier{
+		TextDocumentIdentifier: protocol.TextDocumentIdentifier{URI: u},
+	}, Edits: []protocol.TextDocumentEditElement{&protocol.TextEdit{NewText: fx.Edits[0].NewText}}}
+	kind := protocol.CodeActionKindQuickFix
+	return &protocol.CodeAction{
+		Title:       fx.Title,
+		Kind:        &kind,
+		Diagnostics: []protocol.Diagnostic{diag},
+		Edit: &protocol.WorkspaceEdit{DocumentChanges: []protocol.DocumentChange{
+			&protocol.CreateFile{Kind: "create", URI: u, Options: &protocol.CreateFileOptions{Overwrite: &no, IgnoreIfExists: &no}},
+			td,
+		}},
+	}
 }
 
 func (s *Server) workspaceEdit(u uri.URI, m mapper, edits []lint.Edit) *protocol.WorkspaceEdit {

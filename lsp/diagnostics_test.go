@@ -18,6 +18,7 @@ var exampleCodes = map[string][]string{
 	"configs/training/multiply-baseline.toml": {},
 	"configs/training/multiply-long.toml":     {"dataset-is-path", "unknown-key", "param-range", "secret-in-env"},
 	"configs/eval/multiply-eval.toml":         {"missing-section", "rollout-not-found", "branch-and-commit"},
+	"configs/eval/multiply-baseline.toml":     {},
 	"configs/benchmark/terminal-bench.toml":   {"benchmark-secret-ref"},
 }
 

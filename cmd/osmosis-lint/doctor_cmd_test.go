@@ -117,11 +117,11 @@ func TestDepthLimitIsReported(t *testing.T) {
 	}
 	t.Chdir(ws)
 	_, out, errs := invoke(t, "", "check", "--oneline")
-	if !strings.Contains(errs, "did not enter directories 32 levels deep under configs/") || !strings.Contains(out, "in 4 files") {
+	if !strings.Contains(errs, "did not enter directories 32 levels deep under configs/") || !strings.Contains(out, "in 5 files") {
 		t.Errorf("check: stderr %q\n%s", errs, out)
 	}
 	_, out, _ = invoke(t, "", "doctor", "--no-color")
-	if !strings.Contains(out, "warning  configs            did not enter directories 32 levels deep under configs/") || !strings.Contains(out, "4 configs") {
+	if !strings.Contains(out, "warning  configs            did not enter directories 32 levels deep under configs/") || !strings.Contains(out, "5 configs") {
 		t.Errorf("doctor:\n%s", out)
 	}
 }

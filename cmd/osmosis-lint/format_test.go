@@ -66,7 +66,7 @@ func TestStatisticsFlag(t *testing.T) {
 	t.Chdir(ws)
 	code, out, _ := invoke(t, "", "check", "--statistics", "--select", "unknown-key")
 	first, _, _ := strings.Cut(out, "\n")
-	if code != exitErrors || strings.Join(strings.Fields(first), " ") != "1 unknown-key error submit" || !strings.Contains(out, "1 finding in 4 files") {
+	if code != exitErrors || strings.Join(strings.Fields(first), " ") != "1 unknown-key error submit" || !strings.Contains(out, "1 finding in 5 files") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 	code, out, _ = invoke(t, "", "check", "--statistics", "--format", "json")

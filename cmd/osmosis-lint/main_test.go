@@ -102,7 +102,7 @@ func TestCheckExampleJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil {
 		t.Fatalf("not JSON: %v\n%s", err, out)
 	}
-	if rep.Version != 1 || rep.Summary.Files != 4 || rep.Summary.Errors == 0 {
+	if rep.Version != 1 || rep.Summary.Files != 5 || rep.Summary.Errors == 0 {
 		t.Errorf("unexpected report header: %+v", rep.Summary)
 	}
 	golden(t, "example.json", out)
@@ -383,13 +383,13 @@ func TestWorkspaceBelowTheGitRoot(t *testing.T) {
 	if code != exitErrors || !strings.Contains(out, "multiply-long.toml:13:1") {
 		t.Fatalf("exit %d, want the workspace's configs checked; stdout: %s", code, out)
 	}
-	// said once, on the first config shown, for all four: not once a config
+	// said once, on the first config shown, for all five: not once a config
 	// beside the real findings, and not again on standard error
 	if n := strings.Count(out, "[config-location]"); n != 1 || errs != "" {
 		t.Errorf("%d config-location findings, stderr %q:\n%s", n, errs, out)
 	}
 	if !strings.Contains(out, "configs/benchmark/terminal-bench.toml:1:1: error: the osmosis CLI takes the top of the git worktree as the workspace, and there this config is examples/ws/configs/benchmark/terminal-bench.toml") ||
-		!strings.Contains(out, "so are the 3 other configs of examples/ws/ checked here") || !strings.Contains(out, "--workspace examples/ws") {
+		!strings.Contains(out, "so are the 4 other configs of examples/ws/ checked here") || !strings.Contains(out, "--workspace examples/ws") {
 		t.Errorf("config-location does not give the CLI's verdict:\n%s", out)
 	}
 	// one config named: said for it alone

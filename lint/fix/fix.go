@@ -25,6 +25,12 @@ type Fix struct {
 	// alternatives: the fixer never applies both in one round. A value
 	// problem the fix reveals there is the user's, not the fix's.
 	Keys []string `json:"-"`
+	// Create, when set, is the workspace-relative path of a new file the
+	// fix creates: its one edit is an insert at offset 0 of the new file,
+	// not of the file of the finding. Such a fix is display-only and is
+	// never applied by a command: an editor offers it where its client
+	// can create files, and never replaces a file that exists.
+	Create string `json:"create,omitempty"`
 }
 
 // Applicability says how far a fix may be applied without review.
@@ -59,8 +65,9 @@ func (f Fix) MarshalJSON() ([]byte, error) {
 		Title         string        `json:"title"`
 		Safe          bool          `json:"safe"`
 		Applicability Applicability `json:"applicability"`
+		Create        string        `json:"create,omitempty"`
 		Edits         []Edit        `json:"edits"`
-	}{f.Title, f.Applicability == Safe, f.Applicability, f.Edits})
+	}{f.Title, f.Applicability == Safe, f.Applicability, f.Create, f.Edits})
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 

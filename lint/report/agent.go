@@ -105,6 +105,9 @@ func writeAgentFile(w *bufio.Writer, f File) {
 
 // applyHint says how a fix gets applied without editing by hand.
 func applyHint(fx lint.Fix, path string) string {
+	if fx.Create != "" {
+		return "needs a decision: it creates " + shellQuote(fx.Create) + " and picks a model; no command applies it, an editor's code action does; ask the user, or write the file yourself if it is what they want"
+	}
 	switch fx.Applicability {
 	case lint.Safe:
 		return "safe: `osmosis-lint check --fix " + shellQuote(path) + "` applies it with the file's other safe fixes"

@@ -180,6 +180,11 @@ func writeSARIF(w io.Writer, files []File, opts Options) error {
 				Properties: map[string]string{"stage": string(x.Stage), "key": x.Key},
 			}
 			for _, fx := range x.Fixes {
+				if fx.Create != "" {
+					// a new file of the workspace, whose path is not
+					// the report's: the finding's message says it
+					continue
+				}
 				change := sarifChange{ArtifactLocation: loc}
 				for _, e := range fx.Edits {
 					change.Replacements = append(change.Replacements, sarifReplacement{

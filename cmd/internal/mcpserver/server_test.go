@@ -24,15 +24,16 @@ dataset = "multiply"
 lr = 1e-6
 `
 
-// newWorkspace makes a workspace with a clean config and one with a
-// misspelled key and a safe fix (a rollout name with a trailing space).
+// newWorkspace makes a workspace with a clean config, one with a
+// misspelled key and a safe fix (a rollout name with a trailing space), and
+// the eval config of their rollout.
 func newWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n")
 	write(t, root, "rollouts/multiply-agent/main.py", "")
 	write(t, root, "data/.gitkeep", "")
-	write(t, root, "configs/eval/.gitkeep", "")
+	write(t, root, "configs/eval/base.toml", "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"openai/gpt-5-mini\"\ndataset = \"multiply\"\n\n[secrets]\nrequired = [\"OPENAI_API_KEY\"]\n")
 	write(t, root, "configs/training/base.toml", clean)
 	write(t, root, "configs/training/bad.toml", strings.Replace(clean, "lr = 1e-6", "lerning_rate = 1", 1))
 	return root
@@ -158,7 +159,7 @@ func TestCheck(t *testing.T) {
 	// no paths: the whole workspace
 	out = checkResult{}
 	call(t, cs, "check", map[string]any{}, &out)
-	if out.Summary.Files != 2 || out.Summary.Errors != 1 {
+	if out.Summary.Files != 3 || out.Summary.Errors != 1 {
 		t.Fatalf("whole workspace: %+v", out.Summary)
 	}
 	// an unsaved buffer, checked as a file that does not exist yet
