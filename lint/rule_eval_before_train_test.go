@@ -163,7 +163,7 @@ func TestEvalIndexClaims(t *testing.T) {
 	}
 	ws.Snapshot = snap
 	// the recorded parse is what counts: the file on disk does not parse
-	go claim.Record("configs/eval/multiply-agent.toml", toml.Parse([]byte(goodEval)))
+	go claim.Record(toml.Parse([]byte(goodEval)))
 	env := &Env{WS: snap, Rel: "configs/training/run.toml", paths: ws.paths}
 	evals, complete := env.evalConfigs()
 	if !complete || len(evals) != 1 || evals[0].rollout != "multiply-agent" {

@@ -61,41 +61,37 @@ func checkEvalTrainMismatch(c *Context) {
 	if !complete {
 		return // a config that is not known may be one of the rollout's
 	}
-	var mine []*evalConfig
-	for i := range evals {
-		if evals[i].rollout == name {
-			mine = append(mine, &evals[i])
-		}
-	}
-	if len(mine) == 0 {
-		return
-	}
 	for _, k := range mismatchKeys {
 		own, ok := filledString(c.Doc, k.key)
 		if !ok || c.issuesWithin("experiment", k.key) || k.key == "entrypoint" && !entrypointFound(c) {
 			continue
 		}
-		var others []string
-		agree := false
-		for _, e := range mine {
-			v := k.of(e)
-			if v == "" {
-				agree = true // unknown: say nothing
-				break
+		// the common case, decided without allocating: one of the
+		// rollout's eval configs runs the same, or leaves it unknown
+		mine, differ := 0, 0
+		for i := range evals {
+			if e := &evals[i]; e.rollout == name {
+				mine++
+				if v := k.of(e); v != "" && !k.same(own, v) {
+					differ++
+				}
 			}
-			if k.same(own, v) {
-				agree = true
-				break
-			}
-			others = append(others, e.Path+" runs "+k.key+" "+v)
 		}
-		if agree {
+		if mine == 0 || differ < mine {
 			continue
+		}
+		var others []string
+		var one *evalConfig
+		for i := range evals {
+			if e := &evals[i]; e.rollout == name {
+				one = e
+				others = append(others, e.Path+" runs "+k.key+" "+k.of(e))
+			}
 		}
 		_, v := c.Get("experiment", k.key)
 		var msg string
-		if len(mine) == 1 {
-			msg = "the one eval config of rollout " + name + ", " + mine[0].Path + ", runs " + k.key + " " + k.of(mine[0]) + ", not " + own
+		if mine == 1 {
+			msg = "the one eval config of rollout " + name + ", " + one.Path + ", runs " + k.key + " " + k.of(one) + ", not " + own
 		} else {
 			if len(others) > 3 {
 				others = append(others[:3], fmt.Sprintf("and %d more", len(others)-3))

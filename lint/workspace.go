@@ -126,22 +126,31 @@ func evalConfigOf(rel string, doc *toml.Document) evalConfig {
 		return e
 	}
 	e.known = true
-	e.rollout, _ = filledString(doc, "rollout")
-	e.entrypoint, _ = filledString(doc, "entrypoint")
-	e.branch, _ = filledString(doc, "branch")
-	e.commit, _ = filledString(doc, "commit_sha")
-	e.model, _ = filledString(doc, "model_path")
+	r, _ := filledString(doc, "rollout")
+	ep, _ := filledString(doc, "entrypoint")
+	br, _ := filledString(doc, "branch")
+	co, _ := filledString(doc, "commit_sha")
+	mo, _ := filledString(doc, "model_path")
+	// one copy of the five (the document's memory is reused), cut apart
+	var b strings.Builder
+	b.Grow(len(r) + len(ep) + len(br) + len(co) + len(mo))
+	for _, s := range []string{r, ep, br, co, mo} {
+		b.WriteString(s)
+	}
+	all := b.String()
+	cut := func(n int) string { s := all[:n]; all = all[n:]; return s }
+	e.rollout, e.entrypoint, e.branch, e.commit, e.model = cut(len(r)), cut(len(ep)), cut(len(br)), cut(len(co)), cut(len(mo))
 	return e
 }
 
 // filledString is an [experiment] string that is set, not blank and no
-// placeholder.
+// placeholder, in the document's memory.
 func filledString(doc *toml.Document, key string) (string, bool) {
 	_, v := doc.Root.Lookup("experiment", key)
 	if v == nil || v.Kind != toml.KindString || strings.TrimSpace(v.Str) == "" || hasPlaceholder(v.Str) {
 		return "", false
 	}
-	return strings.Clone(v.Str), true // the document's memory is reused
+	return v.Str, true
 }
 
 // evalIndex is the eval configs of a workspace as a run sees them: made on
@@ -164,20 +173,21 @@ type evalIndex struct {
 // document it parsed, and the index waits for that rather than parse the
 // file a second time.
 type EvalClaim struct {
-	done chan struct{}
+	done sync.WaitGroup // one until recorded
 	once sync.Once
 	cfg  evalConfig
 }
 
-// Record keeps the facts of the claimed config from doc, its whole parse
-// (nil: the file could not be read or parsed); the first call counts.
-func (c *EvalClaim) Record(rel string, doc *toml.Document) {
+// Record keeps the facts of the claimed config from doc, its parse (nil:
+// the file could not be read or parsed); the first call counts, and a nil
+// claim records nothing.
+func (c *EvalClaim) Record(doc *toml.Document) {
 	if c == nil {
 		return
 	}
 	c.once.Do(func() {
-		c.cfg = evalConfigOf(rel, doc)
-		close(c.done)
+		c.cfg = evalConfigOf("", doc)
+		c.done.Done()
 	})
 }
 
@@ -199,7 +209,8 @@ func (w *Workspace) ClaimEval(resolved string) *EvalClaim {
 	if c, ok := ix.claims[resolved]; ok {
 		return c
 	}
-	c := &EvalClaim{done: make(chan struct{})}
+	c := &EvalClaim{}
+	c.done.Add(1)
 	ix.claims[resolved] = c
 	return c
 }
@@ -217,8 +228,16 @@ func (e *Env) evalConfigs() ([]evalConfig, bool) {
 
 func (ix *evalIndex) build(ws *workspace.Snapshot) {
 	ix.complete = !ws.ConfigsLimit().Hit()
-	seen := map[string]bool{}
-	for _, f := range ws.Configs() {
+	n := 0
+	for f := range ws.AllConfigs() {
+		if f.Kind == workspace.KindEval {
+			n++
+		}
+	}
+	ix.configs = make([]evalConfig, 0, n)
+	// a file listed under two names (a link) counts under each: what is
+	// said of it is true of both
+	for f := range ws.AllConfigs() {
 		if f.Kind != workspace.KindEval {
 			continue
 		}
@@ -226,20 +245,19 @@ func (ix *evalIndex) build(ws *workspace.Snapshot) {
 			ix.complete = false
 			continue
 		}
-		if f.Location != workspace.LocationKindDir || seen[f.Resolved.Path] {
-			continue // not submitted as an eval config, or one file listed twice
+		if f.Location != workspace.LocationKindDir {
+			continue // not submitted as an eval config
 		}
-		seen[f.Resolved.Path] = true
 		ix.mu.Lock()
 		claim := ix.claims[f.Resolved.Path]
 		ix.mu.Unlock()
 		var cfg evalConfig
 		if claim != nil {
-			<-claim.done
+			claim.done.Wait()
 			cfg = claim.cfg
 			cfg.Path = f.Path
 		} else {
-			cfg = readEvalConfig(ws, f)
+			cfg = readEvalConfig(ws, *f)
 		}
 		if !cfg.known {
 			ix.complete = false

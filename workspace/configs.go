@@ -1,6 +1,7 @@
 package workspace
 
 import (
+	"iter"
 	"slices"
 	"strings"
 )
@@ -263,6 +264,20 @@ func (part *configsPart) configFile(e walkEntry) ConfigFile {
 // seen (Err set). Hidden directories and what the settings exclude are
 // left out.
 func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configListing().files) }
+
+// AllConfigs yields the entries of Configs without a copy of the
+// listing, for a reader that keeps none of them.
+func (s *Snapshot) AllConfigs() iter.Seq[*ConfigFile] {
+	return func(yield func(*ConfigFile) bool) {
+		files := s.configListing().files
+		for i := range files {
+			c := files[i] // a copy: the listing is never changed through it
+			if !yield(&c) {
+				return
+			}
+		}
+	}
+}
 
 // ConfigsLimit says whether the configs/ listing was cut short.
 func (s *Snapshot) ConfigsLimit() Limit { return s.configListing().limit }

@@ -15,6 +15,8 @@ import (
 // check reads, fixes (when asked) and checks one job. An entry that cannot
 // be read is a finding on it; nothing outside the workspace is opened.
 func (r *run) check(j job) FileResult {
+	// a claimed eval config that is not parsed below is not known
+	defer j.claim.Record(nil)
 	display := r.display(j.abs)
 	res := FileResult{Path: display, Abs: j.abs}
 	in, known := r.input(j, display)
@@ -62,6 +64,7 @@ func (r *run) check(j job) FileResult {
 	// findings hold nothing of the document (their strings are copies or
 	// slices of the source), so its memory goes to the next file's
 	doc := toml.ParseOwned(res.Src)
+	j.claim.Record(doc) // before the rules: nothing of this check waits for it
 	res.Findings = lint.CheckDocument(doc, in)
 	doc.Release()
 	return res

@@ -191,6 +191,10 @@ type job struct {
 	below  bool
 	speaks bool
 	others int
+	// claim is set for an eval config of the workspace the run parses:
+	// its check records the parse for the training configs' rules
+	// (lint.EvalClaim), which then read no eval config twice
+	claim *lint.EvalClaim
 }
 
 func newRun(opts Options) (*run, error) {
@@ -501,6 +505,7 @@ func (r *run) sayBelowOnce() {
 // checkAll checks the jobs on a few goroutines and sorts the results.
 func (r *run) checkAll() {
 	r.sayBelowOnce()
+	r.claimEvals()
 	r.results = make([]FileResult, len(r.jobs))
 	for _, sp := range r.spaces {
 		if sp.ws != nil {
@@ -530,6 +535,40 @@ func (r *run) checkAll() {
 		if res.NotFixed != "" {
 			r.notes = append(r.notes, "not fixed: "+res.Path+" "+res.NotFixed)
 		}
+	}
+}
+
+// claimEvals claims the eval configs the run checks (see job.claim) and
+// puts them first: a training config's check waits for the claimed ones,
+// which the workers have then all taken, and which wait for nothing. A run
+// that fixes does not claim: its eval configs may change on disk.
+func (r *run) claimEvals() {
+	if r.opts.Fix || r.opts.Diff {
+		return
+	}
+	claimed := 0
+	for i := range r.jobs {
+		j := &r.jobs[i]
+		if j.sp == nil || j.sp.bare {
+			continue
+		}
+		var place workspace.ConfigPlace
+		switch {
+		case j.entry != nil && j.entry.Err == nil:
+			place = j.entry.Place()
+		case j.entry == nil && j.rel != "":
+			place = j.sp.ws.Snapshot.ConfigKind(j.rel)
+		default:
+			continue
+		}
+		if place.Kind == workspace.KindEval && place.Location == workspace.LocationKindDir && place.Resolved.Inside {
+			if j.claim = j.sp.ws.ClaimEval(place.Resolved.Path); j.claim != nil {
+				claimed++
+			}
+		}
+	}
+	if claimed > 0 {
+		sort.SliceStable(r.jobs, func(a, b int) bool { return r.jobs[a].claim != nil && r.jobs[b].claim == nil })
 	}
 }
 
