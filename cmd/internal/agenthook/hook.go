@@ -284,7 +284,7 @@ func (h *hook) outcome() (Outcome, error) {
 	}
 	var files []report.File
 	if len(h.configs) > 0 {
-		checked, err := h.check(h.configs)
+		checked, err := h.check(h.configs, false)
 		if err != nil {
 			return Outcome{}, err
 		}
@@ -311,21 +311,24 @@ func (h *hook) outcome() (Outcome, error) {
 // submitOutcome is what the agent must know before it submits the named
 // configs: their errors (the CLI or the platform would refuse the run)
 // block, their warnings (the sync findings among them: the platform runs
-// the pushed rollout, not the files on disk) are context. Other files named
-// as a config are not this hook's (the CLI refuses them itself).
+// the pushed rollout, not the files on disk) and the advice that the
+// rollout has no evaluation of the code it trains (eval-before-train,
+// eval-train-mismatch) are context. Other files named as a config are not
+// this hook's (the CLI refuses them itself).
 func (h *hook) submitOutcome() (Outcome, error) {
 	if len(h.configs) == 0 {
 		return Outcome{}, nil
 	}
-	files, err := h.check(h.configs)
+	files, err := h.check(h.configs, true)
 	if err != nil {
 		return Outcome{}, err
 	}
 	return split(files), nil
 }
 
-// check lints files and keeps the errors and warnings.
-func (h *hook) check(paths []string) ([]report.File, error) {
+// check lints files and keeps the errors and warnings, and before a
+// submit the findings that no evaluation ran the code that trains.
+func (h *hook) check(paths []string, submit bool) ([]report.File, error) {
 	res, err := runner.Run(paths, runner.Options{Dir: h.dir, Home: h.home})
 	if err != nil {
 		return nil, err
@@ -334,7 +337,7 @@ func (h *hook) check(paths []string) ([]report.File, error) {
 	for _, r := range res.Files {
 		f := report.File{Path: r.Path, Src: r.Src}
 		for _, x := range r.Findings {
-			if x.Severity == lint.Error || x.Severity == lint.Warning {
+			if x.Severity == lint.Error || x.Severity == lint.Warning || submit && (x.Rule == lint.RuleEvalBeforeTrain || x.Rule == lint.RuleEvalTrainMismatch) {
 				f.Findings = append(f.Findings, x)
 			}
 		}
@@ -393,7 +396,7 @@ func (h *hook) dependents() (string, error) {
 	if len(paths) == 0 {
 		return "", nil
 	}
-	files, err := h.check(paths)
+	files, err := h.check(paths, false)
 	if err != nil {
 		return "", err
 	}

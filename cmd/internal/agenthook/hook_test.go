@@ -19,17 +19,29 @@ dataset = "multiply"
 lr = 1e-6
 `
 
+// cleanEval is the eval config of clean's rollout.
+const cleanEval = `[experiment]
+rollout = "multiply-agent"
+entrypoint = "main.py"
+model_path = "openai/gpt-5-mini"
+dataset = "multiply"
+
+[secrets]
+required = ["OPENAI_API_KEY"]
+`
+
 // misspelled is clean with a key the CLI refuses.
 const misspelled = clean + "lerning_rate = 1\n"
 
-// newWorkspace makes a workspace with one rollout and returns its root.
+// newWorkspace makes a workspace with one rollout, a training config and
+// the eval config of its rollout, and returns its root.
 func newWorkspace(t testing.TB) string {
 	t.Helper()
 	root := t.TempDir()
 	write(t, root, ".git/HEAD", "ref: refs/heads/main\n")
 	write(t, root, "rollouts/multiply-agent/main.py", "print('hi')\n")
 	write(t, root, "data/.gitkeep", "")
-	write(t, root, "configs/eval/.gitkeep", "")
+	write(t, root, "configs/eval/base.toml", cleanEval)
 	write(t, root, "configs/training/base.toml", clean)
 	return root
 }

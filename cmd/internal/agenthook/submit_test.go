@@ -100,6 +100,31 @@ func TestSubmitHookError(t *testing.T) {
 	}
 }
 
+// TestSubmitHookEvalBeforeTrain: before `osmosis train submit` of a
+// config whose rollout no eval config names, or whose eval config runs
+// another entrypoint, the agent is told so as context (advice: the submit
+// goes on), not by an edit of the config (an edit's hook leaves advice out).
+func TestSubmitHookEvalBeforeTrain(t *testing.T) {
+	root := pushedWorkspace(t)
+	if err := os.Remove(filepath.Join(root, "configs", "eval", "base.toml")); err != nil {
+		t.Fatal(err)
+	}
+	out := run(t, root, prePayload(t, root, "osmosis train submit configs/training/base.toml"))
+	if out.Block != "" || !strings.Contains(out.Context, "[eval-before-train]") || !strings.Contains(out.Context, "no eval config under configs/eval/ names rollout multiply-agent") {
+		t.Fatalf("want eval-before-train as context, got %+v", out)
+	}
+	edit := run(t, root, payload(t, "Write", root, map[string]any{"file_path": filepath.Join(root, "configs", "training", "base.toml"), "content": clean}))
+	if strings.Contains(edit.Context, "eval-before-train") {
+		t.Errorf("an edit's hook gave the advice: %+v", edit)
+	}
+	write(t, root, "rollouts/multiply-agent/other.py", "")
+	write(t, root, "configs/eval/base.toml", strings.Replace(cleanEval, "main.py", "other.py", 1))
+	out = run(t, root, prePayload(t, root, "osmosis train submit configs/training/base.toml"))
+	if out.Block != "" || !strings.Contains(out.Context, "[eval-train-mismatch]") {
+		t.Fatalf("want eval-train-mismatch as context, got %+v", out)
+	}
+}
+
 // TestSubmitHookReferenceTemplate: a reference template the platform's
 // template manages, about to be submitted, is judged as the CLI judges
 // it: its placeholders deny the submit.
