@@ -66,14 +66,17 @@ func checkEvalBeforeTrain(c *Context) {
 	if !ok {
 		return
 	}
-	evals, complete := c.Env.evalConfigs()
-	if !complete {
-		return
-	}
-	for _, e := range evals {
+	evals := c.Env.evals()
+	complete := evals.listed
+	for i := range evals.entries {
+		e := evals.at(i)
 		if e.rollout == name {
-			return
+			return // the common case: found among the first read
 		}
+		complete = complete && e.known
+	}
+	if !complete {
+		return // a config that is not known may name it
 	}
 	rel := "configs/eval/" + name + ".toml"
 	var fixes []Fix
@@ -88,7 +91,7 @@ func checkEvalBeforeTrain(c *Context) {
 // evalConfigFix is the fix that creates rel, an eval config of the
 // rollout made from the training config's [experiment]; false when rel
 // exists or a required value is not filled in.
-func evalConfigFix(c *Context, rollout, rel string, evals []evalConfig) (Fix, bool) {
+func evalConfigFix(c *Context, rollout, rel string, evals *evalIndex) (Fix, bool) {
 	// resolved through the workspace's door: a name that exists (a
 	// dangling link too) is never replaced, and a path that leaves the
 	// workspace is not offered
@@ -129,8 +132,9 @@ func evalConfigFix(c *Context, rollout, rel string, evals []evalConfig) (Fix, bo
 // the workspace's eval configs name, or else the schema's first example of
 // a provider-routed model whose provider's key is known; key is the
 // variable of that provider's API key ("" when none is known).
-func evalModel(c *Context, evals []evalConfig) (model, key string, ok bool) {
-	for i, e := range evals {
+func evalModel(c *Context, evals *evalIndex) (model, key string, ok bool) {
+	for i := range evals.entries {
+		e := evals.at(i)
 		if e.model == "" || i > 0 && e.model != model {
 			model = ""
 			break

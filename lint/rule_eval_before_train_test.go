@@ -149,12 +149,13 @@ func TestEvalIndexClaims(t *testing.T) {
 	c := ruleCase{src: goodTraining, ws: noEvalWS}
 	in := c.input(t)
 	ws := (&Workspace{Snapshot: in.Env.WS}).Shared()
-	claim := ws.ClaimEval("configs/eval/multiply-agent.toml")
-	if claim == nil {
-		t.Fatal("no claim on a shared view")
+	claims := ws.ClaimEvals([]string{"configs/eval/multiply-agent.toml", "configs/eval/multiply-agent.toml"})
+	if len(claims) != 2 || claims[0] == nil || claims[0] != claims[1] {
+		t.Fatalf("claims %v: want one claim of the one file", claims)
 	}
-	if again := ws.ClaimEval("configs/eval/multiply-agent.toml"); again != claim {
-		t.Error("two claims of one file")
+	claim := claims[0]
+	if again := ws.ClaimEvals([]string{"configs/eval/multiply-agent.toml"}); again != nil {
+		t.Error("a second round of claims")
 	}
 	writeTree(t, in.Env.WS.Root(), tree{"configs/eval/multiply-agent.toml": "[experiment\n"})
 	snap, err := workspace.Load(in.Env.WS.Root(), workspace.Options{})
@@ -165,8 +166,12 @@ func TestEvalIndexClaims(t *testing.T) {
 	// the recorded parse is what counts: the file on disk does not parse
 	go claim.Record(toml.Parse([]byte(goodEval)))
 	env := &Env{WS: snap, Rel: "configs/training/run.toml", paths: ws.paths}
-	evals, complete := env.evalConfigs()
-	if !complete || len(evals) != 1 || evals[0].rollout != "multiply-agent" {
-		t.Errorf("index %+v, complete %v", evals, complete)
+	evals := env.evals()
+	var got []*evalConfig
+	for i := range evals.entries {
+		got = append(got, evals.at(i))
+	}
+	if !evals.listed || len(got) != 1 || !got[0].known || got[0].rollout != "multiply-agent" || got[0].Path != "configs/eval/multiply-agent.toml" {
+		t.Errorf("index %+v, listed %v", got, evals.listed)
 	}
 }

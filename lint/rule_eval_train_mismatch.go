@@ -57,33 +57,35 @@ func checkEvalTrainMismatch(c *Context) {
 	if !ok {
 		return
 	}
-	evals, complete := c.Env.evalConfigs()
-	if !complete {
-		return // a config that is not known may be one of the rollout's
-	}
+	evals := c.Env.evals()
 	for _, k := range mismatchKeys {
 		own, ok := filledString(c.Doc, k.key)
 		if !ok || c.issuesWithin("experiment", k.key) || k.key == "entrypoint" && !entrypointFound(c) {
 			continue
 		}
-		// the common case, decided without allocating: one of the
-		// rollout's eval configs runs the same, or leaves it unknown
-		mine, differ := 0, 0
-		for i := range evals {
-			if e := &evals[i]; e.rollout == name {
-				mine++
-				if v := k.of(e); v != "" && !k.same(own, v) {
-					differ++
-				}
+		// the common case, decided at the first of the rollout's eval
+		// configs read, without allocating: it runs the same, or leaves
+		// it unknown
+		mine, agree, known := 0, false, evals.listed
+		for i := range evals.entries {
+			e := evals.at(i)
+			known = known && e.known
+			if e.rollout != name {
+				continue
+			}
+			mine++
+			if v := k.of(e); v == "" || k.same(own, v) {
+				agree = true
+				break
 			}
 		}
-		if mine == 0 || differ < mine {
-			continue
+		if agree || mine == 0 || !known {
+			continue // !known: a config that is not known may be one of the rollout's
 		}
 		var others []string
 		var one *evalConfig
-		for i := range evals {
-			if e := &evals[i]; e.rollout == name {
+		for i := range evals.entries {
+			if e := evals.at(i); e.rollout == name {
 				one = e
 				others = append(others, e.Path+" runs "+k.key+" "+k.of(e))
 			}

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"path"
+	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -153,20 +155,30 @@ func filledString(doc *toml.Document, key string) (string, bool) {
 	return v.Str, true
 }
 
-// evalIndex is the eval configs of a workspace as a run sees them: made on
-// first use, once a run (the workspace's shared view) or once a check.
-// A config the run checks itself is not read again: its check records
-// what it parsed (EvalClaim).
+// evalIndex is the eval configs of a workspace as a run sees them: listed
+// on first use, once a run (the workspace's shared view) or once a check,
+// and each read and parsed on first use: a rule that finds what it looks
+// for in the first configs reads no other. A config the run checks itself
+// is not read again: its check records what it parsed (EvalClaim).
 type evalIndex struct {
 	once    sync.Once
-	configs []evalConfig
-	// complete is false when the listing was cut short, or an eval config
-	// could not be read or parsed whole: no rule then says a rollout has
-	// no eval config.
-	complete bool
+	ws      *workspace.Snapshot
+	entries []evalEntry
+	// listed is false when the listing was cut short, or an eval config
+	// cannot be read (a dangling or escaping link): nothing is then said
+	// that needs every eval config.
+	listed bool
 
 	mu     sync.Mutex
-	claims map[string]*EvalClaim // by resolved path
+	claims []evalClaimAt // sorted by resolved path
+}
+
+// evalEntry is one eval config of the index, read once.
+type evalEntry struct {
+	file  *workspace.ConfigFile // the snapshot's listing
+	claim *EvalClaim
+	once  sync.Once
+	cfg   evalConfig
 }
 
 // EvalClaim is an eval config a run checks itself: its check records the
@@ -191,78 +203,101 @@ func (c *EvalClaim) Record(doc *toml.Document) {
 	})
 }
 
-// ClaimEval marks the eval config at the resolved workspace path as one
-// the run checks itself, before the run's checks start; nil when the
-// workspace view is not shared by a run. Each claim must be recorded (a
-// training config's check waits for it), so the run checks claimed
-// configs first.
-func (w *Workspace) ClaimEval(resolved string) *EvalClaim {
-	if w == nil || w.paths == nil {
+// ClaimEvals marks the eval configs at the resolved workspace paths as
+// ones the run checks itself, once, before the run's checks start, and
+// returns the claim of each path; nil when the workspace view is not shared
+// by a run. Each claim must be recorded (a training config's check waits
+// for it), so the run checks claimed configs first.
+func (w *Workspace) ClaimEvals(resolved []string) []*EvalClaim {
+	if w == nil || w.paths == nil || len(resolved) == 0 {
 		return nil
 	}
 	ix := &w.paths.evals
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	if ix.claims == nil {
-		ix.claims = map[string]*EvalClaim{}
+	if ix.claims != nil {
+		return nil // claimed already: a run claims once
 	}
-	if c, ok := ix.claims[resolved]; ok {
-		return c
+	paths := slices.Clone(resolved)
+	slices.Sort(paths)
+	paths = slices.Compact(paths)
+	ix.claims = make([]evalClaimAt, len(paths))
+	for i, p := range paths {
+		ix.claims[i].path = p
+		ix.claims[i].claim.done.Add(1)
 	}
-	c := &EvalClaim{}
-	c.done.Add(1)
-	ix.claims[resolved] = c
-	return c
+	out := make([]*EvalClaim, len(resolved))
+	for i, p := range resolved {
+		out[i] = ix.claimOf(p)
+	}
+	return out
 }
 
-// evalConfigs returns the workspace's eval configs, each read and parsed
-// at most once a run, and whether they are all known.
-func (e *Env) evalConfigs() ([]evalConfig, bool) {
+// evalClaimAt is the claim of the eval config at a resolved path.
+type evalClaimAt struct {
+	path  string
+	claim EvalClaim
+}
+
+// claimOf is the claim of the eval config at the resolved path, nil when
+// the run does not check it.
+func (ix *evalIndex) claimOf(resolved string) *EvalClaim {
+	i := sort.Search(len(ix.claims), func(i int) bool { return ix.claims[i].path >= resolved })
+	if i == len(ix.claims) || ix.claims[i].path != resolved {
+		return nil
+	}
+	return &ix.claims[i].claim
+}
+
+// evals returns the index of the workspace's eval configs under
+// configs/eval/, listed on first use; its at reads each config at most
+// once a run, when a rule comes to it.
+func (e *Env) evals() *evalIndex {
 	if e.paths == nil {
 		e.paths = &rolloutPaths{}
 	}
 	ix := &e.paths.evals
-	ix.once.Do(func() { ix.build(e.WS) })
-	return ix.configs, ix.complete
+	ix.once.Do(func() { ix.list(e.WS) })
+	return ix
 }
 
-func (ix *evalIndex) build(ws *workspace.Snapshot) {
-	ix.complete = !ws.ConfigsLimit().Hit()
+// at returns the i-th eval config, read and parsed on first use.
+func (ix *evalIndex) at(i int) *evalConfig {
+	en := &ix.entries[i]
+	en.once.Do(func() {
+		if en.claim != nil {
+			en.claim.done.Wait()
+			en.cfg = en.claim.cfg
+		} else {
+			en.cfg = readEvalConfig(ix.ws, *en.file)
+		}
+		en.cfg.Path = en.file.Path
+	})
+	return &en.cfg
+}
+
+// list lists the eval configs; a file listed under two names (a link)
+// counts under each: what is said of it is true of both.
+func (ix *evalIndex) list(ws *workspace.Snapshot) {
+	ix.ws = ws
+	ix.listed = !ws.ConfigsLimit().Hit()
 	n := 0
 	for f := range ws.AllConfigs() {
-		if f.Kind == workspace.KindEval {
+		if f.Kind == workspace.KindEval && f.Location == workspace.LocationKindDir {
 			n++
 		}
 	}
-	ix.configs = make([]evalConfig, 0, n)
-	// a file listed under two names (a link) counts under each: what is
-	// said of it is true of both
+	ix.entries = make([]evalEntry, 0, n)
+	ix.mu.Lock()
+	defer ix.mu.Unlock()
 	for f := range ws.AllConfigs() {
-		if f.Kind != workspace.KindEval {
-			continue
+		switch {
+		case f.Kind != workspace.KindEval:
+		case f.Err != nil || !f.Resolved.Inside || f.Resolved.Loop:
+			ix.listed = false
+		case f.Location == workspace.LocationKindDir:
+			ix.entries = append(ix.entries, evalEntry{file: f, claim: ix.claimOf(f.Resolved.Path)})
 		}
-		if f.Err != nil || !f.Resolved.Inside || f.Resolved.Loop {
-			ix.complete = false
-			continue
-		}
-		if f.Location != workspace.LocationKindDir {
-			continue // not submitted as an eval config
-		}
-		ix.mu.Lock()
-		claim := ix.claims[f.Resolved.Path]
-		ix.mu.Unlock()
-		var cfg evalConfig
-		if claim != nil {
-			claim.done.Wait()
-			cfg = claim.cfg
-			cfg.Path = f.Path
-		} else {
-			cfg = readEvalConfig(ws, *f)
-		}
-		if !cfg.known {
-			ix.complete = false
-		}
-		ix.configs = append(ix.configs, cfg)
 	}
 }
 

@@ -266,13 +266,13 @@ func (part *configsPart) configFile(e walkEntry) ConfigFile {
 func (s *Snapshot) Configs() []ConfigFile { return slices.Clone(s.configListing().files) }
 
 // AllConfigs yields the entries of Configs without a copy of the
-// listing, for a reader that keeps none of them.
+// listing: they are the snapshot's own, which is never changed, and must
+// not be changed through them.
 func (s *Snapshot) AllConfigs() iter.Seq[*ConfigFile] {
 	return func(yield func(*ConfigFile) bool) {
 		files := s.configListing().files
 		for i := range files {
-			c := files[i] // a copy: the listing is never changed through it
-			if !yield(&c) {
+			if !yield(&files[i]) {
 				return
 			}
 		}

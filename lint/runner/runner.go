@@ -546,30 +546,35 @@ func (r *run) claimEvals() {
 	if r.opts.Fix || r.opts.Diff {
 		return
 	}
-	claimed := 0
-	for i := range r.jobs {
-		j := &r.jobs[i]
-		if j.sp == nil || j.sp.bare {
+	for _, sp := range r.spaces {
+		if sp.ws == nil || sp.bare {
 			continue
 		}
-		var place workspace.ConfigPlace
-		switch {
-		case j.entry != nil && j.entry.Err == nil:
-			place = j.entry.Place()
-		case j.entry == nil && j.rel != "":
-			place = j.sp.ws.Snapshot.ConfigKind(j.rel)
-		default:
-			continue
-		}
-		if place.Kind == workspace.KindEval && place.Location == workspace.LocationKindDir && place.Resolved.Inside {
-			if j.claim = j.sp.ws.ClaimEval(place.Resolved.Path); j.claim != nil {
-				claimed++
+		var at []int
+		var paths []string
+		for i := range r.jobs {
+			j := &r.jobs[i]
+			if j.sp != sp {
+				continue
+			}
+			var place workspace.ConfigPlace
+			switch {
+			case j.entry != nil && j.entry.Err == nil:
+				place = j.entry.Place()
+			case j.entry == nil && j.rel != "":
+				place = sp.ws.Snapshot.ConfigKind(j.rel)
+			default:
+				continue
+			}
+			if place.Kind == workspace.KindEval && place.Location == workspace.LocationKindDir && place.Resolved.Inside {
+				at, paths = append(at, i), append(paths, place.Resolved.Path)
 			}
 		}
+		for k, c := range sp.ws.ClaimEvals(paths) {
+			r.jobs[at[k]].claim = c
+		}
 	}
-	if claimed > 0 {
-		sort.SliceStable(r.jobs, func(a, b int) bool { return r.jobs[a].claim != nil && r.jobs[b].claim == nil })
-	}
+	sort.SliceStable(r.jobs, func(a, b int) bool { return r.jobs[a].claim != nil && r.jobs[b].claim == nil })
 }
 
 // RunWorkspace checks every config of a loaded workspace, as Run does
