@@ -26,8 +26,8 @@ before ` + "`osmosis train submit`" + `.
 The finding is on a training config whose [experiment] rollout no eval config under configs/eval/ names.
 osmosis-lint cannot see whether an eval was run, only whether there is a config to run one: it says
 nothing when any eval config of the workspace cannot be read or parsed whole (its rollout is then
-unknown), when the listing of configs/ was cut short, or when the rollout is a placeholder or is not
-under rollouts/. Checked on the saved eval configs.
+unknown), when the listing of configs/ was cut short or the settings exclude paths (an excluded eval
+config is not listed), or when the rollout is a placeholder or is not under rollouts/. Checked on the saved eval configs.
 
 Its fix, offered in an editor whose client can create files and in the JSON report, never applied by
 ` + "`check --fix`" + ` (it picks an evaluation model), creates configs/eval/<rollout>.toml from the training

@@ -63,6 +63,11 @@ func TestEvalBeforeTrain(t *testing.T) {
 			ws:   withWS(tree{"configs/eval/multiply-agent.toml": absent, "configs/eval/a.toml": "->missing.toml"}),
 		},
 		{
+			name: "the settings exclude paths: an excluded eval config is not listed",
+			src:  goodTraining,
+			ws:   withWS(tree{"configs/eval/multiply-agent.toml": absent, "configs/eval/old/a.toml": goodEval, "pyproject.toml": "[tool.osmosis-lint]\nexclude = [\"configs/eval/old/\"]\n"}),
+		},
+		{
 			name: "a placeholder rollout",
 			src:  strings.Replace(goodTraining, `"multiply-agent"`, `"<your-rollout>"`, 1),
 			ws:   noEvalWS,

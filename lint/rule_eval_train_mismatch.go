@@ -24,8 +24,8 @@ config of the same rollout under configs/eval/ sets that key too, and none to th
 (entrypoints compared as paths, commits allowing one to abbreviate the other). It says nothing of a key
 that one of the configs leaves out or holds a placeholder in, of a training entrypoint that is not a
 Python file of the rollout (the entrypoint rules report it), nor when the training config or any eval
-config does not parse whole or cannot be read, or the listing of configs/ was cut short: osmosis-lint
-cannot tell what those run. Checked on the saved eval configs. A rollout with no eval config
+config does not parse whole or cannot be read, or the listing of configs/ was cut short or the
+settings exclude paths: osmosis-lint cannot tell what those run. Checked on the saved eval configs. A rollout with no eval config
 at all is eval-before-train's.`,
 		Bad:                "# beside configs/eval/my-agent.toml, whose entrypoint is helpers.py\n[experiment]\nentrypoint = \"main.py\"\n# ...\n",
 		Good:               "# beside configs/eval/my-agent.toml, whose entrypoint is main.py\n[experiment]\nentrypoint = \"main.py\"\n# ...\n",

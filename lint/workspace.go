@@ -164,9 +164,9 @@ type evalIndex struct {
 	once    sync.Once
 	ws      *workspace.Snapshot
 	entries []evalEntry
-	// listed is false when the listing was cut short, or an eval config
-	// cannot be read (a dangling or escaping link): nothing is then said
-	// that needs every eval config.
+	// listed is false when the listing was cut short or the settings
+	// exclude paths, or an eval config cannot be read (a dangling or
+	// escaping link): nothing is then said that needs every eval config.
 	listed bool
 
 	mu     sync.Mutex
@@ -280,7 +280,9 @@ func (ix *evalIndex) at(i int) *evalConfig {
 // counts under each: what is said of it is true of both.
 func (ix *evalIndex) list(ws *workspace.Snapshot) {
 	ix.ws = ws
-	ix.listed = !ws.ConfigsLimit().Hit()
+	// an excluded eval config is not listed: with any exclude setting, the
+	// listing may not hold them all
+	ix.listed = !ws.ConfigsLimit().Hit() && len(ws.Settings().Exclude) == 0
 	n := 0
 	for f := range ws.AllConfigs() {
 		if f.Kind == workspace.KindEval && f.Location == workspace.LocationKindDir {
