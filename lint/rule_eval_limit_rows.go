@@ -3,6 +3,7 @@ package lint
 import (
 	"strconv"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/fix"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -20,6 +21,7 @@ var (
 			"A dataset of fewer rows than `limit` is scored whole: the run scores fewer rows than the config says, which a new user " +
 			"reading the config does not expect. To score every row, the platform docs (docs.osmosis.ai/platform/evaluation-runs) " +
 			"say to set `limit` to the dataset's row count.\n\n" +
+			"The fix (unsafe: a dataset uploaded again under the same name with more rows would then be cut) sets `limit` to the row count.\n\n" +
 			"The row count is the platform's own: `row_count` of the dataset in the saved `osmosis --json dataset list --all` " +
 			"(`--datasets` or the `datasets` setting). A `data/` file of the same name is not used for this finding: the uploaded " +
 			"dataset can differ from the local file. Without a saved list, or when it gives no `row_count`, the rule says nothing.\n\n" +
@@ -31,6 +33,7 @@ var (
 		Bad:       "# ...\n[evaluation]\nlimit = 500\n",
 		Good:      "# ...\n[evaluation]\nlimit = 100\n",
 		Kinds:     []string{"eval"},
+		Fixable:   Fixable{Always: true, As: []Applicability{Unsafe}},
 		Workspace: true,
 		check:     checkEvalLimitRows,
 	}
@@ -54,9 +57,12 @@ func checkEvalLimitRows(c *Context) {
 	if !ok || d.Source != workspace.SourceDatasetsFile || d.Rows < 1 || v.Int <= d.Rows {
 		return
 	}
+	rows := strconv.FormatInt(d.Rows, 10)
+	// unsafe: a dataset uploaded again under the name with more rows would
+	// then be cut at this count
 	c.Report(v.Range, "evaluation.limit", "limit = "+strconv.FormatInt(v.Int, 10)+" is above the "+RowCount(d.Rows)+
-		" of dataset "+code(d.Name)+" ("+d.From+"): the run scores those "+Thousands(d.Rows)+", not "+Thousands(v.Int)+"; set limit = "+
-		strconv.FormatInt(d.Rows, 10)+" to say so")
+		" of dataset "+code(d.Name)+" ("+d.From+"): the run scores those "+Thousands(d.Rows)+", not "+Thousands(v.Int)+"; set limit = "+rows+" to say so",
+		fix.New("Set limit = "+rows, false, fix.Replace(v.Range, rows)))
 }
 
 // RowCount words a number of dataset rows: "1 row", "1,000 rows".
