@@ -16,10 +16,10 @@ var (
 		Stage:    StageAdvice,
 		Summary:  "evaluation.limit is above the dataset's row count: the run scores every row, fewer than the limit says.",
 		Doc: "An eval's `limit` takes the first N rows of the dataset, in order (the platform docs, " +
-			"docs.osmosis.ai/cli/rollout/eval: \"Set limit to evaluate a fixed number of rows — the first N rows of the dataset, in order\"; " +
-			"local `osmosis eval run` selects the same way, `select_rows` in the SDK's osmosis_ai/eval/local/dataset.py). " +
+			"https://docs.osmosis.ai/cli/rollout/eval: \"Set limit to evaluate a fixed number of rows — the first N rows of the dataset, in order\"; " +
+			"local `osmosis eval run` selects the same way, `select_rows` in osmosis_ai/eval/local/dataset.py of the SDK, Osmosis-AI/osmosis-sdk-python). " +
 			"A dataset of fewer rows than `limit` is scored whole: the run scores fewer rows than the config says, which a new user " +
-			"reading the config does not expect. To score every row, the platform docs (docs.osmosis.ai/platform/evaluation-runs) " +
+			"reading the config does not expect. To score every row, the platform docs (https://docs.osmosis.ai/platform/evaluation-runs) " +
 			"say to set `limit` to the dataset's row count.\n\n" +
 			"The fix (unsafe: a dataset uploaded again under the same name with more rows would then be cut) sets `limit` to the row count.\n\n" +
 			"The row count is the platform's own: `row_count` of the dataset in the saved `osmosis --json dataset list --all` " +
@@ -27,7 +27,7 @@ var (
 			"dataset can differ from the local file. Without a saved list, or when it gives no `row_count`, the rule says nothing.\n\n" +
 			"Hover and the inlay hint on `dataset` show the row count (from the saved list, or counted from the matching `data/` file). " +
 			"They show no train/validation split and no step or checkpoint count: the platform's docs do not state how a training run " +
-			"splits its dataset (docs.osmosis.ai/platform/monitoring says only that a validation reward is computed on held-out data) " +
+			"splits its dataset (https://docs.osmosis.ai/platform/monitoring says only that a validation reward is computed on held-out data) " +
 			"nor how it derives its total steps, and the SDK does not compute either (it only displays the platform's `total_steps`), " +
 			"so a validation size or a `checkpoint_save_freq` the run never reaches cannot be told for certain.",
 		Bad:       "# ...\n[evaluation]\nlimit = 500\n",
