@@ -5,6 +5,7 @@ import (
 
 	"github.com/osmosis-lint/osmosis-lint/lint"
 	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
+	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
@@ -27,7 +28,8 @@ type datasetRows struct {
 
 // rows finds the row count of the config's dataset: the platform's
 // row_count from the saved dataset list, else the count of the data/ file
-// the dataset's name would upload from (when f.Rows knows it).
+// the dataset's name would upload from (when f.Rows knows it). The path
+// it names is escaped: a file name may hold control characters.
 func (f *File) rows() (datasetRows, *toml.Value, bool) {
 	if f.WS == nil || (f.Kind != schema.Training && f.Kind != schema.Eval) {
 		return datasetRows{}, nil, false
@@ -40,11 +42,8 @@ func (f *File) rows() (datasetRows, *toml.Value, bool) {
 	if !ok {
 		return datasetRows{}, nil, false
 	}
-	if d.Source == workspace.SourceDatasetsFile {
-		if d.Rows < 0 {
-			return datasetRows{}, nil, false
-		}
-		return datasetRows{rows: d.Rows, from: d.From}, v, true
+	if d.Source == workspace.SourceDatasetsFile && d.Rows >= 0 {
+		return datasetRows{rows: d.Rows, from: escape.String(d.From)}, v, true
 	}
 	if d.DataFile == "" || f.Rows == nil {
 		return datasetRows{}, nil, false
@@ -53,7 +52,7 @@ func (f *File) rows() (datasetRows, *toml.Value, bool) {
 	if !ok || !n.Valid {
 		return datasetRows{}, nil, false
 	}
-	return datasetRows{rows: n.Rows, from: d.DataFile, counted: true}, v, true
+	return datasetRows{rows: n.Rows, from: escape.String(d.DataFile), counted: true}, v, true
 }
 
 // rowsHint is the inlay hint after the dataset's value: its row count.
