@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -24,11 +25,12 @@ func rowsHint(c *client, path string, e rng) (inlayHint, bool) {
 
 // TestRowsFromDataFile: the example workspace has data/multiply.jsonl (12
 // rows) and no saved dataset list. The first hover asks for the count in
-// the background and shows none; once counted, hover and the inlay hint
-// after the dataset's value show the rows, read once for every request.
+// the background and shows none; once counted, the client is asked to
+// refresh its inlay hints, and hover and the inlay hint after the
+// dataset's value show the rows, read once for every request.
 func TestRowsFromDataFile(t *testing.T) {
 	root := newWorkspace(t, nil)
-	c := start(t, root, caps{encodings: []string{"utf-8"}})
+	c := start(t, root, caps{encodings: []string{"utf-8"}, inlayRefresh: true})
 	path := filepath.Join(root, "configs", "eval", "multiply-eval.toml")
 	text := readFile(t, path)
 	c.open(path, text)
@@ -54,6 +56,7 @@ func TestRowsFromDataFile(t *testing.T) {
 		}
 		c.srv.rows.Wait()
 	}
+	waitCall(t, c, "workspace/inlayHint/refresh")
 	for _, want := range []string{"**12 rows** in `data/multiply.jsonl`", "No `limit`: `osmosis eval submit` scores a random 10% sample"} {
 		if !strings.Contains(h.Contents.Value, want) {
 			t.Errorf("hover lacks %q:\n%s", want, h.Contents.Value)
@@ -127,5 +130,27 @@ func TestRowsFromDatasetList(t *testing.T) {
 	c.srv.rows.Wait()
 	if reads.Load() != 0 {
 		t.Errorf("data/ read %d times with the platform's row_count at hand", reads.Load())
+	}
+}
+
+// waitCall waits for the server to send the client a request.
+func waitCall(t *testing.T, c *client, method string) {
+	t.Helper()
+	deadline := time.After(waitFor)
+	for {
+		c.mu.Lock()
+		sent := slices.Contains(c.calls, method)
+		c.mu.Unlock()
+		if sent {
+			return
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			c.mu.Lock()
+			calls := slices.Clone(c.calls)
+			c.mu.Unlock()
+			t.Fatalf("no %s request; the server asked %v", method, calls)
+		}
 	}
 }

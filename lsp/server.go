@@ -85,6 +85,9 @@ type Server struct {
 	// rows counts the data/ files hover and inlay hints show the rows of,
 	// off the request path.
 	rows *datafile.Counts
+	// inlayRefreshing is set while a workspace/inlayHint/refresh waits
+	// for its answer.
+	inlayRefreshing atomic.Bool
 
 	hooks hooks
 }
