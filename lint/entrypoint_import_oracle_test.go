@@ -2,9 +2,11 @@ package lint
 
 import (
 	"math/rand"
+	"os"
 	"os/exec"
 	"path/filepath"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -122,13 +124,33 @@ func TestEntrypointImportOracle(t *testing.T) {
 		}
 		variants = append(variants, w)
 	}
+	corpus := make([]importCase, 0, len(variants))
+	for _, w := range variants {
+		corpus = append(corpus, importCase{ws: w, entry: "main.py"})
+	}
+	agreeWithImport(t, pys, corpus)
+}
+
+// importCase is one rollout of a corpus: its workspace and the
+// entrypoint its config names.
+type importCase struct {
+	ws    tree
+	entry string
+}
+
+// agreeWithImport imports each rollout's entrypoint with every Python of
+// pys as the CLI's preflight does: the entrypoint rules (the entrypoint's
+// import, syntax and loader) never fire on a rollout some Python imports,
+// and each refusal they decide is caught.
+func agreeWithImport(t *testing.T, pys []string, corpus []importCase) {
+	t.Helper()
 	var accepted, refused, caught int
-	for i, w := range variants {
-		c := ruleCase{src: pathsConfig(`"multiply-agent"`, `"main.py"`), ws: w}
+	for i, r := range corpus {
+		c := ruleCase{src: pathsConfig(`"multiply-agent"`, strconv.Quote(r.entry)), ws: r.ws}
 		in := c.input(t)
 		var mine []Finding
 		for _, f := range Check([]byte(c.src), in) {
-			if f.Rule == RuleEntrypointSyntax || f.Rule == RuleEntrypointImport {
+			if f.Rule == RuleEntrypointSyntax || f.Rule == RuleEntrypointImport || f.Rule == RuleEntrypointLoader {
 				mine = append(mine, f)
 			}
 		}
@@ -136,7 +158,7 @@ func TestEntrypointImportOracle(t *testing.T) {
 		imports := false
 		var why string
 		for _, py := range pys {
-			out, err := exec.Command(py, "-c", importOracle, root, "main.py").CombinedOutput()
+			out, err := exec.Command(py, "-c", importOracle, root, r.entry).CombinedOutput()
 			if err == nil {
 				imports = true
 				break
@@ -147,7 +169,7 @@ func TestEntrypointImportOracle(t *testing.T) {
 		if imports {
 			accepted++
 			for _, f := range mine {
-				t.Errorf("variant %d: the entrypoint imports, yet %s: %s", i, f.Rule, f.Message)
+				t.Errorf("rollout %d (%s): the entrypoint imports, yet %s: %s", i, r.entry, f.Rule, f.Message)
 			}
 			continue
 		}
@@ -155,10 +177,10 @@ func TestEntrypointImportOracle(t *testing.T) {
 		if len(mine) > 0 {
 			caught++
 		} else if testing.Verbose() {
-			t.Logf("variant %d: not caught: %s", i, why)
+			t.Logf("rollout %d (%s): not caught: %s", i, r.entry, why)
 		}
 	}
-	t.Logf("rollouts %d: the import succeeds for %d, fails for %d, of which %d have a finding", len(variants), accepted, refused, caught)
+	t.Logf("rollouts %d: the import succeeds for %d, fails for %d, of which %d have a finding", len(corpus), accepted, refused, caught)
 }
 
 func copyTree(t tree) tree {
@@ -167,4 +189,80 @@ func copyTree(t tree) tree {
 		out[k] = v
 	}
 	return out
+}
+
+// TestEntrypointLoaderOracle: rollouts whose entrypoint is a .pyc or a
+// .so, written by the Pythons present (bytecode of each version, an
+// extension module of the standard library) and by edits of them (cut,
+// flags changed, text renamed), each imported as the CLI's preflight
+// does.
+func TestEntrypointLoaderOracle(t *testing.T) {
+	pys := pythontest.All(t)
+	dir := t.TempDir()
+	src := filepath.Join(dir, "main.py")
+	if err := os.WriteFile(src, []byte(oracleRollout["rollouts/multiply-agent/main.py"]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	const compile = "import py_compile, sys; py_compile.compile(sys.argv[1], cfile=sys.argv[2], doraise=True, invalidation_mode=py_compile.PycInvalidationMode[sys.argv[3]])"
+	const extension = "import math; print(math.__file__)"
+	var pycs, sos []string
+	builders := append([]string{}, pys...)
+	if py := pythontest.Find("3.11"); py != "" {
+		builders = append(builders, py) // bytecode no Python the SDK runs on loads
+	}
+	for i, py := range builders {
+		for _, mode := range []string{"TIMESTAMP", "CHECKED_HASH"} {
+			out := filepath.Join(dir, strconv.Itoa(i)+mode+".pyc")
+			if b, err := exec.Command(py, "-c", compile, src, out, mode).CombinedOutput(); err != nil {
+				t.Fatalf("%s: %v: %s", py, err, b)
+			}
+			b, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pycs = append(pycs, string(b))
+		}
+		if i < len(pys) {
+			out, err := exec.Command(py, "-c", extension).Output()
+			if err != nil {
+				t.Fatalf("%s: %v", py, err)
+			}
+			b, err := os.ReadFile(strings.TrimSpace(string(out)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sos = append(sos, string(b))
+		}
+	}
+	text := oracleRollout["rollouts/multiply-agent/main.py"]
+	variants := map[string][]string{
+		"main.pyc": {text, "", "\x00\x00\r\n"},
+		"math.so":  {text, "", "\x7fELF"},
+		"main.so":  {},
+	}
+	for _, p := range pycs {
+		flags := []byte(p)
+		flags[4] |= 8
+		variants["main.pyc"] = append(variants["main.pyc"], p, p[:10], p[:4], string(flags), p[:2]+"\x00\x00"+p[4:])
+	}
+	for _, so := range sos {
+		variants["math.so"] = append(variants["math.so"], so, so[:4], so[:64])
+		variants["main.so"] = append(variants["main.so"], so) // no PyInit_main: refused, not decided here
+	}
+	var corpus []importCase
+	for _, entry := range []string{"main.pyc", "math.so", "main.so"} {
+		for _, data := range variants[entry] {
+			w := copyTree(oracleRollout)
+			w["rollouts/multiply-agent/"+entry] = data
+			corpus = append(corpus, importCase{ws: w, entry: entry})
+		}
+	}
+	if testing.Short() || raceEnabled {
+		var some []importCase
+		for i := 0; i < len(corpus); i += 4 {
+			some = append(some, corpus[i])
+		}
+		corpus = some
+	}
+	agreeWithImport(t, pys, corpus)
 }

@@ -20,6 +20,7 @@ const (
 	RuleEntrypointEscape      = "entrypoint-escape"
 	RuleEntrypointImport      = "entrypoint-import"
 	RuleEntrypointIsDirectory = "entrypoint-is-directory"
+	RuleEntrypointLoader      = "entrypoint-loader"
 	RuleEntrypointNotFound    = "entrypoint-not-found"
 	RuleEntrypointNotPython   = "entrypoint-not-python"
 	RuleEntrypointSyntax      = "entrypoint-syntax"
