@@ -2,9 +2,12 @@ package lint
 
 import (
 	"path"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"github.com/osmosis-lint/osmosis-lint/workspace/python"
 )
@@ -78,17 +81,32 @@ type pyFile struct {
 // entrypointImport is the list of problems of one rollout and entrypoint,
 // found once per run.
 func (e *Env) entrypointImport(rollout, entrypoint string) []importProblem {
+	return e.entrypointWalk(rollout, entrypoint).problems
+}
+
+// importResult is what the import of one entrypoint executes of the
+// rollout's files and the problems it meets there.
+type importResult struct {
+	problems []importProblem
+	// reached holds the rollout-relative files the import executes (or
+	// would, were they readable).
+	reached map[string]bool
+}
+
+// entrypointWalk follows the import of one rollout's entrypoint, once per
+// run.
+func (e *Env) entrypointWalk(rollout, entrypoint string) importResult {
 	k := rolloutKey{rollout, entrypoint}
 	if e.paths != nil {
 		if v, ok := e.paths.imports.Load(k); ok {
-			return v.([]importProblem)
+			return v.(importResult)
 		}
 	}
-	problems := e.walkImports(rollout, entrypoint)
+	r := e.walkImports(rollout, entrypoint)
 	if e.paths != nil {
-		e.paths.imports.Store(k, problems)
+		e.paths.imports.Store(k, r)
 	}
-	return problems
+	return r
 }
 
 // importWalk follows the imports the entrypoint's import executes.
@@ -113,16 +131,16 @@ type moduleVisit struct {
 	via               string
 }
 
-func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
+func (e *Env) walkImports(rollout, entrypoint string) importResult {
 	rp := e.rolloutPath(rollout, entrypoint)
 	ro, ok := e.WS.Rollout(rollout)
 	if !ok || ro.Truncated || !ro.Resolved.Inside || !rp.DirContained || !rp.Dir.IsDir ||
 		!rp.EntryContained || !rp.Entry.IsRegular || rp.Entry.Symlinked || !strings.HasSuffix(rp.Entry.Path, ".py") {
-		return nil
+		return importResult{}
 	}
 	prefix := ro.Resolved.Path + "/"
 	if !strings.HasPrefix(rp.Entry.Path, prefix) {
-		return nil
+		return importResult{}
 	}
 	entry := strings.TrimPrefix(rp.Entry.Path, prefix)
 	w := &importWalk{e: e, rollout: rollout, ro: ro, files: map[string]bool{}, dirs: map[string]bool{}, seen: map[string]bool{}}
@@ -149,7 +167,7 @@ func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
 		w.queue = w.queue[1:]
 		w.visit(v)
 	}
-	return w.problems
+	return importResult{problems: w.problems, reached: w.seen}
 }
 
 func pkgDirOf(file string) string {
@@ -344,4 +362,125 @@ func (w *importWalk) moduleFile(dir, name string) (file string, isPkg, exists, j
 		return "", false, true, false
 	}
 	return "", false, false, false
+}
+
+// PythonFile returns the findings of a rollout's Python file as an editor
+// holds it (text, which need not be saved): for each entrypoint of its
+// rollout that a config names (among entrypoints), when that entrypoint's import
+// executes the file, entrypoint-syntax's finding where the file does not
+// compile and entrypoint-import's on each import of it that names what the
+// rollout's files do not have. These are the problems the config rules
+// report on the entrypoint, found by the same walk, placed in the file.
+//
+// rel is the file's workspace-relative path; nothing is returned unless it
+// is a .py file the listing of a rollout holds (its own directory, not a
+// virtual environment's, hidden or __pycache__ one), inside the workspace,
+// nor for a file the settings exclude. Other files are read through the
+// workspace's door, as a check reads them.
+func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []Entrypoint) []Finding {
+	if ws == nil || ws.Snapshot == nil || !strings.HasSuffix(rel, ".py") {
+		return nil
+	}
+	snap := ws.Snapshot
+	name, file, ok := strings.Cut(strings.TrimPrefix(rel, "rollouts/"), "/")
+	if !ok || !strings.HasPrefix(rel, "rollouts/") || snap.ExcludedFile(rel) {
+		return nil
+	}
+	ro, ok := snap.Rollout(name)
+	if !ok || !ro.Resolved.Inside {
+		return nil
+	}
+	i := sort.SearchStrings(ro.Files, file)
+	if i == len(ro.Files) || ro.Files[i] != file {
+		return nil
+	}
+	e := &Env{WS: snap, Rel: rel, paths: &rolloutPaths{}}
+	e.paths.pymodules.Store(ro.Path+"/"+file, pyFile{mod: python.Read(text), ok: true})
+	type key struct {
+		rule      string
+		line, col int
+		msg       string
+	}
+	seen := map[key]bool{}
+	var out []Finding
+	lines := toml.NewLineIndex(text)
+	for _, x := range entrypoints {
+		ep := x.Entrypoint
+		if x.Rollout != name || lexicalEscape(name, ep) || strings.ContainsRune(ep, 0) {
+			continue
+		}
+		r := e.entrypointWalk(name, ep)
+		if !r.reached[file] {
+			continue
+		}
+		for _, p := range r.problems {
+			if p.file != file {
+				continue
+			}
+			rule, msg := RuleEntrypointImport, p.msg+", so importing entrypoint "+code(ep)+" fails"
+			if p.compile {
+				rule, msg = RuleEntrypointSyntax, "does not compile, so importing entrypoint "+code(ep)+" fails: "+p.msg
+			}
+			k := key{rule, p.line, p.col, p.msg}
+			if seen[k] || ws.Settings.off(rule) {
+				continue
+			}
+			seen[k] = true
+			rl, _ := Lookup(rule)
+			f := Finding{Path: display, Rule: rule, Severity: rl.Severity, Stage: rl.Stage, Message: msg, Range: pyRange(text, p.line, p.col)}
+			if sev, ok := ws.Settings.severity(rule); ok {
+				f.Severity = sev
+			}
+			locate(&f, lines)
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// Entrypoint is an entrypoint a config names: its experiment.rollout and
+// experiment.entrypoint.
+type Entrypoint struct {
+	Rollout, Entrypoint string
+}
+
+// pyRange is the byte range from Python's 1-based line and character
+// column to the end of that line (lines end at \n, \r\n or \r, as for
+// Python's tokenizer and the language server protocol); the start of the
+// text when line is 0 (compile() gives no position).
+func pyRange(text []byte, line, col int) toml.Range {
+	if line <= 0 {
+		return toml.Range{}
+	}
+	start := 0
+	for l := 1; l < line && start < len(text); l++ {
+		n := lineEnd(text, start)
+		start = n
+		if start < len(text) && text[start] == '\r' {
+			start++
+		}
+		if start < len(text) && text[start] == '\n' {
+			start++
+		}
+	}
+	end := lineEnd(text, start)
+	at := start
+	for c := 1; c < col && at < end; c++ {
+		_, size := utf8.DecodeRune(text[at:end])
+		at += size
+	}
+	for end > at && (text[end-1] == ' ' || text[end-1] == '\t' || text[end-1] == '\f') {
+		end--
+	}
+	return toml.Range{Start: at, End: end}
+}
+
+// lineEnd is the offset of the line break after off, or the text's end.
+func lineEnd(text []byte, off int) int {
+	for i := off; i < len(text); i++ {
+		if text[i] == '\n' || text[i] == '\r' {
+			return i
+		}
+	}
+	return len(text)
 }
