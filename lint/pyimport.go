@@ -372,27 +372,29 @@ func (w *importWalk) moduleFile(dir, name string) (file string, isPkg, exists, j
 // rollout's files do not have. These are the problems the config rules
 // report on the entrypoint, found by the same walk, placed in the file.
 //
-// rel is the file's workspace-relative path; nothing is returned unless it
+// reached says that some of those imports executes the file (its findings,
+// none included, are then worth showing). rel is the file's
+// workspace-relative path; nothing is returned unless it
 // is a .py file the listing of a rollout holds (its own directory, not a
 // virtual environment's, hidden or __pycache__ one), inside the workspace,
 // nor for a file the settings exclude. Other files are read through the
 // workspace's door, as a check reads them.
-func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []Entrypoint) []Finding {
+func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []Entrypoint) (fs []Finding, reached bool) {
 	if ws == nil || ws.Snapshot == nil || !strings.HasSuffix(rel, ".py") {
-		return nil
+		return nil, false
 	}
 	snap := ws.Snapshot
 	name, file, ok := strings.Cut(strings.TrimPrefix(rel, "rollouts/"), "/")
 	if !ok || !strings.HasPrefix(rel, "rollouts/") || snap.ExcludedFile(rel) {
-		return nil
+		return nil, false
 	}
 	ro, ok := snap.Rollout(name)
 	if !ok || !ro.Resolved.Inside {
-		return nil
+		return nil, false
 	}
 	i := sort.SearchStrings(ro.Files, file)
 	if i == len(ro.Files) || ro.Files[i] != file {
-		return nil
+		return nil, false
 	}
 	e := &Env{WS: snap, Rel: rel, paths: &rolloutPaths{}}
 	e.paths.pymodules.Store(ro.Path+"/"+file, pyFile{mod: python.Read(text), ok: true})
@@ -413,6 +415,7 @@ func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []E
 		if !r.reached[file] {
 			continue
 		}
+		reached = true
 		for _, p := range r.problems {
 			if p.file != file {
 				continue
@@ -435,7 +438,7 @@ func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []E
 			out = append(out, f)
 		}
 	}
-	return out
+	return out, reached
 }
 
 // Entrypoint is an entrypoint a config names: its experiment.rollout and

@@ -47,7 +47,11 @@ func TestPythonFile(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
-			for _, f := range PythonFile(w, c.rel, c.rel, []byte(c.text), c.eps) {
+			fs, reached := PythonFile(w, c.rel, c.rel, []byte(c.text), c.eps)
+			if reached != (c.want != nil || c.name == "fixed: clean") {
+				t.Errorf("reached %v", reached)
+			}
+			for _, f := range fs {
 				got = append(got, f.Rule+" "+strconv.Itoa(f.Line)+":"+strconv.Itoa(f.Column)+"-"+strconv.Itoa(f.EndLine)+":"+strconv.Itoa(f.EndColumn))
 				if f.Path != c.rel || f.Stage != StageSubmit || f.Severity != Error {
 					t.Errorf("finding %+v", f)
@@ -63,7 +67,7 @@ func TestPythonFile(t *testing.T) {
 			}
 		})
 	}
-	if PythonFile(nil, "rollouts/multiply-agent/main.py", "", []byte("def run(:\n"), eps) != nil {
+	if fs, _ := PythonFile(nil, "rollouts/multiply-agent/main.py", "", []byte("def run(:\n"), eps); fs != nil {
 		t.Error("findings without a workspace")
 	}
 	settings, err := NewSettings([]string{RuleEntrypointSyntax}, nil)
@@ -71,7 +75,7 @@ func TestPythonFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	off := &Workspace{Snapshot: in.Env.WS, Settings: settings}
-	if fs := PythonFile(off, "rollouts/multiply-agent/main.py", "", []byte("def run(:\n"), eps); len(fs) != 0 {
+	if fs, _ := PythonFile(off, "rollouts/multiply-agent/main.py", "", []byte("def run(:\n"), eps); len(fs) != 0 {
 		t.Errorf("an ignored rule reported: %v", fs)
 	}
 }
