@@ -38,8 +38,8 @@ func checkEntrypointImport(c *Context) {
 	if !ok {
 		return
 	}
-	_, v, _ := c.Str("experiment", "entrypoint")
-	for _, p := range c.Env.entrypointImport(r, ep) {
+	res := c.Env.entrypointWalk(r, ep)
+	for i, p := range res.problems {
 		if p.compile {
 			continue
 		}
@@ -47,6 +47,6 @@ func checkEntrypointImport(c *Context) {
 		if p.via != "" {
 			how = " (" + p.via + ")"
 		}
-		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+entrypointSide(c, r))
+		reportImport(c, res, i, r, "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"io"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -96,8 +97,16 @@ func checkEntrypointLoader(c *Context) {
 	if msg == "" {
 		return
 	}
-	_, v, _ := c.Str("experiment", "entrypoint")
-	c.Report(v.Range, "experiment.entrypoint", "entrypoint "+code(ep)+" "+msg+entrypointSide(c, r))
+	// the package chain runs first (entrypointWalk reads it); a chain it
+	// could not read may raise ModuleNotFoundError, on which the CLI only
+	// warns
+	res := c.Env.entrypointWalk(r, ep)
+	if res.reached == nil {
+		if ro, ok := c.Env.WS.Rollout(r); !ok || slices.ContainsFunc(ro.Files, func(f string) bool { return path.Base(f) == "__init__.py" }) {
+			return
+		}
+	}
+	reportImport(c, res, len(res.problems), r, "entrypoint "+code(ep)+" "+msg)
 }
 
 // notBytecode says why Python 3.12 and later refuse a .pyc file that

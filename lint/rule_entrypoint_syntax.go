@@ -38,8 +38,8 @@ func checkEntrypointSyntax(c *Context) {
 	if !ok {
 		return
 	}
-	_, v, _ := c.Str("experiment", "entrypoint")
-	for _, p := range c.Env.entrypointImport(r, ep) {
+	res := c.Env.entrypointWalk(r, ep)
+	for i, p := range res.problems {
 		if !p.compile {
 			continue
 		}
@@ -51,6 +51,6 @@ func checkEntrypointSyntax(c *Context) {
 		if p.via != "" {
 			how = " (" + p.via + ")"
 		}
-		c.Report(v.Range, "experiment.entrypoint", where+" does not compile, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+entrypointSide(c, r))
+		reportImport(c, res, i, r, where+" does not compile, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
 	}
 }
