@@ -22,7 +22,9 @@ or def, which run only sometimes. Not judged: absolute imports of names the roll
 (installed packages), of standard library modules and of the modules the CLI has loaded before
 (a rollout file of that name is not the one found), a module that can define names it does not
 spell (a * import, globals(), a module __getattr__, exec, setattr), compiled modules, and a
-relative import from a module outside any package.` + entrypointLoadNote,
+relative import from a module outside any package. A missing module raises ModuleNotFoundError,
+on which the CLI only warns: that import, and any problem met after it (or after an import that
+may raise it), is entrypoint-module-not-found's.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nentrypoint = \"agent.py\"\n",
 		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},

@@ -125,3 +125,34 @@ func TestEntrypointLoader(t *testing.T) {
 		},
 	})
 }
+
+// FuzzEntrypointLoaderHeader: the header checks never fail on any bytes,
+// and never report a header that Python 3.12 or 3.13 loads (their magic
+// number, "\r\n", a 16-byte header, defined flags) or an ELF file at least
+// as long as its header.
+func FuzzEntrypointLoaderHeader(f *testing.F) {
+	f.Add([]byte(pycHeader(3531, 0, "")), byte(0))
+	f.Add([]byte(pycHeader(3571, 3, "c")), byte(1))
+	f.Add([]byte("\x7fELF\x02\x01\x01"), byte(2))
+	f.Add([]byte("def run(x):\n"), byte(3))
+	f.Fuzz(func(t *testing.T, head []byte, flags byte) {
+		if len(head) > 64 {
+			head = head[:64]
+		}
+		_ = notBytecode(head)
+		_ = notSharedLibrary(head)
+		for _, magic := range []uint16{pycMagic312, pycMagic313} {
+			h := []byte(pycHeader(magic, flags&3, string(head)))[:16]
+			if msg := notBytecode(h); msg != "" {
+				t.Errorf("%q: %s", h, msg)
+			}
+		}
+		elf := append([]byte("\x7fELF"), head...)
+		for len(elf) < 64 {
+			elf = append(elf, 0)
+		}
+		if msg := notSharedLibrary(elf); msg != "" {
+			t.Errorf("%q: %s", elf, msg)
+		}
+	})
+}
