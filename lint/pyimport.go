@@ -78,17 +78,32 @@ type pyFile struct {
 // entrypointImport is the list of problems of one rollout and entrypoint,
 // found once per run.
 func (e *Env) entrypointImport(rollout, entrypoint string) []importProblem {
+	return e.rolloutImports(rollout, entrypoint).problems
+}
+
+// entrypointModules are the rollout-relative files of the modules the
+// entrypoint's import executes, in the order they are read.
+func (e *Env) entrypointModules(rollout, entrypoint string) []string {
+	return e.rolloutImports(rollout, entrypoint).modules
+}
+
+type rolloutImports struct {
+	problems []importProblem
+	modules  []string
+}
+
+func (e *Env) rolloutImports(rollout, entrypoint string) rolloutImports {
 	k := rolloutKey{rollout, entrypoint}
 	if e.paths != nil {
 		if v, ok := e.paths.imports.Load(k); ok {
-			return v.([]importProblem)
+			return v.(rolloutImports)
 		}
 	}
-	problems := e.walkImports(rollout, entrypoint)
+	r := e.walkImports(rollout, entrypoint)
 	if e.paths != nil {
-		e.paths.imports.Store(k, problems)
+		e.paths.imports.Store(k, r)
 	}
-	return problems
+	return r
 }
 
 // importWalk follows the imports the entrypoint's import executes.
@@ -101,6 +116,7 @@ type importWalk struct {
 	seen     map[string]bool
 	queue    []moduleVisit
 	problems []importProblem
+	modules  []string
 }
 
 // moduleVisit is a module to read: its rollout-relative file, the
@@ -113,16 +129,16 @@ type moduleVisit struct {
 	via               string
 }
 
-func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
+func (e *Env) walkImports(rollout, entrypoint string) rolloutImports {
 	rp := e.rolloutPath(rollout, entrypoint)
 	ro, ok := e.WS.Rollout(rollout)
 	if !ok || ro.Truncated || !ro.Resolved.Inside || !rp.DirContained || !rp.Dir.IsDir ||
 		!rp.EntryContained || !rp.Entry.IsRegular || rp.Entry.Symlinked || !strings.HasSuffix(rp.Entry.Path, ".py") {
-		return nil
+		return rolloutImports{}
 	}
 	prefix := ro.Resolved.Path + "/"
 	if !strings.HasPrefix(rp.Entry.Path, prefix) {
-		return nil
+		return rolloutImports{}
 	}
 	entry := strings.TrimPrefix(rp.Entry.Path, prefix)
 	w := &importWalk{e: e, rollout: rollout, ro: ro, files: map[string]bool{}, dirs: map[string]bool{}, seen: map[string]bool{}}
@@ -149,7 +165,7 @@ func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
 		w.queue = w.queue[1:]
 		w.visit(v)
 	}
-	return w.problems
+	return rolloutImports{w.problems, w.modules}
 }
 
 func pkgDirOf(file string) string {
@@ -175,6 +191,7 @@ func (w *importWalk) visit(v moduleVisit) {
 	if !ok {
 		return
 	}
+	w.modules = append(w.modules, v.file)
 	switch mod.Result.Status {
 	case python.Invalid:
 		err := mod.Result.Err
