@@ -220,7 +220,7 @@ func (e *Env) findSDKUses(rollout, entrypoint string) []sdkUse {
 func (e *Env) rolloutDefines(dir string, files []string, name string) bool {
 	for _, f := range files {
 		mod, ok := e.pyModule(dir + "/" + f)
-		if !ok || mod.Result.Status != python.Clean || mod.Defs[name] || mod.Dynamic && mod.Names[name] {
+		if !ok || mod.Result.Status != python.Clean || mod.Defs[name] {
 			return true
 		}
 	}
@@ -251,13 +251,13 @@ func (u *sdkJudge) imports(file string, imp python.Import, kind sdkUseKind) {
 		return
 	}
 	if what, was, missing := u.t.Missing(u.req, imp.Module, ""); missing {
-		u.missing(file, imp.Line, kind, what, was)
+		u.missing(file, imp.Line, kind, what, was, imp.From)
 		return
 	}
 	u.extra(file, imp.Line, imp.Module)
 	for _, name := range imp.From {
 		if what, was, missing := u.t.Missing(u.req, imp.Module, name); missing {
-			u.missing(file, imp.Line, kind, what, was)
+			u.missing(file, imp.Line, kind, what, was, nil)
 			continue
 		}
 		sub := imp.Module + "." + name
@@ -268,13 +268,21 @@ func (u *sdkJudge) imports(file string, imp python.Import, kind sdkUseKind) {
 	}
 }
 
-func (u *sdkJudge) missing(file string, line int, kind sdkUseKind, what, was string) {
+// missing records an import of what the releases do not have; names are
+// those imported from a missing module, whose migrations are quoted too.
+func (u *sdkJudge) missing(file string, line int, kind sdkUseKind, what, was string, names []string) {
 	msg := "imports " + code(what) + ", which " + u.releases() + " does not have"
 	if was != "" {
 		msg += " (osmosis-ai " + was + " had it)"
 	}
-	if m := u.t.Migration(what[strings.LastIndexByte(what, '.')+1:]); m != "" {
-		msg += "; " + u.t.MigrationDoc + " in the SDK: " + m
+	var how []string
+	for _, name := range append([]string{what[strings.LastIndexByte(what, '.')+1:]}, names...) {
+		if m := u.t.Migration(name); m != "" {
+			how = append(how, code(name)+": "+m)
+		}
+	}
+	if len(how) > 0 {
+		msg += "; " + u.t.MigrationDoc + " in the SDK says, " + strings.Join(how, "; ")
 	}
 	u.uses = append(u.uses, sdkUse{kind: kind, file: file, line: line, msg: msg})
 }

@@ -12,7 +12,7 @@ func TestSDKImportDeferred(t *testing.T) {
 			src:  main,
 			ws:   sdkWS(`"osmosis-ai>=0.3.0"`, deferred),
 			want: []string{at},
-			msg:  []string{"main.py:2 imports `osmosis_ai.rollout.validator`, which osmosis-ai 0.3.0 (what `osmosis-ai>=0.3.0` in the rollout's pyproject.toml admits) does not have (osmosis-ai 0.3.0rc1 had it); docs/migrating-to-0.3.md in the SDK: remove the static validator call"},
+			msg:  []string{"main.py:2 imports `osmosis_ai.rollout.validator`, which osmosis-ai 0.3.0 (what `osmosis-ai>=0.3.0` in the rollout's pyproject.toml admits) does not have (osmosis-ai 0.3.0rc1 had it); docs/migrating-to-0.3.md in the SDK says, `validator`: remove the static validator call"},
 		},
 		{
 			name: "in a method",

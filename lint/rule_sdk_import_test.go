@@ -27,7 +27,7 @@ func TestSDKImport(t *testing.T) {
 			src:  main,
 			ws:   sdkWS(`"osmosis-ai>=0.3.0"`, legacy),
 			want: []string{at},
-			msg:  []string{"main.py:1 imports `osmosis_ai.eval.common`, which osmosis-ai 0.3.0 (what `osmosis-ai>=0.3.0` in the rollout's pyproject.toml admits) does not have (osmosis-ai 0.3.0rc1 had it)"},
+			msg:  []string{"main.py:1 imports `osmosis_ai.eval.common`, which osmosis-ai 0.3.0 (what `osmosis-ai>=0.3.0` in the rollout's pyproject.toml admits) does not have (osmosis-ai 0.3.0rc1 had it); docs/migrating-to-0.3.md in the SDK says, `load_workflow`: construct the backend"},
 		},
 		{
 			name: "a removed name of a module that stays, with its migration",

@@ -24,6 +24,13 @@ func TestSDKRemovedMethod(t *testing.T) {
 			want: []string{at},
 			msg:  []string{"sources.py:2 calls `.register_sample_source()`", "call set_sample_source() instead"},
 		},
+		{
+			name: "in a module that spells eval (a name that can define others)",
+			src:  main,
+			ws:   sdkWS(`"osmosis-ai[server]>=0.3.0"`, map[string]string{"main.py": "from osmosis_ai.eval import rubric\n\n\ndef grade(ctx):\n    ctx.set_sample_reward(1.0)\n"}),
+			want: []string{at},
+			msg:  []string{"main.py:5 calls `.set_sample_reward()`"},
+		},
 		{name: "the 0.2 line has it", src: main, ws: sdkWS(`"osmosis-ai==0.2.31"`, reward)},
 		{name: "a bare requirement", src: main, ws: sdkWS(`"osmosis-ai"`, reward)},
 		{
