@@ -52,7 +52,7 @@ var exampleTree = tree{
 	"rollouts/sdk-agent/main.py":        "from osmosis_ai.rollout import AgentWorkflow, get_rollout_context\n\n\ndef reward(value):\n    get_rollout_context().set_reward(value)\n",
 	"rollouts/sdk-agent/legacy.py":      "from osmosis_ai.eval.common import load_workflow\n",
 	"rollouts/sdk-agent/deferred.py":    "def check(backend):\n    from osmosis_ai.rollout.validator import validate_backend\n    return validate_backend(backend)\n",
-	"rollouts/sdk-agent/reward.py":      "def finish(ctx):\n    ctx.set_sample_reward(1.0)\n",
+	"rollouts/sdk-agent/reward.py":      "from osmosis_ai.rollout import AgentWorkflowContext\n\n\ndef finish(ctx: AgentWorkflowContext):\n    ctx.set_sample_reward(1.0)\n",
 	"rollouts/sdk-agent/serve.py":       "from osmosis_ai.rollout.server import create_rollout_server\n",
 	"data/multiply.jsonl":               "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
 	"pyproject.toml":                    "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",

@@ -185,6 +185,17 @@ func (e *Env) findSDKUses(rollout, entrypoint string) []sdkUse {
 			return nil // the rollout's own osmosis_ai can shadow the SDK's
 		}
 	}
+	// The table is read only for a rollout whose modules name the SDK.
+	names := false
+	for _, f := range modules {
+		if mod, ok := e.pyModule(ro.Path + "/" + f); ok && mod.Names["osmosis_ai"] {
+			names = true
+			break
+		}
+	}
+	if !names {
+		return nil
+	}
 	req, text, only, ok := e.sdkRequirement(rollout)
 	if !ok {
 		return nil

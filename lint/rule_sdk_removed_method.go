@@ -18,7 +18,8 @@ The call is known by its name alone, without knowing what x is: it is reported o
 attribute call of exactly that name, and not when any Python file of the rollout defines a
 function of that name (the call may be of the rollout's own object). Missed: a call through
 getattr or a variable (f = ctx.set_sample_reward), a module imported only from inside a
-function, and every rollout whose requirement sdk-import cannot decide. An object of another
+function, a rollout none of whose modules the entrypoint's import executes names osmosis_ai,
+and every rollout whose requirement sdk-import cannot decide. An object of another
 installed library with a method of that name would be reported too; the table holds that no
 module of the admitted SDK releases defines one.`,
 		Bad:       "[experiment]\n# ...\nrollout = \"sdk-agent\"\nentrypoint = \"reward.py\"\n",
