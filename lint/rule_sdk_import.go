@@ -30,11 +30,13 @@ Decided exactly, or not at all: the rollout's pyproject.toml has one plain osmos
 <=, >, >=, ~= and .* clauses over plain and release-candidate versions; and either it pins one
 release of the table (==0.3.0), or what is missing was in a release older than every release it
 admits (an API the SDK removed: a release after the table is not expected to bring it back).
-Quiet otherwise: a bare osmosis-ai (whatever is newest when installed), a pin outside the table,
+A release candidate counts wherever the comparisons admit it, so the set may hold more releases
+than an installer would pick from, never fewer. Quiet otherwise: a bare osmosis-ai (whatever is newest when installed), a pin outside the table,
 a rollout directory that holds its own osmosis_ai. Not judged: imports under if or try, star
 imports' names, attributes reached through a module (osmosis_ai.rollout.X), a module that binds
 names its source does not spell in some admitted release (a * import, a module __getattr__ the
-table cannot read).` + entrypointLoadNote,
+table cannot read), and what 0.3 removed from objects rather than modules (RolloutSample.id, the
+samples mappings).` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nrollout = \"sdk-agent\"\nentrypoint = \"legacy.py\"\n",
 		Good:      "[experiment]\n# ...\nrollout = \"sdk-agent\"\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
