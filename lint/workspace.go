@@ -282,19 +282,19 @@ func (ix *evalIndex) list(ws *workspace.Snapshot) {
 	ix.ws = ws
 	// an excluded eval config is not listed: with any exclude setting, the
 	// listing may not hold them all
-	ix.listed = !ws.ConfigsLimit().Hit() && len(ws.Settings().Exclude) == 0
+	evals, limit := ws.EvalConfigs()
+	ix.listed = !limit.Hit() && len(ws.Settings().Exclude) == 0
 	n := 0
-	for f := range ws.AllConfigs() {
-		if f.Kind == workspace.KindEval && f.Location == workspace.LocationKindDir {
+	for f := range evals {
+		if f.Location == workspace.LocationKindDir {
 			n++
 		}
 	}
 	ix.entries = make([]evalEntry, 0, n)
 	ix.mu.Lock()
 	defer ix.mu.Unlock()
-	for f := range ws.AllConfigs() {
+	for f := range evals {
 		switch {
-		case f.Kind != workspace.KindEval:
 		case f.Err != nil || !f.Resolved.Inside || f.Resolved.Loop:
 			ix.listed = false
 		case f.Location == workspace.LocationKindDir:

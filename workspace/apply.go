@@ -119,6 +119,9 @@ func (s *Snapshot) Apply(changes []Change) *Snapshot {
 	if !s.configList.loaded() {
 		n.configList = &lazyPart[*configsPart]{}
 	}
+	// the eval listing alone is read again when needed: a language server
+	// lists every config, which EvalConfigs then filters
+	n.evalList = &lazyPart[*configsPart]{}
 	if !s.env.loaded() || d.env {
 		n.env = &lazyPart[*envPart]{}
 	}

@@ -279,6 +279,45 @@ func (s *Snapshot) AllConfigs() iter.Seq[*ConfigFile] {
 	}
 }
 
+// EvalConfigs yields the configs of kind eval as Configs lists them
+// (LocationKindDir or not; a link into configs/eval/ from elsewhere under
+// configs/ is among them when every config is listed), and whether the
+// listing they come from was cut short. A check that has not listed every
+// config walks configs/eval/ alone, when it and configs/ are plain
+// directories of the workspace: every file of kind eval is then reached
+// there under its own name (a link to one from elsewhere names the same
+// file).
+func (s *Snapshot) EvalConfigs() (iter.Seq[*ConfigFile], Limit) {
+	part := s.evalListing()
+	return func(yield func(*ConfigFile) bool) {
+		for i := range part.files {
+			if f := &part.files[i]; f.Kind == KindEval && !yield(f) {
+				return
+			}
+		}
+	}, part.limit
+}
+
+func (s *Snapshot) evalListing() *configsPart {
+	if s.configList.loaded() {
+		return s.configListing()
+	}
+	c, d := s.configs.configs, s.configs.kindDirs[KindEval]
+	plain := func(r Resolved) bool { return r.Inside && !r.Loop && !r.Symlinked }
+	if !plain(c) || !plain(d) || !d.Exists || !d.IsDir || len(s.configs.linked) > 0 {
+		return s.configListing()
+	}
+	return s.evalList.get(func() *configsPart {
+		part := &configsPart{}
+		s.resolveKindDirs(part)
+		var files []ConfigFile
+		files, part.linked, part.limit = s.walkConfigs(part, KindEval.Dir())
+		part.files = files
+		sortConfigs(part.files)
+		return part
+	})
+}
+
 // ConfigsLimit says whether the configs/ listing was cut short.
 func (s *Snapshot) ConfigsLimit() Limit { return s.configListing().limit }
 

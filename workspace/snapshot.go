@@ -72,6 +72,9 @@ type Snapshot struct {
 	// them); configList is the listing of every config, read on first use.
 	configs    *configsPart
 	configList *lazyPart[*configsPart]
+	// evalList is the listing of configs/eval/ alone, read on first use
+	// by a check that has not listed every config (EvalConfigs).
+	evalList *lazyPart[*configsPart]
 	settings   *settingsPart
 	list       *listPart[DatasetListEntry]
 	modelList  *listPart[ModelListEntry]
@@ -152,6 +155,7 @@ func (s *Snapshot) loadAll() {
 	s.modelList = s.loadModelList()
 	s.secrets = s.loadSecretList()
 	s.configList = &lazyPart[*configsPart]{}
+	s.evalList = &lazyPart[*configsPart]{}
 	s.env = &lazyPart[*envPart]{}
 	s.dotenv = &lazyPart[Dotenv]{}
 	s.skills = &lazyPart[*skillsPart]{}
