@@ -18,7 +18,7 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
-	f, m := v.file(), v.mapper()
+	f, m := v.completionFile(), v.mapper()
 	c := s.caps()
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))

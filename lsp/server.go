@@ -158,6 +158,7 @@ func newServer(opts Options) *Server {
 	}
 	s.sess = newSession(opts, s.log, s.caps)
 	s.checks = &docChecks{s: s, states: map[uri.URI]*checkState{}}
+	s.checks.quiet = sync.NewCond(&s.checks.mu)
 	s.pub = &publisher{s: s, closed: map[uri.URI]bool{}}
 	s.queue = &lintQueue{s: s, worker: worker{what: "the workspace diagnostics"}}
 	s.rescans = &rescanner{s: s, worker: worker{what: "looking for changed files"}, stamps: map[string]workspace.Stamps{}}

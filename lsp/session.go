@@ -303,6 +303,20 @@ func (snap *snapshot) roots() []string {
 // workspaceConfigs lists the config files of the workspaces the server
 // knows: its workspace folders and the workspaces of open documents.
 func (ss *session) workspaceConfigs(snap *snapshot) []string {
+	var out []string
+	for _, sp := range ss.knownSpaces(snap) {
+		for _, c := range sp.ws.Snapshot.Configs() {
+			if scanned(&c) {
+				out = append(out, filepath.Join(sp.root, filepath.FromSlash(c.Path)))
+			}
+		}
+	}
+	return out
+}
+
+// knownSpaces are the loaded workspaces of the workspace folders and of
+// the open documents, each loaded on first use.
+func (ss *session) knownSpaces(snap *snapshot) []*space {
 	roots := map[string]bool{}
 	for r := range snap.spaces {
 		roots[r] = true
@@ -310,19 +324,19 @@ func (ss *session) workspaceConfigs(snap *snapshot) []string {
 	for _, root := range snap.below.get() {
 		roots[root] = true
 	}
-	var out []string
+	var out []*space
 	for root := range roots {
-		sp := ss.spaceAt(root)
-		if sp == nil || sp.ws == nil {
-			continue
-		}
-		for _, c := range sp.ws.Snapshot.Configs() {
-			if c.Err == nil && c.Location == workspace.LocationKindDir {
-				out = append(out, filepath.Join(root, filepath.FromSlash(c.Path)))
-			}
+		if sp := ss.spaceAt(root); sp != nil && sp.ws != nil {
+			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// scanned reports whether a config of a workspace listing is one the
+// workspace diagnostics cover: readable, in configs/<kind>/.
+func scanned(c *workspace.ConfigFile) bool {
+	return c.Err == nil && c.Location == workspace.LocationKindDir
 }
 
 // filePath turns a file URI into a path.
