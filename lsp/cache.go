@@ -202,6 +202,13 @@ func (v docView) file() *assist.File {
 	return v.assist().file
 }
 
+// indexPending reports whether the index of the document's workspace is
+// still being built (completionFile would wait for it).
+func (v docView) indexPending() bool {
+	sp := v.info.space
+	return sp != nil && sp.index != nil && !sp.index.built()
+}
+
 // completionFile is file with the env and secret names of the workspace's
 // configs, which completion offers: it waits for the index.
 func (v docView) completionFile() *assist.File {

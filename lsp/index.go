@@ -51,6 +51,16 @@ func (ix *indexing) get() *refIndex {
 	return ix.x
 }
 
+// built reports whether the index is built (get returns at once).
+func (ix *indexing) built() bool {
+	select {
+	case <-ix.done:
+		return true
+	default:
+		return false
+	}
+}
+
 // startIndex builds the index of a workspace snapshot in the background;
 // with a previous index, only the configs in changed are read again. A
 // panic leaves an empty index (and is logged), never the process down.
@@ -72,7 +82,7 @@ func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *inde
 		if prev != nil {
 			p = prev.get()
 		}
-		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing)
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, ss.scans.wait)
 	}()
 	return ix
 }
@@ -93,13 +103,17 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // buildIndex indexes the configs of a workspace. With a previous index,
 // only the configs in changed are read again. open, when not nil, gives
 // the parse an open document has of the same text; parsing, when not nil,
-// is held while a config is parsed and indexed.
-func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
+// is held while a config is parsed and indexed; yield, when not nil, is
+// called before each config (it waits while a workspace scan runs).
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, yield func()) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
 	defer wsnap.Hold()() // one open of the root for every config
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
+		}
+		if yield != nil {
+			yield()
 		}
 		if prev != nil && !changed[c.Path] {
 			if fr, ok := prev.byFile[c.Path]; ok {

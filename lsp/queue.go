@@ -79,6 +79,8 @@ func (q *lintQueue) run() {
 // lintWorkspaces publishes the findings of every config that is not open,
 // and clears the unopened files that are configs no more.
 func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
+	s.sess.scans.begin()
+	defer s.sess.scans.end()
 	seen := map[uri.URI]bool{}
 	for _, sp := range s.sess.knownSpaces(snap) {
 		if !s.scanSpace(ctx, snap, sp, seen) {

@@ -33,6 +33,40 @@ import (
 // document is being checked; each config checked yields the processor, so
 // a request that arrives meanwhile is read and answered at once.
 
+// scanGate counts the workspace scans under way. The index of a
+// workspace, built beside them (features such as references and the
+// names completion offers wait for it), waits while one runs: both read
+// every config, and the diagnostics go first.
+type scanGate struct {
+	mu   sync.Mutex
+	n    int
+	idle *sync.Cond // signalled when n falls to zero
+}
+
+func (g *scanGate) begin() {
+	g.mu.Lock()
+	g.n++
+	g.mu.Unlock()
+}
+
+func (g *scanGate) end() {
+	g.mu.Lock()
+	g.n--
+	if g.n == 0 {
+		g.idle.Broadcast()
+	}
+	g.mu.Unlock()
+}
+
+// wait returns when no scan runs.
+func (g *scanGate) wait() {
+	g.mu.Lock()
+	for g.n > 0 {
+		g.idle.Wait()
+	}
+	g.mu.Unlock()
+}
+
 // scanChunk is the number of configs checked between two looks for open
 // documents to check first: a few milliseconds of work.
 const scanChunk = 32

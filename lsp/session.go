@@ -37,6 +37,10 @@ type session struct {
 
 	// applying orders the changes of workspace files
 	applying sync.Mutex
+	// scans counts the workspace scans under way, which the index of a
+	// workspace waits for (scan.go)
+	scans scanGate
+
 	// parsing is held by the index while it parses a config and by a check
 	// while it parses its document: one tree in the making at a time, so a
 	// large config is not held twice at once (the index of its file on
@@ -66,7 +70,7 @@ type snapshot struct {
 
 func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *session {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &session{
+	ss := &session{
 		opts:      opts,
 		log:       logger,
 		caps:      caps,
@@ -74,6 +78,8 @@ func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *sess
 		cancelGen: cancel,
 		loading:   map[string]chan struct{}{},
 	}
+	ss.scans.idle = sync.NewCond(&ss.scans.mu)
+	return ss
 }
 
 // snapshot returns the current snapshot.

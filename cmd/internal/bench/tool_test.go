@@ -29,13 +29,14 @@
 // /proc) and its peak resident set (rusage maxrss, after it exits).
 //
 // lspscan measures the server on a whole workspace, with a client that
-// watches files as VS Code does, RUNS times after WARMUP, each run
-// followed by one of the check COMMAND it is measured against: from
-// initialize to the diagnostics of the last of the
-// workspace's configs (every .toml under configs/), the server's processor
-// time until then (from /proc) and its peak resident set; meanwhile CONFIG,
-// opened right after initialized, is hovered (on the middle of TEXT) every
-// 10 ms, each hover until its answer.
+// watches files as VS Code does, RUNS times after WARMUP, each run followed
+// by one of the check COMMAND it is measured against: from initialize to
+// the diagnostics of the last of the workspace's configs (every .toml
+// under configs/), the server's processor time until then (from /proc),
+// and its peak resident set once its index of the workspace is built too
+// (a workspace symbol search waits for it). Meanwhile CONFIG, opened right
+// after initialized, is hovered (on the middle of TEXT) every 10 ms, each
+// hover until its answer.
 //
 // table prints the rows as one Markdown table: osmosis-lint beside its
 // floor and the other tools, with the ratios and the goals. Timings are
