@@ -247,8 +247,8 @@ func TestScanAllocations(t *testing.T) {
 	}
 }
 
-// The budget of a scanned config of the example's kinds, three in ten
-// with findings to publish: measured 73.3-73.4 allocations and 7.1 KB (go
+// The budget of a scanned config of the example's (bigWorkspace), half of
+// them with findings to publish: measured 73.3-73.4 allocations and 7.1 KB (go
 // test -run TestScanAllocations -v ./lsp/, three runs), most of them the
 // findings' diagnostics; the bound leaves a tenth for changes of the rules.
 const (
