@@ -14,8 +14,9 @@
 // each request an immutable snapshot (session.go); small schedulers run the
 // background work, each with its own lock and a context that is cancelled
 // when its work is superseded: the checks of open documents (checks.go),
-// the lint of unopened configs (queue.go) and the look for changed files of
-// clients that cannot watch them (rescan.go). One table (methods.go) names
+// the lint of unopened configs (queue.go; the scan of a whole workspace,
+// which gives way to the open documents, scan.go) and the look for changed
+// files of clients that cannot watch them (rescan.go). One table (methods.go) names
 // every method the server serves, with its handler and what initialize
 // advertises for it; each method with logic has its own file.
 package lsp

@@ -13,11 +13,11 @@ import (
 	"time"
 )
 
-// scanCommand measures the language server on a whole workspace: from
+// scanCommand measures language servers on a whole workspace: from
 // initialize to the last diagnostic of the workspace's configs, a config
 // opened right after initialized and hovered over and over while the
 // server scans the others, beside `check` of the same workspace, the runs
-// alternated.
+// of each server and of check alternated.
 func scanCommand(args []string) error {
 	fset := flag.NewFlagSet("lspscan", flag.ContinueOnError)
 	out := fset.String("out", "", "results file to append to")
@@ -26,13 +26,13 @@ func scanCommand(args []string) error {
 	warmup := fset.Int("warmup", 1, "unrecorded runs of each command first")
 	open := fset.String("open", "", "workspace-relative config opened right after initialized")
 	needle := fset.String("hover", "rollout_batch_size", "text of the opened config whose middle is hovered")
-	check := fset.String("check", "", "the check command the server is measured against")
+	check := fset.String("check", "", "the check command the servers are measured against")
 	if err := fset.Parse(args); err != nil {
 		return err
 	}
 	rest := fset.Args()
-	if *out == "" || *dir == "" || *open == "" || *check == "" || len(rest) != 2 {
-		return errors.New("want -out FILE -dir WORKSPACE -open CONFIG -check COMMAND and one TOOL COMMAND pair")
+	if *out == "" || *dir == "" || *open == "" || *check == "" || len(rest) == 0 || len(rest)%2 != 0 {
+		return errors.New("want -out FILE -dir WORKSPACE -open CONFIG -check COMMAND and TOOL COMMAND pairs")
 	}
 	root, err := filepath.Abs(*dir)
 	if err != nil {
@@ -42,54 +42,68 @@ func scanCommand(args []string) error {
 	if err != nil {
 		return err
 	}
-	server, err := expand(rest[1])
-	if err != nil {
-		return err
-	}
 	checkArgv, err := expand(*check)
 	if err != nil {
 		return err
 	}
-	var last, cpu, hovers, checks, checkCPU []float64
-	var rss, checkRSS float64
-	hoversDuring := 0
-	for i := 0; i < *warmup+*runs; i++ {
-		r, err := scanOnce(rest[0], server, root, filepath.Join(root, filepath.FromSlash(*open)), *needle, configs)
+	type measured struct {
+		server
+		last, cpu, hovers []float64
+		rss               float64
+		during            int
+	}
+	var servers []*measured
+	for i := 0; i < len(rest); i += 2 {
+		argv, err := expand(rest[i+1])
 		if err != nil {
 			return err
+		}
+		servers = append(servers, &measured{server: server{rest[i], argv}})
+	}
+	var checks, checkCPU []float64
+	var checkRSS float64
+	for i := 0; i < *warmup+*runs; i++ {
+		for k := range servers {
+			m := servers[(i+k)%len(servers)]
+			r, err := scanOnce(m.tool, m.argv, root, filepath.Join(root, filepath.FromSlash(*open)), *needle, configs)
+			if err != nil {
+				return err
+			}
+			if i >= *warmup {
+				m.last = append(m.last, ms64(r.last))
+				m.cpu = append(m.cpu, ms64(r.cpu))
+				m.hovers = append(m.hovers, r.hovers...)
+				m.during += r.during
+				m.rss = max(m.rss, r.rss)
+			}
 		}
 		s, err := runOnce(root, checkArgv)
 		if err != nil {
 			return err
 		}
-		if i < *warmup {
-			continue
+		if i >= *warmup {
+			checks = append(checks, ms64(s.wall))
+			checkCPU = append(checkCPU, ms64(s.cpu))
+			checkRSS = max(checkRSS, float64(s.maxRSS)/(1<<20))
 		}
-		last = append(last, ms64(r.last))
-		cpu = append(cpu, ms64(r.cpu))
-		hovers = append(hovers, r.hovers...)
-		hoversDuring += r.during
-		rss = max(rss, r.rss)
-		checks = append(checks, ms64(s.wall))
-		checkCPU = append(checkCPU, ms64(s.cpu))
-		checkRSS = max(checkRSS, float64(s.maxRSS)/(1<<20))
 	}
 	n := thousands(configs)
-	rows := []row{
-		{Group: "LSP initialize -> last workspace diagnostic, " + n + " configs", Tool: rest[0], Kind: "time", N: len(last), P50: median(last), P99: math.NaN(),
-			Min: slices.Min(last), CPU: median(cpu), RSS: rss},
-		{Group: "LSP initialize -> last workspace diagnostic, " + n + " configs", Tool: "floor:check", Kind: "time", N: len(checks), P50: median(checks), P99: math.NaN(),
-			Min: slices.Min(checks), CPU: median(checkCPU), RSS: checkRSS},
-		{Group: "LSP hover on an open config during the scan of " + n + " configs", Tool: rest[0], Kind: "lsp", N: len(hovers), P50: percentile(hovers, 0.5), P99: percentile(hovers, 0.99),
-			Min: percentile(hovers, 0), CPU: math.NaN(), RSS: math.NaN()},
-	}
-	if configs == 10000 && rest[0] == ours { // the goals are set on 10,000 configs
-		rows[0].Goal, rows[2].Goal = "ratio<=2,rss<=150", "p99<=5"
+	scan, hover := "LSP initialize -> last workspace diagnostic, "+n+" configs", "LSP hover on an open config during the scan of "+n+" configs"
+	rows := []row{{Group: scan, Tool: "floor:check", Kind: "time", N: len(checks), P50: median(checks), P99: math.NaN(),
+		Min: slices.Min(checks), CPU: median(checkCPU), RSS: checkRSS}}
+	for _, m := range servers {
+		r := row{Group: scan, Tool: m.tool, Kind: "time", N: len(m.last), P50: median(m.last), P99: math.NaN(), Min: slices.Min(m.last), CPU: median(m.cpu), RSS: m.rss}
+		h := row{Group: hover, Tool: m.tool, Kind: "lsp", N: len(m.hovers), P50: percentile(m.hovers, 0.5), P99: percentile(m.hovers, 0.99),
+			Min: percentile(m.hovers, 0), CPU: math.NaN(), RSS: math.NaN()}
+		if configs == 10000 && m.tool == ours { // the goals are set on 10,000 configs
+			r.Goal, h.Goal = "ratio<=2,rss<=150", "p99<=5"
+		}
+		rows = append(rows, r, h)
+		fmt.Fprintf(os.Stderr, "%s: %d hovers answered before the last workspace diagnostic, max %s\n", m.tool, m.during, ms(percentile(m.hovers, 1)))
 	}
 	for _, r := range rows {
 		fmt.Fprintf(os.Stderr, "%s, %s: %s (%d samples)\n", r.Group, r.Tool, cell(&r), r.N)
 	}
-	fmt.Fprintf(os.Stderr, "%d hovers answered before the last workspace diagnostic, max %s\n", hoversDuring, ms(percentile(hovers, 1)))
 	return appendRows(*out, rows)
 }
 
