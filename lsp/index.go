@@ -82,7 +82,7 @@ func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *inde
 		if prev != nil {
 			p = prev.get()
 		}
-		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, ss.scans.wait)
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, &ss.scans)
 	}()
 	return ix
 }
@@ -103,17 +103,20 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // buildIndex indexes the configs of a workspace. With a previous index,
 // only the configs in changed are read again. open, when not nil, gives
 // the parse an open document has of the same text; parsing, when not nil,
-// is held while a config is parsed and indexed; yield, when not nil, is
-// called before each config (it waits while a workspace scan runs).
-func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, yield func()) *refIndex {
+// is held while a config is parsed and indexed; scans, when not nil, are
+// waited for before each config (the root's descriptor let go meanwhile).
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, scans *scanGate) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
-	defer wsnap.Hold()() // one open of the root for every config
+	release := wsnap.Hold() // one open of the root for every config
+	defer func() { release() }()
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
 		}
-		if yield != nil {
-			yield()
+		if scans != nil && scans.running() {
+			release()
+			scans.wait()
+			release = wsnap.Hold()
 		}
 		if prev != nil && !changed[c.Path] {
 			if fr, ok := prev.byFile[c.Path]; ok {

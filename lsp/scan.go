@@ -58,6 +58,13 @@ func (g *scanGate) end() {
 	g.mu.Unlock()
 }
 
+// running reports whether a scan runs.
+func (g *scanGate) running() bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	return g.n > 0
+}
+
 // wait returns when no scan runs.
 func (g *scanGate) wait() {
 	g.mu.Lock()
