@@ -2,6 +2,7 @@ package editors
 
 import (
 	"encoding/json"
+	"maps"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -214,6 +215,81 @@ func TestNeovimWorkspaceFeatures(t *testing.T) {
 				t.Fatalf("output %s: %v", out, err)
 			}
 			a.check(t, root, snippets)
+		})
+	}
+}
+
+// Headless Neovim shows the rows of the dataset a config names, in the
+// hover on its value and an inlay hint after it: counted from the data/
+// file of its name, or the platform's row_count in a saved dataset list.
+func TestNeovimDatasetRows(t *testing.T) {
+	nvim := need(t, "nvim")
+	script, err := filepath.Abs(filepath.Join("nvim", "test", "rows.lua"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	config := "[experiment]\nrollout = \"multiply-agent\"\nentrypoint = \"main.py\"\nmodel_path = \"Qwen/Qwen3-8B\"\ndataset = \"multiply\"\n"
+	for _, tc := range []struct {
+		name       string
+		files      map[string]string
+		hover, tip string
+		label      string
+	}{
+		{"data file", nil, "**12 rows** in `data/multiply.jsonl`", "upload", "# 12 rows in data/multiply.jsonl"},
+		{"saved dataset list", map[string]string{
+			"datasets.json":  `{"items": [{"file_name": "multiply", "status": "uploaded", "row_count": 1000}]}`,
+			"pyproject.toml": "[project]\nname = \"w\"\n\n[tool.osmosis-lint]\ndatasets = \"datasets.json\"\n",
+		}, "**1,000 rows** on the platform (`row_count` in datasets.json)", "row_count", "# 1,000 rows"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := workspace(t)
+			tc.files = maps.Clone(tc.files)
+			if tc.files == nil {
+				tc.files = map[string]string{}
+			}
+			tc.files["configs/training/rows.toml"] = config
+			for rel, text := range tc.files {
+				if err := os.WriteFile(filepath.Join(root, filepath.FromSlash(rel)), []byte(text), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			env := []string{"OSMOSIS_LINT_BIN=" + bin, "OSMOSIS_LINT_LINE=4", "OSMOSIS_LINT_COL=12"}
+			out := run(t, root, env, nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", "luafile "+script, "--",
+				filepath.Join(root, "configs", "training", "rows.toml"))
+			var a struct {
+				Hover struct {
+					Contents struct {
+						Value string `json:"value"`
+					} `json:"contents"`
+				} `json:"hover"`
+				Hints []struct {
+					Label    string `json:"label"`
+					Position struct {
+						Line, Character int
+					} `json:"position"`
+					Tooltip struct {
+						Value string `json:"value"`
+					} `json:"tooltip"`
+				} `json:"hints"`
+			}
+			if err := json.Unmarshal(out, &a); err != nil {
+				t.Fatalf("output %s: %v", out, err)
+			}
+			if !strings.Contains(a.Hover.Contents.Value, tc.hover) {
+				t.Errorf("hover lacks %q:\n%s", tc.hover, a.Hover.Contents.Value)
+			}
+			found := false
+			for _, h := range a.Hints {
+				if h.Label == tc.label {
+					found = true
+					if h.Position.Line != 4 || h.Position.Character != len(`dataset = "multiply"`) || !strings.Contains(h.Tooltip.Value, tc.tip) {
+						t.Errorf("hint %+v", h)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no hint %q in %s", tc.label, out)
+			}
 		})
 	}
 }

@@ -49,7 +49,7 @@ var exampleTree = tree{
 	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",
 	"secrets.json":                     `{"schema_version": 1, "items": [{"name": "OPENAI_API_KEY", "scope": "workspace"}]}`,
 	"datasets.json": `{"items": [
-		{"file_name": "multiply", "status": "uploaded"},
+		{"file_name": "multiply", "status": "uploaded", "row_count": 120},
 		{"file_name": "my-dataset", "status": "uploaded"},
 		{"file_name": "still-processing", "status": "processing"}
 	]}`,

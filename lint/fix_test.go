@@ -242,6 +242,12 @@ func fixCaseTable() []fixCase {
 			want: goodTraining + "\n[secrets]\nrequired = []\n",
 		},
 		{
+			name: "eval-limit-rows: the platform's row count", rule: "eval-limit-rows", title: "Set limit = 120", safe: false, kind: schema.Eval,
+			ws:   rowsWS,
+			src:  evalLimitConfig(`"small"`, "500  # all of it"),
+			want: evalLimitConfig(`"small"`, "120  # all of it"),
+		},
+		{
 			name: "missing-section: eval [secrets]", rule: "missing-section", title: "Add [secrets] required = []", safe: false, kind: schema.Eval,
 			src:  goodTraining,
 			want: goodTraining + "\n[secrets]\nrequired = []\n",

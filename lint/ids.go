@@ -24,6 +24,7 @@ const (
 	RuleEntrypointNotPython   = "entrypoint-not-python"
 	RuleEntrypointSyntax      = "entrypoint-syntax"
 	RuleEnumValue             = "enum-value"
+	RuleEvalLimitRows         = "eval-limit-rows"
 	RuleEnvFile               = "env-file"
 	RuleEnvLinkOut            = "env-link-out"
 	RuleEnvName               = "env-name"

@@ -16,7 +16,9 @@ type clientCaps struct {
 	pull     bool // the client pulls diagnostics
 	lazyDocs bool // the client resolves completion documentation
 	refresh  bool // the client takes workspace/diagnostic/refresh
-	watch    bool // the client takes dynamic file-watcher registration
+	// inlayRefresh: the client takes workspace/inlayHint/refresh
+	inlayRefresh bool
+	watch        bool // the client takes dynamic file-watcher registration
 	// workspace edits: versioned document changes, and renaming files
 	docChanges, renameFiles bool
 	snippets                bool // completion items may be snippets
@@ -59,6 +61,9 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		}
 		if ws.Diagnostics != nil && ws.Diagnostics.RefreshSupport != nil {
 			out.refresh = *ws.Diagnostics.RefreshSupport
+		}
+		if ws.InlayHint != nil && ws.InlayHint.RefreshSupport != nil {
+			out.inlayRefresh = *ws.InlayHint.RefreshSupport
 		}
 		if we := ws.WorkspaceEdit; we != nil {
 			out.docChanges = we.DocumentChanges != nil && *we.DocumentChanges

@@ -16,6 +16,7 @@ type clientConn interface {
 	ShowMessage(ctx context.Context, p *protocol.ShowMessageParams) error
 	RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error
 	DiagnosticRefresh(ctx context.Context) error
+	InlayHintRefresh(ctx context.Context) error
 }
 
 // connClient sends them over the connection.
@@ -35,6 +36,10 @@ func (c connClient) RegisterCapability(ctx context.Context, p *protocol.Registra
 
 func (c connClient) DiagnosticRefresh(ctx context.Context) error {
 	return c.call(ctx, protocol.MethodWorkspaceDiagnosticRefresh, nil)
+}
+
+func (c connClient) InlayHintRefresh(ctx context.Context) error {
+	return c.call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil)
 }
 
 // call sends a request whose result the server does not read. When ctx

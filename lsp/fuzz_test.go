@@ -26,6 +26,7 @@ func (quietClient) RegisterCapability(context.Context, *protocol.RegistrationPar
 	return nil
 }
 func (quietClient) DiagnosticRefresh(context.Context) error { return nil }
+func (quietClient) InlayHintRefresh(context.Context) error  { return nil }
 
 // fuzzInserts are the texts an edit of the fuzz script inserts.
 var fuzzInserts = []string{

@@ -240,7 +240,9 @@ func newClient(t testing.TB, setup func(*Server)) *client {
 
 // handle answers the server's requests and records its notifications.
 func (c *client) handle(ctx context.Context, req *jsonrpc2.Request) (any, error) {
-	method := req.Method()
+	// the method may point into the connection's read buffer, which the
+	// next message reuses: kept, it is copied
+	method := strings.Clone(req.Method())
 	params := append([]byte(nil), req.Params()...)
 	if req.IsCall() {
 		// answer off the read loop, as editors do: the server may be
@@ -332,7 +334,9 @@ type caps struct {
 	encodings []string
 	watch     bool // dynamic registration of file watchers
 	refresh   bool // workspace/diagnostic/refresh
-	resolve   bool // completion documentation resolved lazily
+	// inlayRefresh: workspace/inlayHint/refresh
+	inlayRefresh bool
+	resolve      bool // completion documentation resolved lazily
 	// workspace edits with versioned document changes and file renames
 	docChanges, renameFiles bool
 	noSnippets              bool // completion without snippetSupport
@@ -374,6 +378,9 @@ func (k caps) json() map[string]any {
 	}
 	if k.refresh {
 		ws["diagnostics"] = map[string]any{"refreshSupport": true}
+	}
+	if k.inlayRefresh {
+		ws["inlayHint"] = map[string]any{"refreshSupport": true}
 	}
 	out := map[string]any{"textDocument": td, "workspace": ws}
 	if k.encodings != nil {

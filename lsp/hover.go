@@ -15,7 +15,7 @@ func (s *Server) Hover(ctx context.Context, p *protocol.HoverParams) (*protocol.
 	if !ok {
 		return nil, nil
 	}
-	f, m := v.file(), v.mapper()
+	f, m := s.withRows(v.file()), v.mapper()
 	text, r, ok := f.Hover(m.offset(p.Position))
 	if !ok || text == "" {
 		return nil, nil

@@ -12,7 +12,7 @@ func (s *Server) InlayHint(ctx context.Context, p *protocol.InlayHintParams) ([]
 	if !ok {
 		return []protocol.InlayHint{}, nil
 	}
-	f, m := v.file(), v.mapper()
+	f, m := s.withRows(v.file()), v.mapper()
 	c := s.caps()
 	hints := f.InlayHints(m.toRange(p.Range))
 	out := make([]protocol.InlayHint, 0, len(hints))

@@ -34,6 +34,7 @@ import (
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
 
+	"github.com/osmosis-lint/osmosis-lint/lint/datafile"
 	"github.com/osmosis-lint/osmosis-lint/lint/escape"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
@@ -81,6 +82,13 @@ type Server struct {
 	panicShown atomic.Bool
 
 	refresh refreshState
+
+	// rows counts the data/ files hover and inlay hints show the rows of,
+	// off the request path.
+	rows *datafile.Counts
+	// inlayRefreshing is set while a workspace/inlayHint/refresh waits
+	// for its answer.
+	inlayRefreshing atomic.Bool
 
 	hooks hooks
 }
@@ -156,6 +164,7 @@ func newServer(opts Options) *Server {
 		log:      log.New(w, "osmosis-lint lsp: ", log.LstdFlags|log.Lmicroseconds),
 		exitCode: make(chan int, 1),
 		comp:     &completionDocs{},
+		rows:     datafile.NewCounts(),
 	}
 	s.sess = newSession(opts, s.log, s.caps)
 	s.checks = &docChecks{s: s, states: map[uri.URI]*checkState{}}

@@ -56,6 +56,9 @@ type Dataset struct {
 	// DataFile is the workspace path of a data/ file whose upload name is
 	// Name, whatever the source; "" when there is none.
 	DataFile string
+	// Rows is the platform's row count of the dataset (the datasets file's
+	// `row_count`), -1 when the list does not give one.
+	Rows int64
 }
 
 // DatasetListEntry is one item of a saved dataset list.
@@ -64,6 +67,9 @@ type DatasetListEntry struct {
 	FileName string
 	// Status is the platform status, "" when absent.
 	Status string
+	// RowCount is `items[].row_count`, -1 when absent, null or not a
+	// whole number from 0.
+	RowCount int64
 }
 
 // ReadDatasetList reads a saved `osmosis --json dataset list --all`: a JSON
@@ -94,7 +100,7 @@ func parseDatasetItems(obj map[string]any) ([]DatasetListEntry, string, error) {
 		if err != nil {
 			return nil, key, err
 		}
-		out = append(out, DatasetListEntry{FileName: name, Status: status})
+		out = append(out, DatasetListEntry{FileName: name, Status: status, RowCount: itemOptionalCount(item, "row_count")})
 	}
 	return out, "", nil
 }
@@ -214,6 +220,9 @@ func (s *Snapshot) indexDatasets() *datasetIndex {
 		}
 	}
 	add := func(d Dataset) {
+		if d.Source != SourceDatasetsFile {
+			d.Rows = -1
+		}
 		if _, ok := idx.byName[d.Name]; ok {
 			return
 		}
@@ -226,7 +235,7 @@ func (s *Snapshot) indexDatasets() *datasetIndex {
 	if s.list.loaded {
 		from := s.displayPath(s.list.path)
 		for _, e := range s.list.entries {
-			add(Dataset{Name: e.FileName, Source: SourceDatasetsFile, Status: e.Status, From: from})
+			add(Dataset{Name: e.FileName, Source: SourceDatasetsFile, Status: e.Status, From: from, Rows: e.RowCount})
 		}
 	}
 	cache := append([]Dataset(nil), s.cache.entries...)

@@ -129,6 +129,21 @@ func itemOptionalString(item map[string]any, at, field string) (string, string, 
 	return s, "", nil
 }
 
+// itemOptionalCount reads an optional count field: a whole number from 0,
+// or -1 when the field is absent, null or anything else (a count the list
+// does not give plainly is not known; the rest of the list still counts).
+func itemOptionalCount(item map[string]any, field string) int64 {
+	num, ok := item[field].(json.Number)
+	if !ok {
+		return -1
+	}
+	n, err := strconv.ParseInt(num.String(), 10, 64)
+	if err != nil || n < 0 {
+		return -1
+	}
+	return n
+}
+
 func jsonTypeName(v any) string {
 	switch v.(type) {
 	case nil:

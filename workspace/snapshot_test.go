@@ -363,8 +363,34 @@ func TestReadDatasetListErrors(t *testing.T) {
 	}
 	os.WriteFile(filepath.Join(dir, "ok.json"), []byte(`{"items":[{"file_name":"a","status":null},{"file_name":"b","status":"error"}]}`), 0o644)
 	got, err := ReadDatasetList(filepath.Join(dir, "ok.json"))
-	if err != nil || len(got) != 2 || got[0] != (DatasetListEntry{FileName: "a"}) || got[1].Status != "error" {
+	if err != nil || len(got) != 2 || got[0] != (DatasetListEntry{FileName: "a", RowCount: -1}) || got[1].Status != "error" {
 		t.Fatalf("got %+v, %v", got, err)
+	}
+}
+
+// TestDatasetListRowCount: row_count is read when it is a whole number
+// from 0; absent, null, negative, fractional or a string is unknown (-1),
+// and the list still loads.
+func TestDatasetListRowCount(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "list.json")
+	os.WriteFile(path, []byte(`{"items":[
+		{"file_name":"a","row_count":1000},
+		{"file_name":"b","row_count":0},
+		{"file_name":"c"},
+		{"file_name":"d","row_count":null},
+		{"file_name":"e","row_count":-3},
+		{"file_name":"f","row_count":12.5},
+		{"file_name":"g","row_count":"9"},
+		{"file_name":"h","row_count":1e3}]}`), 0o644)
+	got, err := ReadDatasetList(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int64{1000, 0, -1, -1, -1, -1, -1, -1}
+	for i, e := range got {
+		if e.RowCount != want[i] {
+			t.Errorf("%s: row count %d, want %d", e.FileName, e.RowCount, want[i])
+		}
 	}
 }
 

@@ -22,6 +22,9 @@ type File struct {
 	// Names holds env and secret names used across the workspace's configs,
 	// offered by completion.
 	Names *Names
+	// Rows gives the row counts of data/ files known now, for hover and
+	// the inlay hint on the dataset; nil: none is shown from data/ files.
+	Rows RowCounts
 }
 
 // NewFile binds a parsed document to its kind and workspace.

@@ -25,7 +25,7 @@ type omitted struct {
 // out, at the end of the section's last line: `key = value` when it leaves
 // out one, `# +N defaults` with the list in the tooltip when more. The
 // sections a config leaves out altogether get one hint at the end of the
-// file. Defaults that are not values (a sampling rule, say) are left to
+// file. The dataset's row count follows its value, when it is known. Defaults that are not values (a sampling rule, say) are left to
 // hover.
 func (f *File) InlayHints(r toml.Range) []Hint {
 	var out []Hint
@@ -48,6 +48,9 @@ func (f *File) InlayHints(r toml.Range) []Hint {
 			continue
 		}
 		out = append(out, sectionHint(at, "["+strings.Join(s.Path, ".")+"]", miss))
+	}
+	if h, ok := f.rowsHint(r); ok {
+		out = append(out, h)
 	}
 	if h, ok := f.absentHint(); ok && h.At >= r.Start && h.At <= r.End {
 		out = append(out, h)

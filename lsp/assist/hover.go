@@ -159,6 +159,11 @@ func (f *File) Hover(off int) (string, toml.Range, bool) {
 	if !sp.OnKey && sp.Value != nil {
 		b.WriteString(f.valueNote(fl, sp))
 	}
+	if name == "experiment.dataset" {
+		if n, _, ok := f.rows(); ok {
+			b.WriteString("\n" + f.rowsNote(n) + "\n")
+		}
+	}
 	return lint.Redact(f.Doc, strings.TrimRight(b.String(), "\n")), sp.Range, true
 }
 
