@@ -213,6 +213,7 @@ func (*discardClient) RegisterCapability(context.Context, *protocol.Registration
 	return nil
 }
 func (*discardClient) DiagnosticRefresh(context.Context) error { return nil }
+func (*discardClient) InlayHintRefresh(context.Context) error  { return nil }
 
 // The workspace scan costs a bounded number of allocations and bytes a
 // config, the diagnostics of each published included: the listing, the
