@@ -55,7 +55,7 @@ type rolloutPaths struct {
 	// pyprojects holds each rollout's pyproject.toml facts, by name.
 	pyprojects sync.Map
 	// pymodules holds each Python file read, by workspace-relative path;
-	// imports the problems of importing each rollout and entrypoint.
+	// imports what importing each rollout and entrypoint executes and meets.
 	pymodules sync.Map
 	imports   sync.Map
 }

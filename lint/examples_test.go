@@ -17,7 +17,9 @@ import (
 // places the example there, and `# <path> -> <target>` makes <path> a
 // symlink. The example workspace holds the rollout my-agent with main.py,
 // run.sh, broken.py (it does not compile), agent.py (it imports from
-// helpers.py a name helpers.py does not define) and helpers.py, and a
+// helpers.py a name helpers.py does not define), helpers.py, main.pyc
+// (source text, not bytecode) and tools.py (it imports a module the
+// rollout does not have, then a name helpers.py does not define), and a
 // dataset list in which multiply and my-dataset are uploaded and
 // still-processing is not. An example is checked as one of the
 // workspace's configs (Input.Listed), as CI checks it.
@@ -44,6 +46,8 @@ var exampleTree = tree{
 	"rollouts/my-agent/broken.py":      "def run(:\n    pass\n",
 	"rollouts/my-agent/agent.py":       "from helpers import parse_answer\n",
 	"rollouts/my-agent/helpers.py":     "def normalize(text):\n    return text.strip()\n",
+	"rollouts/my-agent/main.pyc":       "# agent\n",
+	"rollouts/my-agent/tools.py":       "from .search import run\nfrom helpers import parse_answer\n",
 	"rollouts/my-agent/pyproject.toml": "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
 	"data/multiply.jsonl":              "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
 	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",

@@ -2,9 +2,12 @@ package lint
 
 import (
 	"path"
+	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
+	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 	"github.com/osmosis-lint/osmosis-lint/workspace/python"
 )
@@ -50,6 +53,9 @@ type importProblem struct {
 	msg       string
 	// via says how the entrypoint reaches file ("" for the entrypoint).
 	via string
+	// notFound: the import raises ModuleNotFoundError, on which the CLI's
+	// preflight warns and goes on (the platform's import fails).
+	notFound bool
 }
 
 // pyModule reads a workspace Python file once per run.
@@ -75,20 +81,66 @@ type pyFile struct {
 	ok  bool
 }
 
-// entrypointImport is the list of problems of one rollout and entrypoint,
-// found once per run.
-func (e *Env) entrypointImport(rollout, entrypoint string) []importProblem {
+// importResult is what the import of one entrypoint executes of the
+// rollout's files and the problems it meets there.
+type importResult struct {
+	problems []importProblem
+	// reached holds the rollout-relative files the import executes (or
+	// would, were they readable).
+	reached map[string]bool
+	// skipAt: see importWalk
+	skipAt int
+}
+
+// noImport is the result of an import not walked.
+var noImport = importResult{skipAt: -1}
+
+// stage is the stage of the finding of the import's problem i (i ==
+// len(problems): of what follows the package chain), with what the
+// message says of it. The CLI's preflight (validate_rollout_backend in
+// osmosis_ai/platform/cli/workspace_directory_contract.py) stops at the
+// import's first exception and, when that is a ModuleNotFoundError, only
+// warns and goes on with the submit; the platform's import fails then.
+// The walk follows the modules in the order Python executes them, so a
+// problem met before any import that raises (or may raise)
+// ModuleNotFoundError is refused at submit; one met after, only surely by
+// the platform.
+func (r importResult) stage(i int) (Stage, string) {
+	switch {
+	case r.skipAt < 0 || i < r.skipAt:
+		return StageSubmit, ""
+	case i < len(r.problems) && r.problems[i].notFound:
+		return StagePlatform, "; the CLI's submit preflight only warns when the import raises ModuleNotFoundError, as this one does, and the platform's import fails"
+	}
+	return StagePlatform, "; the CLI's submit preflight only warns when the import raises ModuleNotFoundError, as an import executed before this one can (of a module not found, not read, or not the rollout's and not declared), and the platform's import fails"
+}
+
+// entrypointWalk follows the import of one rollout's entrypoint, once per
+// run.
+func (e *Env) entrypointWalk(rollout, entrypoint string) importResult {
 	k := rolloutKey{rollout, entrypoint}
 	if e.paths != nil {
 		if v, ok := e.paths.imports.Load(k); ok {
-			return v.([]importProblem)
+			return v.(importResult)
 		}
 	}
-	problems := e.walkImports(rollout, entrypoint)
+	r := e.walkImports(rollout, entrypoint)
 	if e.paths != nil {
-		e.paths.imports.Store(k, problems)
+		e.paths.imports.Store(k, r)
 	}
-	return problems
+	return r
+}
+
+// reportImport reports the problem i of the entrypoint's import (msg,
+// without the side that refuses it) at the config's entrypoint when the
+// CLI refuses it at submit (importResult.stage); the others are
+// entrypoint-module-not-found's.
+func reportImport(c *Context, r importResult, i int, rollout, msg string) {
+	if st, _ := r.stage(i); st != StageSubmit {
+		return
+	}
+	_, v, _ := c.Str("experiment", "entrypoint")
+	c.Report(v.Range, "experiment.entrypoint", msg+entrypointSide(c, rollout))
 }
 
 // importWalk follows the imports the entrypoint's import executes.
@@ -99,8 +151,20 @@ type importWalk struct {
 	files    map[string]bool
 	dirs     map[string]bool
 	seen     map[string]bool
-	queue    []moduleVisit
 	problems []importProblem
+	// skipAt is the count of problems met before the first import that
+	// raises, or may raise, ModuleNotFoundError (-1: none).
+	skipAt int
+	// declared holds the module names of the rollout's declared
+	// dependencies (their distribution names, normalized).
+	declared map[string]bool
+}
+
+// maySkip notes an import that may raise ModuleNotFoundError.
+func (w *importWalk) maySkip() {
+	if w.skipAt < 0 {
+		w.skipAt = len(w.problems)
+	}
 }
 
 // moduleVisit is a module to read: its rollout-relative file, the
@@ -113,19 +177,22 @@ type moduleVisit struct {
 	via               string
 }
 
-func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
+func (e *Env) walkImports(rollout, entrypoint string) importResult {
 	rp := e.rolloutPath(rollout, entrypoint)
 	ro, ok := e.WS.Rollout(rollout)
 	if !ok || ro.Truncated || !ro.Resolved.Inside || !rp.DirContained || !rp.Dir.IsDir ||
-		!rp.EntryContained || !rp.Entry.IsRegular || rp.Entry.Symlinked || !strings.HasSuffix(rp.Entry.Path, ".py") {
-		return nil
+		!rp.EntryContained || !rp.Entry.IsRegular || rp.Entry.Symlinked || !importable(path.Base(rp.Entry.Path)) {
+		return noImport
 	}
 	prefix := ro.Resolved.Path + "/"
 	if !strings.HasPrefix(rp.Entry.Path, prefix) {
-		return nil
+		return noImport
 	}
 	entry := strings.TrimPrefix(rp.Entry.Path, prefix)
-	w := &importWalk{e: e, rollout: rollout, ro: ro, files: map[string]bool{}, dirs: map[string]bool{}, seen: map[string]bool{}}
+	w := &importWalk{e: e, rollout: rollout, ro: ro, files: map[string]bool{}, dirs: map[string]bool{}, seen: map[string]bool{}, skipAt: -1, declared: map[string]bool{}}
+	for _, d := range e.pyproject(rollout).others {
+		w.declared[strings.NewReplacer("-", "_", ".", "_").Replace(strings.ToLower(d))] = true
+	}
 	for _, f := range ro.Files {
 		w.files[f] = true
 		for d := path.Dir(f); d != "."; d = path.Dir(d) {
@@ -143,13 +210,11 @@ func (e *Env) walkImports(rollout, entrypoint string) []importProblem {
 		dir = path.Join(dir, part)
 		w.visitInit(dir, entry)
 	}
-	w.queue = append(w.queue, moduleVisit{file: entry, pkgDir: pkgDirOf(entry), inPkg: true})
-	for len(w.queue) > 0 {
-		v := w.queue[0]
-		w.queue = w.queue[1:]
-		w.visit(v)
+	if strings.HasSuffix(entry, ".py") {
+		// a compiled entrypoint is not read: its package chain is
+		w.visit(moduleVisit{file: entry, pkgDir: pkgDirOf(entry), inPkg: true})
 	}
-	return w.problems
+	return importResult{problems: w.problems, reached: w.seen, skipAt: w.skipAt}
 }
 
 func pkgDirOf(file string) string {
@@ -162,7 +227,7 @@ func pkgDirOf(file string) string {
 func (w *importWalk) visitInit(dir, entry string) {
 	init := path.Join(dir, "__init__.py")
 	if w.files[init] {
-		w.queue = append(w.queue, moduleVisit{file: init, pkgDir: dir, inPkg: true, via: "the package of " + entry})
+		w.visit(moduleVisit{file: init, pkgDir: dir, inPkg: true, via: "the package of " + entry})
 	}
 }
 
@@ -173,6 +238,7 @@ func (w *importWalk) visit(v moduleVisit) {
 	w.seen[v.file] = true
 	mod, ok := w.e.pyModule(w.ro.Path + "/" + v.file)
 	if !ok {
+		w.maySkip() // not read: what it imports is not known
 		return
 	}
 	switch mod.Result.Status {
@@ -181,6 +247,7 @@ func (w *importWalk) visit(v moduleVisit) {
 		w.problems = append(w.problems, importProblem{compile: true, file: v.file, line: err.Line, col: err.Col, msg: err.Kind.String() + ": " + err.Msg, via: v.via})
 		return
 	case python.Undecided:
+		w.maySkip()
 		return
 	}
 	for _, imp := range mod.Imports {
@@ -216,7 +283,12 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 			// Not the rollout's (an installed package, or missing where the
 			// CLI's environment decides), not read, or a namespace portion,
 			// which a regular package of that name anywhere on sys.path
-			// takes precedence over.
+			// takes precedence over. A declared dependency that is not
+			// installed makes the CLI skip the import (entrypointSide);
+			// any other may raise ModuleNotFoundError.
+			if exists || !w.declared[first] {
+				w.maySkip()
+			}
 			return
 		}
 		top = first
@@ -233,14 +305,15 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 			f, isPkg, exists, judged := w.moduleFile(dir, part)
 			name := strings.Join(parts[:i+1], ".")
 			if !exists {
-				w.missing(v, imp, "the rollout has no module "+code(strings.Repeat(".", imp.Level)+name)+" (no "+path.Join(dir, part)+".py and no "+path.Join(dir, part)+"/)", at)
+				w.notFound(v, imp, "the rollout has no module "+code(strings.Repeat(".", imp.Level)+name)+" (no "+path.Join(dir, part)+".py and no "+path.Join(dir, part)+"/)", at)
 				return
 			}
 			if !judged {
+				w.maySkip()
 				return
 			}
 			if i < len(parts)-1 && !isPkg {
-				w.missing(v, imp, code(path.Join(dir, part)+".py")+" is a module, not a package: it holds no module "+code(parts[i+1]), at)
+				w.notFound(v, imp, code(path.Join(dir, part)+".py")+" is a module, not a package: it holds no module "+code(parts[i+1]), at)
 				return
 			}
 			pkgDir := dir
@@ -252,7 +325,7 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 				inPkg = false
 			}
 			if f != "" {
-				w.queue = append(w.queue, moduleVisit{file: f, pkgDir: pkgDir, top: top, inPkg: inPkg, via: "imported by " + at})
+				w.visit(moduleVisit{file: f, pkgDir: pkgDir, top: top, inPkg: inPkg, via: "imported by " + at})
 			}
 			targetFile, targetIsPkg = f, isPkg
 			dir = pkgDir
@@ -286,7 +359,7 @@ func (w *importWalk) follow(v moduleVisit, imp python.Import) {
 					if isPkg {
 						pkgDir = path.Join(dir, name)
 					}
-					w.queue = append(w.queue, moduleVisit{file: f, pkgDir: pkgDir, top: top, inPkg: inPkg, via: "imported by " + at})
+					w.visit(moduleVisit{file: f, pkgDir: pkgDir, top: top, inPkg: inPkg, via: "imported by " + at})
 				}
 				continue
 			}
@@ -317,6 +390,15 @@ func (w *importWalk) missing(v moduleVisit, imp python.Import, what, at string) 
 	w.problems = append(w.problems, importProblem{file: v.file, line: imp.Line, col: imp.Col, msg: what, via: v.via})
 }
 
+// notFound is missing for an import that raises ModuleNotFoundError.
+func (w *importWalk) notFound(v moduleVisit, imp python.Import, what, at string) {
+	w.missing(v, imp, what, at)
+	w.problems[len(w.problems)-1].notFound = true
+	if w.skipAt < 0 {
+		w.skipAt = len(w.problems) - 1
+	}
+}
+
 // moduleFile finds name as Python's path finder does in a rollout
 // directory: a package (a directory with __init__.py), a module file, or
 // a namespace package (a directory without one). exists is false only
@@ -344,4 +426,134 @@ func (w *importWalk) moduleFile(dir, name string) (file string, isPkg, exists, j
 		return "", false, true, false
 	}
 	return "", false, false, false
+}
+
+// PythonFile returns the findings of a rollout's Python file as an editor
+// holds it (text, which need not be saved): for each entrypoint of its
+// rollout that a config names (among entrypoints), when that entrypoint's import
+// executes the file, entrypoint-syntax's finding where the file does not
+// compile and entrypoint-import's on each import of it that names what the
+// rollout's files do not have. These are the problems the config rules
+// report on the entrypoint, found by the same walk, placed in the file.
+//
+// Problems the CLI only warns on are entrypoint-module-not-found's. reached
+// says that some of those imports executes the file (its findings,
+// none included, are then worth showing). rel is the file's
+// workspace-relative path; nothing is returned unless it
+// is a .py file the listing of a rollout holds (its own directory, not a
+// virtual environment's, hidden or __pycache__ one), inside the workspace,
+// nor for a file the settings exclude or one over maxPythonFile (the walk
+// reads no larger file either). Other files are read through the
+// workspace's door, as a check reads them.
+func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []Entrypoint) (fs []Finding, reached bool) {
+	if ws == nil || ws.Snapshot == nil || !strings.HasSuffix(rel, ".py") || len(text) > maxPythonFile {
+		return nil, false
+	}
+	snap := ws.Snapshot
+	name, file, ok := strings.Cut(strings.TrimPrefix(rel, "rollouts/"), "/")
+	if !ok || !strings.HasPrefix(rel, "rollouts/") || snap.ExcludedFile(rel) {
+		return nil, false
+	}
+	ro, ok := snap.Rollout(name)
+	if !ok || !ro.Resolved.Inside {
+		return nil, false
+	}
+	i := sort.SearchStrings(ro.Files, file)
+	if i == len(ro.Files) || ro.Files[i] != file {
+		return nil, false
+	}
+	e := &Env{WS: snap, Rel: rel, paths: &rolloutPaths{}}
+	e.paths.pymodules.Store(ro.Path+"/"+file, pyFile{mod: python.Read(text), ok: true})
+	type key struct {
+		rule      string
+		line, col int
+		msg       string
+	}
+	seen := map[key]bool{}
+	var out []Finding
+	lines := toml.NewLineIndex(text)
+	for _, x := range entrypoints {
+		ep := x.Entrypoint
+		if x.Rollout != name || lexicalEscape(name, ep) || strings.ContainsRune(ep, 0) {
+			continue
+		}
+		r := e.entrypointWalk(name, ep)
+		if !r.reached[file] {
+			continue
+		}
+		reached = true
+		for i, p := range r.problems {
+			if p.file != file {
+				continue
+			}
+			st, note := r.stage(i)
+			rule, msg := RuleEntrypointImport, p.msg+", so importing entrypoint "+code(ep)+" fails"
+			if p.compile {
+				rule, msg = RuleEntrypointSyntax, "does not compile, so importing entrypoint "+code(ep)+" fails: "+p.msg
+			}
+			if st != StageSubmit {
+				rule, msg = RuleEntrypointModuleNotFound, msg+note
+			}
+			k := key{rule, p.line, p.col, p.msg}
+			if seen[k] || ws.Settings.off(rule) {
+				continue
+			}
+			seen[k] = true
+			rl, _ := Lookup(rule)
+			f := Finding{Path: display, Rule: rule, Severity: rl.Severity, Stage: st, Message: msg, Range: pyRange(text, p.line, p.col)}
+			if sev, ok := ws.Settings.severity(rule); ok {
+				f.Severity = sev
+			}
+			locate(&f, lines)
+			out = append(out, f)
+		}
+	}
+	return out, reached
+}
+
+// Entrypoint is an entrypoint a config names: its experiment.rollout and
+// experiment.entrypoint.
+type Entrypoint struct {
+	Rollout, Entrypoint string
+}
+
+// pyRange is the byte range from Python's 1-based line and character
+// column to the end of that line (lines end at \n, \r\n or \r, as for
+// Python's tokenizer and the language server protocol); the start of the
+// text when line is 0 (compile() gives no position).
+func pyRange(text []byte, line, col int) toml.Range {
+	if line <= 0 {
+		return toml.Range{}
+	}
+	start := 0
+	for l := 1; l < line && start < len(text); l++ {
+		n := lineEnd(text, start)
+		start = n
+		if start < len(text) && text[start] == '\r' {
+			start++
+		}
+		if start < len(text) && text[start] == '\n' {
+			start++
+		}
+	}
+	end := lineEnd(text, start)
+	at := start
+	for c := 1; c < col && at < end; c++ {
+		_, size := utf8.DecodeRune(text[at:end])
+		at += size
+	}
+	for end > at && (text[end-1] == ' ' || text[end-1] == '\t' || text[end-1] == '\f') {
+		end--
+	}
+	return toml.Range{Start: at, End: end}
+}
+
+// lineEnd is the offset of the line break after off, or the text's end.
+func lineEnd(text []byte, off int) int {
+	for i := off; i < len(text); i++ {
+		if text[i] == '\n' || text[i] == '\r' {
+			return i
+		}
+	}
+	return len(text)
 }

@@ -22,7 +22,9 @@ or def, which run only sometimes. Not judged: absolute imports of names the roll
 (installed packages), of standard library modules and of the modules the CLI has loaded before
 (a rollout file of that name is not the one found), a module that can define names it does not
 spell (a * import, globals(), a module __getattr__, exec, setattr), compiled modules, and a
-relative import from a module outside any package.` + entrypointLoadNote,
+relative import from a module outside any package. A missing module raises ModuleNotFoundError,
+on which the CLI only warns: that import, and any problem met after it (or after an import that
+may raise it), is entrypoint-module-not-found's.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nentrypoint = \"agent.py\"\n",
 		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -38,8 +40,8 @@ func checkEntrypointImport(c *Context) {
 	if !ok {
 		return
 	}
-	_, v, _ := c.Str("experiment", "entrypoint")
-	for _, p := range c.Env.entrypointImport(r, ep) {
+	res := c.Env.entrypointWalk(r, ep)
+	for i, p := range res.problems {
 		if p.compile {
 			continue
 		}
@@ -47,6 +49,6 @@ func checkEntrypointImport(c *Context) {
 		if p.via != "" {
 			how = " (" + p.via + ")"
 		}
-		c.Report(v.Range, "experiment.entrypoint", "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+entrypointSide(c, r))
+		reportImport(c, res, i, r, "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
 	}
 }

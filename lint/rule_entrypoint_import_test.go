@@ -35,14 +35,12 @@ func TestEntrypointImport(t *testing.T) {
 			msg:  []string{"__init__.py:1", "defines no `Missing`"},
 		},
 		{
-			name: "a submodule a package does not hold",
+			name: "a submodule a package does not hold: ModuleNotFoundError, on which the CLI only warns",
 			src:  main,
 			ws: withWS(tree{
 				"rollouts/multiply-agent/main.py":           "import tools.search\n",
 				"rollouts/multiply-agent/tools/__init__.py": "",
 			}),
-			want: []string{at},
-			msg:  []string{"no module `tools.search`"},
 		},
 		{
 			name: "a module imported by a module the entrypoint imports",

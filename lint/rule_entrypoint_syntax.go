@@ -22,7 +22,9 @@ compile() names for 99.8% of the refusals in CPython's grammar tests and 98.8% o
 indented, tabs and spaces mixed inconsistently, an unclosed bracket, a malformed number or string,
 bytes that are not UTF-8, a NUL byte, "from __future__ import braces". What only running the file
 tells (an exception at import, a missing environment variable) is not judged, nor are errors of
-compile()'s later stages ('return' outside a function).` + entrypointLoadNote,
+compile()'s later stages ('return' outside a function). A file the import reaches only after an
+import that raises (or may raise) ModuleNotFoundError, on which the CLI only warns, is
+entrypoint-module-not-found's.` + entrypointLoadNote,
 		Bad:       "[experiment]\n# ...\nentrypoint = \"broken.py\"\n",
 		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -38,8 +40,8 @@ func checkEntrypointSyntax(c *Context) {
 	if !ok {
 		return
 	}
-	_, v, _ := c.Str("experiment", "entrypoint")
-	for _, p := range c.Env.entrypointImport(r, ep) {
+	res := c.Env.entrypointWalk(r, ep)
+	for i, p := range res.problems {
 		if !p.compile {
 			continue
 		}
@@ -51,6 +53,6 @@ func checkEntrypointSyntax(c *Context) {
 		if p.via != "" {
 			how = " (" + p.via + ")"
 		}
-		c.Report(v.Range, "experiment.entrypoint", where+" does not compile, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+entrypointSide(c, r))
+		reportImport(c, res, i, r, where+" does not compile, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
 	}
 }

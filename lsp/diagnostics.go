@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path/filepath"
+	"strings"
 
 	"go.lsp.dev/protocol"
 	"go.lsp.dev/uri"
@@ -44,7 +45,7 @@ func (s *Server) findings(ctx context.Context, snap *snapshot, d *document) (*re
 }
 
 // lint checks a document with the engine; config is false for files that
-// are not configs. listed checks a file that is not open as one of the
+// are not configs (nor a rollout's Python file, see lintPython). listed checks a file that is not open as one of the
 // workspace's configs (lint.Input.Listed): an open one is judged on its
 // own, as the command line judges a file it is given. A panic in the engine is logged and shown, and leaves
 // the document without findings. When ctx is done first, the check stops
@@ -56,6 +57,15 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document, listed b
 			s.internalError("the check of "+d.path, r)
 		}
 	}()
+	if strings.HasSuffix(d.path, ".py") {
+		if listed && !s.caps().pull {
+			// closed: pushed diagnostics of a Python file are not kept up
+			// to date once it is closed (no rescan checks it), so they go
+			fs, config, err = s.lintPython(ctx, snap, d)
+			return nil, config, err
+		}
+		return s.lintPython(ctx, snap, d)
+	}
 	v, ok := s.viewOf(snap, d)
 	if !ok {
 		return nil, false, nil

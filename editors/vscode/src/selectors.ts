@@ -5,4 +5,14 @@
 /** Config files the server owns: only these three kinds, never every TOML file. */
 export const CONFIG_GLOB = '**/configs/{training,eval,benchmark}/**/*.toml';
 
-export const DOCUMENT_SELECTOR = [{ scheme: 'file', language: 'toml', pattern: CONFIG_GLOB }];
+/**
+ * A rollout's Python files: the server reports on those the import of a
+ * config's entrypoint executes (syntax errors, imports of what the rollout
+ * does not have) and publishes nothing for the others.
+ */
+export const ROLLOUT_PYTHON_GLOB = '**/rollouts/**/*.py';
+
+export const DOCUMENT_SELECTOR = [
+  { scheme: 'file', language: 'toml', pattern: CONFIG_GLOB },
+  { scheme: 'file', language: 'python', pattern: ROLLOUT_PYTHON_GLOB },
+];

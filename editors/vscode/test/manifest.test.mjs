@@ -19,9 +19,10 @@ test('activation', () => {
   assert.ok(fs.existsSync(path.join(here, '..', pkg.main)), `${pkg.main} was not built`);
 });
 
-test('only configs of the three kinds are selected', () => {
+test('only configs of the three kinds and rollouts\' Python files are selected', () => {
   assert.deepEqual(DOCUMENT_SELECTOR, [
     { scheme: 'file', language: 'toml', pattern: '**/configs/{training,eval,benchmark}/**/*.toml' },
+    { scheme: 'file', language: 'python', pattern: '**/rollouts/**/*.py' },
   ]);
 });
 

@@ -1,0 +1,60 @@
+package lint
+
+import "strconv"
+
+var (
+	ruleEntrypointModuleNotFound = Rule{
+		ID:       RuleEntrypointModuleNotFound,
+		Keys:     []string{"experiment.entrypoint"},
+		Severity: Error,
+		Stage:    StagePlatform,
+		Summary:  "The entrypoint's import fails where the CLI's submit preflight only warns: an import raises ModuleNotFoundError first.",
+		Doc: `The CLI's submit preflight (validate_rollout_backend in
+osmosis_ai/platform/cli/workspace_directory_contract.py) imports the entrypoint and stops at the
+first exception; when that is a ModuleNotFoundError it only warns ("Skipped the backend
+preflight ... The server validates it after installing the rollout's dependencies") and the
+submit goes on. The platform's import then fails. osmosis-lint follows the modules in the order
+Python executes them: a problem of entrypoint-import or entrypoint-syntax met after an import
+that raises ModuleNotFoundError (a relative import of a module the rollout does not have, import
+a.b where a.py is a module) or may raise it (an absolute import of a module that is neither the
+rollout's, nor the standard library's, nor a declared dependency; a module it does not read) is
+reported here, with the reason, instead of as a submit error.`,
+		Bad:       "[experiment]\n# ...\nentrypoint = \"tools.py\"\n",
+		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
+		Kinds:     []string{"training", "eval"},
+		Workspace: true,
+		check:     checkEntrypointModuleNotFound,
+	}
+)
+
+var _ = register(&ruleEntrypointModuleNotFound)
+
+func checkEntrypointModuleNotFound(c *Context) {
+	r, ep, ok := entrypointTarget(c)
+	if !ok {
+		return
+	}
+	_, v, _ := c.Str("experiment", "entrypoint")
+	res := c.Env.entrypointWalk(r, ep)
+	for i, p := range res.problems {
+		st, note := res.stage(i)
+		if st == StageSubmit {
+			continue
+		}
+		where := "rollouts/" + r + "/" + p.file + ":" + strconv.Itoa(p.line)
+		what := " imports what the rollout does not have"
+		if p.compile {
+			what = " does not compile"
+			if p.line > 0 {
+				where += ":" + strconv.Itoa(p.col)
+			} else {
+				where = "rollouts/" + r + "/" + p.file
+			}
+		}
+		how := ""
+		if p.via != "" {
+			how = " (" + p.via + ")"
+		}
+		c.Report(v.Range, "experiment.entrypoint", where+what+", so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+note)
+	}
+}
