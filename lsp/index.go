@@ -43,10 +43,15 @@ type fileRefs struct {
 type indexing struct {
 	done chan struct{}
 	x    *refIndex
+	// wanted is closed when something waits for the index: it is then
+	// built without waiting for the workspace scans
+	wanted   chan struct{}
+	wantOnce sync.Once
 }
 
 // get returns the index, once it is built.
 func (ix *indexing) get() *refIndex {
+	ix.wantOnce.Do(func() { close(ix.wanted) })
 	<-ix.done
 	return ix.x
 }
@@ -65,7 +70,7 @@ func (ix *indexing) built() bool {
 // with a previous index, only the configs in changed are read again. A
 // panic leaves an empty index (and is logged), never the process down.
 func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *indexing, changed map[string]bool) *indexing {
-	ix := &indexing{done: make(chan struct{})}
+	ix := &indexing{done: make(chan struct{}), wanted: make(chan struct{})}
 	enc := ss.caps().enc
 	go func() {
 		defer close(ix.done)
@@ -82,7 +87,7 @@ func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *inde
 		if prev != nil {
 			p = prev.get()
 		}
-		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, &ss.scans)
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, &ss.scans, ix.wanted)
 	}()
 	return ix
 }
@@ -104,8 +109,9 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // only the configs in changed are read again. open, when not nil, gives
 // the parse an open document has of the same text; parsing, when not nil,
 // is held while a config is parsed and indexed; scans, when not nil, are
-// waited for before each config (the root's descriptor let go meanwhile).
-func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, scans *scanGate) *refIndex {
+// waited for before each config until wanted is closed (the root's
+// descriptor let go meanwhile).
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, scans *scanGate, wanted <-chan struct{}) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
 	release := wsnap.Hold() // one open of the root for every config
 	defer func() { release() }()
@@ -113,9 +119,9 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 		if c.Location != workspace.LocationKindDir {
 			continue
 		}
-		if scans != nil && scans.running() {
+		if scans != nil && scans.running() && !closed(wanted) {
 			release()
-			scans.wait()
+			scans.wait(wanted)
 			release = wsnap.Hold()
 		}
 		if prev != nil && !changed[c.Path] {
@@ -213,4 +219,14 @@ func sortedSet(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// closed reports whether ch is closed (a nil one never is).
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }

@@ -34,17 +34,21 @@ import (
 // a request that arrives meanwhile is read and answered at once.
 
 // scanGate counts the workspace scans under way. The index of a
-// workspace, built beside them (features such as references and the
-// names completion offers wait for it), waits while one runs: both read
-// every config, and the diagnostics go first.
+// workspace, built beside them, waits while one runs (both read every
+// config, and the diagnostics go first) unless something waits for the
+// index: a completion's names, references, the check of a rollout's
+// Python file (which the scan itself may be waiting for).
 type scanGate struct {
 	mu   sync.Mutex
 	n    int
-	idle *sync.Cond // signalled when n falls to zero
+	idle chan struct{} // closed when n falls to zero
 }
 
 func (g *scanGate) begin() {
 	g.mu.Lock()
+	if g.n == 0 {
+		g.idle = make(chan struct{})
+	}
 	g.n++
 	g.mu.Unlock()
 }
@@ -53,7 +57,7 @@ func (g *scanGate) end() {
 	g.mu.Lock()
 	g.n--
 	if g.n == 0 {
-		g.idle.Broadcast()
+		close(g.idle)
 	}
 	g.mu.Unlock()
 }
@@ -65,13 +69,19 @@ func (g *scanGate) running() bool {
 	return g.n > 0
 }
 
-// wait returns when no scan runs.
-func (g *scanGate) wait() {
+// wait returns when no scan runs or want is closed.
+func (g *scanGate) wait(want <-chan struct{}) {
 	g.mu.Lock()
-	for g.n > 0 {
-		g.idle.Wait()
+	if g.n == 0 {
+		g.mu.Unlock()
+		return
 	}
+	idle := g.idle
 	g.mu.Unlock()
+	select {
+	case <-idle:
+	case <-want:
+	}
 }
 
 // scanChunk is the number of configs checked between two looks for open

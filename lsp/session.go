@@ -78,7 +78,6 @@ func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *sess
 		cancelGen: cancel,
 		loading:   map[string]chan struct{}{},
 	}
-	ss.scans.idle = sync.NewCond(&ss.scans.mu)
 	return ss
 }
 
