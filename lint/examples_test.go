@@ -19,8 +19,11 @@ import (
 // run.sh, broken.py (it does not compile), agent.py (it imports from
 // helpers.py a name helpers.py does not define), helpers.py, main.pyc
 // (source text, not bytecode) and tools.py (it imports a module the
-// rollout does not have, then a name helpers.py does not define), and a
-// dataset list in which multiply and my-dataset are uploaded and
+// rollout does not have, then a name helpers.py does not define), the
+// rollout sdk-agent, which requires osmosis-ai>=0.3.0 (main.py uses the
+// SDK as 0.3 has it; legacy.py, deferred.py, reward.py and serve.py as
+// sdk-import, sdk-import-deferred, sdk-removed-method and sdk-extra
+// report), and a dataset list in which multiply and my-dataset are uploaded and
 // still-processing is not. An example is checked as one of the
 // workspace's configs (Input.Listed), as CI checks it.
 
@@ -41,17 +44,23 @@ var exampleBase = map[schema.Kind][]string{
 }
 
 var exampleTree = tree{
-	"rollouts/my-agent/main.py":        "# agent\n",
-	"rollouts/my-agent/run.sh":         "#!/bin/sh\n",
-	"rollouts/my-agent/broken.py":      "def run(:\n    pass\n",
-	"rollouts/my-agent/agent.py":       "from helpers import parse_answer\n",
-	"rollouts/my-agent/helpers.py":     "def normalize(text):\n    return text.strip()\n",
-	"rollouts/my-agent/main.pyc":       "# agent\n",
-	"rollouts/my-agent/tools.py":       "from .search import run\nfrom helpers import parse_answer\n",
-	"rollouts/my-agent/pyproject.toml": "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
-	"data/multiply.jsonl":              "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
-	"pyproject.toml":                   "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",
-	"secrets.json":                     `{"schema_version": 1, "items": [{"name": "OPENAI_API_KEY", "scope": "workspace"}]}`,
+	"rollouts/my-agent/main.py":         "# agent\n",
+	"rollouts/my-agent/run.sh":          "#!/bin/sh\n",
+	"rollouts/my-agent/broken.py":       "def run(:\n    pass\n",
+	"rollouts/my-agent/agent.py":        "from helpers import parse_answer\n",
+	"rollouts/my-agent/helpers.py":      "def normalize(text):\n    return text.strip()\n",
+	"rollouts/my-agent/main.pyc":        "# agent\n",
+	"rollouts/my-agent/tools.py":        "from .search import run\nfrom helpers import parse_answer\n",
+	"rollouts/my-agent/pyproject.toml":  "[project]\nname = \"my-agent\"\ndependencies = [\"osmosis-ai\"]\n",
+	"rollouts/sdk-agent/pyproject.toml": "[project]\nname = \"sdk-agent\"\ndependencies = [\"osmosis-ai>=0.3.0\"]\n",
+	"rollouts/sdk-agent/main.py":        "from osmosis_ai.rollout import AgentWorkflow, get_rollout_context\n\n\ndef reward(value):\n    get_rollout_context().set_reward(value)\n",
+	"rollouts/sdk-agent/legacy.py":      "from osmosis_ai.rollout.trajectory import save_trajectories\n",
+	"rollouts/sdk-agent/deferred.py":    "def check(backend):\n    from osmosis_ai.rollout.validator import validate_backend\n    return validate_backend(backend)\n",
+	"rollouts/sdk-agent/reward.py":      "from osmosis_ai.rollout import AgentWorkflowContext\n\n\ndef finish(ctx: AgentWorkflowContext):\n    ctx.set_sample_reward(1.0)\n",
+	"rollouts/sdk-agent/serve.py":       "from osmosis_ai.rollout.server import create_rollout_server\n",
+	"data/multiply.jsonl":               "{\"user_prompt\": \"1*2\", \"system_prompt\": \"s\", \"ground_truth\": \"2\"}\n",
+	"pyproject.toml":                    "[tool.osmosis-lint]\ndatasets = \"datasets.json\"\nsecret-list = \"secrets.json\"\n",
+	"secrets.json":                      `{"schema_version": 1, "items": [{"name": "OPENAI_API_KEY", "scope": "workspace"}]}`,
 	"datasets.json": `{"items": [
 		{"file_name": "multiply", "status": "uploaded", "row_count": 120},
 		{"file_name": "my-dataset", "status": "uploaded"},

@@ -89,4 +89,8 @@ const (
 	RuleEvalProviderKey          = "eval-provider-key"
 	RuleLocalStateTracked        = "local-state-tracked"
 	RuleEnvExampleCredential     = "env-example-credential"
+	RuleSDKExtra                 = "sdk-extra"
+	RuleSDKImport                = "sdk-import"
+	RuleSDKImportDeferred        = "sdk-import-deferred"
+	RuleSDKRemovedMethod         = "sdk-removed-method"
 )

@@ -90,6 +90,9 @@ type importResult struct {
 	reached map[string]bool
 	// skipAt: see importWalk
 	skipAt int
+	// modules are the rollout-relative files of the modules the import
+	// executes, in the order they are read.
+	modules []string
 }
 
 // noImport is the result of an import not walked.
@@ -131,6 +134,12 @@ func (e *Env) entrypointWalk(rollout, entrypoint string) importResult {
 	return r
 }
 
+// entrypointModules are the rollout-relative files of the modules the
+// entrypoint's import executes, in the order they are read.
+func (e *Env) entrypointModules(rollout, entrypoint string) []string {
+	return e.entrypointWalk(rollout, entrypoint).modules
+}
+
 // reportImport reports the problem i of the entrypoint's import (msg,
 // without the side that refuses it) at the config's entrypoint when the
 // CLI refuses it at submit (importResult.stage); the others are
@@ -158,6 +167,7 @@ type importWalk struct {
 	// declared holds the module names of the rollout's declared
 	// dependencies (their distribution names, normalized).
 	declared map[string]bool
+	modules  []string
 }
 
 // maySkip notes an import that may raise ModuleNotFoundError.
@@ -214,7 +224,7 @@ func (e *Env) walkImports(rollout, entrypoint string) importResult {
 		// a compiled entrypoint is not read: its package chain is
 		w.visit(moduleVisit{file: entry, pkgDir: pkgDirOf(entry), inPkg: true})
 	}
-	return importResult{problems: w.problems, reached: w.seen, skipAt: w.skipAt}
+	return importResult{problems: w.problems, reached: w.seen, skipAt: w.skipAt, modules: w.modules}
 }
 
 func pkgDirOf(file string) string {
@@ -241,6 +251,7 @@ func (w *importWalk) visit(v moduleVisit) {
 		w.maySkip() // not read: what it imports is not known
 		return
 	}
+	w.modules = append(w.modules, v.file)
 	switch mod.Result.Status {
 	case python.Invalid:
 		err := mod.Result.Err

@@ -18,7 +18,10 @@ Python executes them: a problem of entrypoint-import or entrypoint-syntax met af
 that raises ModuleNotFoundError (a relative import of a module the rollout does not have, import
 a.b where a.py is a module) or may raise it (an absolute import of a module that is neither the
 rollout's, nor the standard library's, nor a declared dependency; a module it does not read) is
-reported here, with the reason, instead of as a submit error.`,
+reported here, with the reason, instead of as a submit error. So is an sdk-import problem that the
+CLI's preflight only warns on: an import of an osmosis_ai module that the SDK releases the rollout
+requires do not have (it raises ModuleNotFoundError itself), or any of sdk-import's problems when
+an import executed before it raises or may raise ModuleNotFoundError.`,
 		Bad:       "[experiment]\n# ...\nentrypoint = \"tools.py\"\n",
 		Good:      "[experiment]\n# ...\nentrypoint = \"main.py\"\n",
 		Kinds:     []string{"training", "eval"},
@@ -57,4 +60,5 @@ func checkEntrypointModuleNotFound(c *Context) {
 		}
 		c.Report(v.Range, "experiment.entrypoint", where+what+", so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+note)
 	}
+	checkSDKUses(c, sdkTopWarned, false)
 }

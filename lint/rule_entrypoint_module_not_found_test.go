@@ -35,6 +35,20 @@ func TestEntrypointModuleNotFound(t *testing.T) {
 			msg:  []string{"as an import executed before this one can"},
 		},
 		{
+			name: "an SDK module the required release does not have",
+			src:  main,
+			ws:   sdkWS(`"osmosis-ai==0.3.0"`, map[string]string{"main.py": "import osmosis_ai.rollout.validator\n"}),
+			want: []string{at},
+			msg:  []string{"main.py:1 imports `osmosis_ai.rollout.validator`, which osmosis-ai 0.3.0 does not have", "so the platform's import of entrypoint `main.py` fails; the CLI's submit preflight only warns when the import raises ModuleNotFoundError, as this one does"},
+		},
+		{
+			name: "an SDK name the required release does not have, after an import that may raise ModuleNotFoundError",
+			src:  main,
+			ws:   sdkWS(`"osmosis-ai==0.3.0"`, map[string]string{"main.py": "import numpy\nfrom osmosis_ai.rollout.trajectory import save_trajectories\n"}),
+			want: []string{at},
+			msg:  []string{"save_trajectories`, which osmosis-ai 0.3.0 does not have", "as an import the entrypoint's import executes can"},
+		},
+		{
 			name: "after an import of a declared dependency: the submit error's",
 			src:  main,
 			ws: withWS(tree{

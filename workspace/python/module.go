@@ -13,6 +13,17 @@ type Module struct {
 	// Names holds every name the source spells anywhere: a superset of
 	// the names the module defines at its top level.
 	Names map[string]bool
+	// Deferred are the import statements in a function body, with no
+	// other block between them and the def (an import under if or try
+	// inside a function is not listed), in source order: they run when
+	// the function does. Set when Result is Clean.
+	Deferred []Import
+	// Calls are the attribute calls the source spells (x.name(...),
+	// anywhere), in source order. Set when Result is Clean.
+	Calls []Call
+	// Defs are the names of the functions the source defines anywhere
+	// (def name, async def name).
+	Defs map[string]bool
 	// Dynamic: the module can define names the source does not spell
 	// (a * import, globals(), a module __getattr__, exec, setattr, ...);
 	// what it defines is then not judged.
@@ -33,6 +44,12 @@ type Import struct {
 	// from-import of * sets Star instead.
 	From []string
 	Star bool
+}
+
+// Call is one attribute call, x.Name(...).
+type Call struct {
+	Name      string
+	Line, Col int
 }
 
 // isDynamicName reports the names through which a module defines what
@@ -69,9 +86,21 @@ func Read(src []byte) Module {
 		return m
 	}
 	m.Imports = p.imports
+	m.Deferred = p.deferred
 	m.Dynamic = p.starImport
 	m.Names = make(map[string]bool)
-	for _, t := range lx.toks {
+	for i, t := range lx.toks {
+		if t.kind == tName && t.val == "def" && i+1 < len(lx.toks) && lx.toks[i+1].kind == tName {
+			if m.Defs == nil {
+				m.Defs = make(map[string]bool)
+			}
+			m.Defs[lx.toks[i+1].val] = true
+		}
+		if t.kind == tName && i > 0 && i+1 < len(lx.toks) && lx.toks[i-1].kind == tOp && lx.toks[i-1].val == "." &&
+			lx.toks[i+1].kind == tOp && lx.toks[i+1].val == "(" && !isKeyword(t.val) {
+			line, col := prep.position(t.start)
+			m.Calls = append(m.Calls, Call{Name: t.val, Line: line, Col: col + 1})
+		}
 		if t.kind == tName && !isKeyword(t.val) {
 			m.Names[t.val] = true
 			if isDynamicName(t.val) {
@@ -82,8 +111,21 @@ func Read(src []byte) Module {
 	return m
 }
 
+// noted says where an import statement read in a block goes: nowhere, or
+// the deferred imports of a function body.
+func (p *parser) noted() *[]Import {
+	switch {
+	case p.blocks == 0:
+		return &p.imports
+	case p.funcs > 0 && p.blocks == p.funcs+p.classes:
+		return &p.deferred
+	}
+	return nil
+}
+
 func (p *parser) noteImportNames(first int) {
-	if p.blocks > 0 {
+	to := p.noted()
+	if to == nil {
 		return
 	}
 	line, chars := p.src.position(p.toks[first].start)
@@ -100,7 +142,7 @@ func (p *parser) noteImportNames(first int) {
 			}
 			break
 		}
-		p.imports = append(p.imports, Import{Line: line, Col: chars + 1, Module: strings.Join(parts, ".")})
+		*to = append(*to, Import{Line: line, Col: chars + 1, Module: strings.Join(parts, ".")})
 		// skip "as NAME" and the comma
 		for j < p.pos && !(p.toks[j].kind == tOp && p.toks[j].val == ",") {
 			j++
@@ -110,7 +152,8 @@ func (p *parser) noteImportNames(first int) {
 }
 
 func (p *parser) noteImportFrom(first, moduleAt int, names []int) {
-	if p.blocks > 0 {
+	to := p.noted()
+	if to == nil {
 		return
 	}
 	line, chars := p.src.position(p.toks[first].start)
@@ -136,5 +179,5 @@ func (p *parser) noteImportFrom(first, moduleAt int, names []int) {
 	if imp.From == nil && !imp.Star {
 		imp.From = []string{}
 	}
-	p.imports = append(p.imports, imp)
+	*to = append(*to, imp)
 }

@@ -2,6 +2,7 @@ package python
 
 import (
 	"reflect"
+	"strings"
 	"testing"
 )
 
@@ -37,5 +38,31 @@ func TestReadImports(t *testing.T) {
 	}
 	if s := Read([]byte("x = 1\n")); s.Dynamic {
 		t.Error("a plain module is not dynamic")
+	}
+}
+
+func TestReadDeferredAndCalls(t *testing.T) {
+	src := "import a\n" +
+		"def f(ctx):\n    import b\n    if x:\n        import c\n    try:\n        import d\n    except ImportError:\n        pass\n    class K:\n        from e import g\n    ctx.set_sample_reward(1)\n" +
+		"class C:\n    import h\n    async def m(self):\n        from . import i\n        return self.x.y ( 2 )\n" +
+		"with z:\n    import j\n" +
+		"obj.call()\nf'{o.fmt()}'\nfrom . import (k)\nx = o.attr\n"
+	m := Read([]byte(src))
+	if m.Result.Status != Clean {
+		t.Fatalf("status %d: %+v", m.Result.Status, m.Result.Err)
+	}
+	var deferred []string
+	for _, imp := range m.Deferred {
+		deferred = append(deferred, strings.Repeat(".", imp.Level)+imp.Module+strings.Join(imp.From, ","))
+	}
+	if want := []string{"b", "eg", ".i"}; !reflect.DeepEqual(deferred, want) {
+		t.Errorf("deferred imports %q, want %q", deferred, want)
+	}
+	want := []Call{{"set_sample_reward", 12, 9}, {"y", 17, 23}, {"call", 20, 5}, {"fmt", 21, 6}}
+	if !reflect.DeepEqual(m.Calls, want) {
+		t.Errorf("calls:\n got %+v\nwant %+v", m.Calls, want)
+	}
+	if !m.Defs["f"] || !m.Defs["m"] || m.Defs["C"] || m.Defs["a"] {
+		t.Errorf("defs %v", m.Defs)
 	}
 }

@@ -76,6 +76,11 @@ type parser struct {
 	blocks     int
 	imports    []Import
 	starImport bool
+	// funcs and classes count the enclosing blocks that are function and
+	// class bodies; deferred are the imports read in a function body with
+	// no other block between (no if, try, with, loop or match).
+	funcs, classes int
+	deferred       []Import
 }
 
 // memoized runs rule at the current position once; a second call there
@@ -787,6 +792,8 @@ func (p *parser) funcDef() bool {
 	if p.eatOp("->") && !p.expression() {
 		return false
 	}
+	p.funcs++
+	defer func() { p.funcs-- }()
 	return p.eatOp(":") && p.block()
 }
 
@@ -807,6 +814,8 @@ func (p *parser) classDef() bool {
 			return false
 		}
 	}
+	p.classes++
+	defer func() { p.classes-- }()
 	return p.eatOp(":") && p.block()
 }
 
