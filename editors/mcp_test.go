@@ -36,6 +36,12 @@ type mcpCall struct {
 	StructuredContent json.RawMessage
 }
 
+// String shows the result with its structured content as the JSON text
+// it is (printed with %v, a json.RawMessage shows its bytes as numbers).
+func (c mcpCall) String() string {
+	return fmt.Sprintf("{IsError:%v Text:%q StructuredContent:%s}", c.IsError, c.Text, c.StructuredContent)
+}
+
 func mcpClient(t *testing.T, cwd, config, root string) mcpRun {
 	t.Helper()
 	node := need(t, "node")

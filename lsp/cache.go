@@ -195,9 +195,30 @@ func (s *Server) viewOf(snap *snapshot, d *document) (docView, bool) {
 }
 
 // file returns the assist view of the document, made once per version and
-// generation.
+// generation. It never waits for the workspace's index: a hover or a
+// folding range on a document opened while the server reads every config
+// of a large workspace is answered at once.
 func (v docView) file() *assist.File {
 	return v.assist().file
+}
+
+// indexPending reports whether the index of the document's workspace is
+// still being built (completionFile would wait for it).
+func (v docView) indexPending() bool {
+	sp := v.info.space
+	return sp != nil && sp.index != nil && !sp.index.built()
+}
+
+// completionFile is file with the env and secret names of the workspace's
+// configs, which completion offers: it waits for the index.
+func (v docView) completionFile() *assist.File {
+	f := v.file()
+	if sp := v.info.space; sp != nil && sp.index != nil {
+		withNames := *f
+		withNames.Names = sp.index.get().names
+		return &withNames
+	}
+	return f
 }
 
 func (v docView) assist() *assistView {
@@ -205,11 +226,10 @@ func (v docView) assist() *assistView {
 	a := d.assist.Load()
 	if a == nil || a.gen != fi.gen {
 		var wsnap *workspace.Snapshot
-		var names *assist.Names
 		if sp := fi.space; sp != nil {
-			wsnap, names = sp.ws.Snapshot, sp.index.get().names
+			wsnap = sp.ws.Snapshot
 		}
-		a = &assistView{gen: fi.gen, file: assist.NewFile(d.parse(), fi.in.Kind, wsnap, names)}
+		a = &assistView{gen: fi.gen, file: assist.NewFile(d.parse(), fi.in.Kind, wsnap, nil)}
 		d.assist.Store(a)
 	}
 	return a

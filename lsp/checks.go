@@ -16,6 +16,29 @@ type docChecks struct {
 	s      *Server
 	mu     sync.Mutex
 	states map[uri.URI]*checkState
+	// active counts the documents being checked; quiet is signalled when
+	// it falls to zero (the workspace scan waits for it: open documents
+	// go first)
+	active int
+	quiet  *sync.Cond
+}
+
+// waitIdle waits until no open document is being checked, or ctx is done.
+func (c *docChecks) waitIdle(ctx context.Context) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for c.active > 0 && ctx.Err() == nil {
+		c.quiet.Wait()
+	}
+}
+
+// stopped marks the check of a document over; the caller holds mu.
+func (c *docChecks) stopped(st *checkState) {
+	st.running, st.cancel = false, nil
+	c.active--
+	if c.active == 0 {
+		c.quiet.Broadcast()
+	}
 }
 
 // checkState is the check of one document.
@@ -42,6 +65,7 @@ func (c *docChecks) schedule(u uri.URI) {
 		return
 	}
 	st.running = true
+	c.active++
 	c.mu.Unlock()
 	go c.run(u, st)
 }
@@ -73,7 +97,7 @@ func (c *docChecks) next(u uri.URI, st *checkState) (*snapshot, *document, conte
 	snap := c.s.sess.snapshot()
 	d := snap.docs[u]
 	if !st.dirty || d == nil {
-		st.running, st.cancel = false, nil
+		c.stopped(st)
 		return nil, nil, nil, false
 	}
 	st.dirty = false
@@ -86,7 +110,7 @@ func (c *docChecks) run(u uri.URI, st *checkState) {
 	defer func() {
 		if r := recover(); r != nil {
 			c.mu.Lock()
-			st.running, st.cancel = false, nil
+			c.stopped(st)
 			c.mu.Unlock()
 			c.s.internalError("the diagnostics of "+string(u), r)
 		}

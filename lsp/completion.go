@@ -18,7 +18,12 @@ func (s *Server) Completion(ctx context.Context, p *protocol.CompletionParams) (
 	if !ok {
 		return &protocol.CompletionList{Items: []protocol.CompletionItem{}}, nil
 	}
-	f, m := v.file(), v.mapper()
+	if v.indexPending() {
+		// the names wait for the index, built once the workspace scan is
+		// done: the messages after this one do not
+		s.release(ctx)
+	}
+	f, m := v.completionFile(), v.mapper()
 	c := s.caps()
 	lazy := c.lazyDocs
 	items := f.Complete(m.offset(p.Position))

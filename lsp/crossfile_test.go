@@ -34,6 +34,8 @@ type workspaceEdit struct {
 	DocumentChanges []json.RawMessage     `json:"documentChanges"`
 }
 
+func (we workspaceEdit) String() string { return jsonText(we) }
+
 type docChange struct {
 	Kind         string `json:"kind"`
 	OldURI       string `json:"oldUri"`

@@ -70,23 +70,43 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document, listed b
 	if !ok {
 		return nil, false, nil
 	}
-	if v.info.excluded {
+	fs, err = s.lintAs(ctx, d, v.info, listed, false)
+	return fs, true, err
+}
+
+// lintAs checks a config as what fi says its path is; as lint, a panic
+// leaves it without findings. once is set for a document checked once and
+// dropped (a closed file of the workspace scan): its parse reads the text
+// without a copy and hands its memory to the next parse when the check is
+// done, as `check` does, and the document keeps no tree.
+func (s *Server) lintAs(ctx context.Context, d *document, fi *fileInfo, listed, once bool) (fs []lint.Finding, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			fs, err = nil, nil
+			s.internalError("the check of "+d.path, r)
+		}
+	}()
+	if fi.excluded {
 		// as `check --force-exclude` leaves it out: an excluded file is
 		// never reported, open or not
-		return nil, true, nil
+		return nil, nil
 	}
-	in := v.info.in
+	in := fi.in
 	in.Path = d.path
 	in.Listed = listed
-	if v.info.unread {
-		return lint.Unread(in), true, nil
+	if fi.unread {
+		return lint.Unread(in), nil
 	}
 	if s.hooks.check != nil {
 		s.hooks.check(d.path)
 	}
 	var omitted int
 	// superseded before the parse: not parsed at all
-	if err = ctx.Err(); err == nil {
+	if err = ctx.Err(); err == nil && once {
+		doc := s.sess.parseOwned(d.text)
+		fs, omitted, err = lint.CheckLimited(ctx, doc, in, maxIssuesPerRule)
+		doc.Release()
+	} else if err == nil {
 		s.sess.parsing.Lock()
 		doc := d.parse()
 		s.sess.parsing.Unlock()
@@ -96,7 +116,7 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document, listed b
 		s.hooks.checked(d.path, err)
 	}
 	if err != nil {
-		return nil, true, err
+		return nil, err
 	}
 	if omitted > 0 {
 		fs = append(fs, lint.Finding{
@@ -106,7 +126,7 @@ func (s *Server) lint(ctx context.Context, snap *snapshot, d *document, listed b
 				omitted, maxIssuesPerRule, filepath.Base(d.path)),
 		})
 	}
-	return fs, true, nil
+	return fs, nil
 }
 
 // maxIssuesPerRule bounds the findings of one rule in one file: a file of

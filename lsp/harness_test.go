@@ -150,6 +150,19 @@ type (
 	}
 )
 
+// jsonText is v as JSON, for failure messages: printed with %v, a
+// json.RawMessage shows its bytes as numbers.
+func jsonText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprintf("(not JSON: %v)", err)
+	}
+	return string(b)
+}
+
+func (it completionItem) String() string { return jsonText(it) }
+func (h inlayHint) String() string       { return jsonText(h) }
+
 func (h inlayHint) label() string {
 	var s string
 	_ = json.Unmarshal(h.Label, &s)

@@ -43,19 +43,34 @@ type fileRefs struct {
 type indexing struct {
 	done chan struct{}
 	x    *refIndex
+	// wanted is closed when something waits for the index: it is then
+	// built without waiting for the workspace scans
+	wanted   chan struct{}
+	wantOnce sync.Once
 }
 
 // get returns the index, once it is built.
 func (ix *indexing) get() *refIndex {
+	ix.wantOnce.Do(func() { close(ix.wanted) })
 	<-ix.done
 	return ix.x
+}
+
+// built reports whether the index is built (get returns at once).
+func (ix *indexing) built() bool {
+	select {
+	case <-ix.done:
+		return true
+	default:
+		return false
+	}
 }
 
 // startIndex builds the index of a workspace snapshot in the background;
 // with a previous index, only the configs in changed are read again. A
 // panic leaves an empty index (and is logged), never the process down.
 func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *indexing, changed map[string]bool) *indexing {
-	ix := &indexing{done: make(chan struct{})}
+	ix := &indexing{done: make(chan struct{}), wanted: make(chan struct{})}
 	enc := ss.caps().enc
 	go func() {
 		defer close(ix.done)
@@ -72,7 +87,7 @@ func (ss *session) startIndex(root string, wsnap *workspace.Snapshot, prev *inde
 		if prev != nil {
 			p = prev.get()
 		}
-		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing)
+		ix.x = buildIndex(wsnap, p, changed, enc, ss.openParse, &ss.parsing, &ss.scans, ix.wanted)
 	}()
 	return ix
 }
@@ -93,13 +108,21 @@ func (ss *session) openParse(path string, src []byte) *toml.Document {
 // buildIndex indexes the configs of a workspace. With a previous index,
 // only the configs in changed are read again. open, when not nil, gives
 // the parse an open document has of the same text; parsing, when not nil,
-// is held while a config is parsed and indexed.
-func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex) *refIndex {
+// is held while a config is parsed and indexed; scans, when not nil, are
+// waited for before each config until wanted is closed (the root's
+// descriptor let go meanwhile).
+func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bool, enc toml.Encoding, open func(path string, src []byte) *toml.Document, parsing *sync.Mutex, scans *scanGate, wanted <-chan struct{}) *refIndex {
 	x := &refIndex{byFile: map[string]*fileRefs{}}
-	defer wsnap.Hold()() // one open of the root for every config
+	release := wsnap.Hold() // one open of the root for every config
+	defer func() { release() }()
 	for _, c := range wsnap.Configs() {
 		if c.Location != workspace.LocationKindDir {
 			continue
+		}
+		if scans != nil && scans.running() && !closed(wanted) {
+			release()
+			scans.wait(wanted)
+			release = wsnap.Hold()
 		}
 		if prev != nil && !changed[c.Path] {
 			if fr, ok := prev.byFile[c.Path]; ok {
@@ -196,4 +219,14 @@ func sortedSet(m map[string]bool) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// closed reports whether ch is closed (a nil one never is).
+func closed(ch <-chan struct{}) bool {
+	select {
+	case <-ch:
+		return true
+	default:
+		return false
+	}
 }

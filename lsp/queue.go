@@ -79,22 +79,13 @@ func (q *lintQueue) run() {
 // lintWorkspaces publishes the findings of every config that is not open,
 // and clears the unopened files that are configs no more.
 func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
-	files := s.sess.workspaceConfigs(snap)
+	s.sess.scans.begin()
+	defer s.sess.scans.end()
 	seen := map[uri.URI]bool{}
-	for _, path := range files {
-		if ctx.Err() != nil {
+	for _, sp := range s.sess.knownSpaces(snap) {
+		if !s.scanSpace(ctx, snap, sp, seen) {
 			return
 		}
-		u := uri.File(path)
-		seen[u] = true
-		if s.current(u) != nil {
-			continue
-		}
-		fs, d, _, err := s.lintClosed(ctx, snap, path)
-		if err != nil {
-			return // superseded: nothing of it is published
-		}
-		s.pub.publishClosed(u, d, fs)
 	}
 	s.pub.clearGone(seen)
 }

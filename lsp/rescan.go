@@ -21,6 +21,7 @@ type rescanner struct {
 	mu     sync.Mutex
 	stamps map[string]workspace.Stamps // by workspace root
 	last   time.Time                   // of the last look asked for
+	took   time.Duration               // by the last look
 }
 
 // record keeps the stamps of a workspace just loaded, when the client
@@ -59,13 +60,21 @@ func (r *rescanner) kick() {
 // and definition come many times a second while typing.
 const rescanEvery = time.Second
 
-// kickSometimes is kick at most once per rescanEvery.
+// rescanShare bounds the processor time of the looks that requests ask
+// for: a look is a walk of every file of the workspaces (a tenth of a
+// second at 10,000 configs, more on a loaded machine), so the next one
+// waits rescanShare times as long as the last took, when that is longer
+// than rescanEvery.
+const rescanShare = 10
+
+// kickSometimes is kick at most once per rescanEvery, or per rescanShare
+// times the last look.
 func (r *rescanner) kickSometimes() {
 	if r.s.caps().watch {
 		return
 	}
 	r.mu.Lock()
-	due := time.Since(r.last) >= rescanEvery
+	due := time.Since(r.last) >= max(rescanEvery, rescanShare*r.took)
 	r.mu.Unlock()
 	if due {
 		r.kick()
@@ -73,6 +82,12 @@ func (r *rescanner) kickSometimes() {
 }
 
 func (r *rescanner) once() {
+	start := time.Now()
+	defer func() {
+		r.mu.Lock()
+		r.took = time.Since(start)
+		r.mu.Unlock()
+	}()
 	snap := r.s.sess.snapshot()
 	r.mu.Lock()
 	var wsnaps []*workspace.Snapshot

@@ -1,9 +1,19 @@
 package lsp
 
 import (
+	"context"
+	"encoding/json"
+	"os"
 	"path/filepath"
+	"reflect"
+	"runtime"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
+	"time"
+
+	"go.lsp.dev/protocol"
 )
 
 // A file of more unknown keys than the editor shows gets the first of them
@@ -28,3 +38,221 @@ func TestManyFindingsBounded(t *testing.T) {
 		t.Errorf("%d unknown-key diagnostics and %d notes, want %d and 1", unknown, notes, maxIssuesPerRule)
 	}
 }
+
+// While the server publishes the diagnostics of every config of a
+// workspace, a document opened meanwhile is checked and answered first:
+// with the scan held between two configs and the workspace index not yet
+// built, the document's diagnostics are published and a hover on it is
+// answered; then the scan goes on and publishes every config once, in the
+// order of the workspace's listing, with the findings lintClosed gives
+// each on its own.
+func TestScanGivesWay(t *testing.T) {
+	t.Parallel()
+	const n, heldAt = 60, 10
+	root := bigWorkspace(t, n)
+	open := filepath.Join(root, "configs", "training", "team-0", "run-0.toml")
+	held, release := make(chan struct{}), make(chan struct{})
+	indexRelease := make(chan struct{})
+	var scanChecks atomic.Int32
+	c := newClient(t, func(s *Server) {
+		s.hooks.check = func(path string) {
+			if path == open {
+				return
+			}
+			if scanChecks.Add(1) == heldAt {
+				close(held)
+			}
+			if scanChecks.Load() >= heldAt {
+				<-release
+			}
+		}
+		s.sess.indexing = func(string) { <-indexRelease }
+	})
+	defer close(indexRelease)
+	c.initialize(root, caps{})
+	select {
+	case <-held:
+	case <-time.After(waitFor):
+		close(release)
+		t.Fatal("the scan never reached its tenth config")
+	}
+	text := readFile(t, open)
+	c.open(open, text)
+	c.waitVersion(open, 1)
+	var hover struct {
+		Contents json.RawMessage `json:"contents"`
+	}
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": textDoc(open), "position": posOf(t, text, "rollout_batch_size", 3, true)}, &hover)
+	published := 0
+	c.mu.Lock()
+	for _, p := range c.pubs {
+		if p.Version == nil {
+			published++
+		}
+	}
+	c.mu.Unlock()
+	close(release)
+	if len(hover.Contents) == 0 {
+		t.Error("no hover on the open document")
+	}
+	// the open document is not scanned; the configs of the example
+	// workspace are
+	want := n - 1 + 4
+	if published >= want {
+		t.Errorf("the hover was answered after all %d configs were published", published)
+	}
+	deadline := time.Now().Add(waitFor)
+	var order []string
+	for {
+		order = order[:0]
+		c.mu.Lock()
+		for _, p := range c.pubs {
+			if p.Version == nil {
+				order = append(order, p.URI)
+			}
+		}
+		c.mu.Unlock()
+		if len(order) >= want || time.Now().After(deadline) {
+			break
+		}
+		<-c.changed
+	}
+	var listed []string
+	for _, cf := range c.srv.sess.snapshot().spaces[root].ws.Snapshot.Configs() {
+		if u := docURI(filepath.Join(root, filepath.FromSlash(cf.Path))); scanned(&cf) && u != docURI(open) {
+			listed = append(listed, u)
+		}
+	}
+	if !slices.Equal(order, listed) {
+		t.Errorf("published\n%s\nwant the listing's order\n%s", strings.Join(order, "\n"), strings.Join(listed, "\n"))
+	}
+}
+
+// The workspace scan publishes for each config what the check of that
+// file on its own (lintClosed) gives, whether it takes the listing's
+// shared way (plain configs) or not (a symlinked one), on configs with
+// findings of every stage and one that does not parse.
+func TestScanFindingsAsClosed(t *testing.T) {
+	t.Parallel()
+	root := newWorkspace(t, map[string]string{
+		"configs/training/bad.toml":    "[experiment]\nrollout = \"nowhere\"\nentrypoint = \"main.py\"\nmodel_path = \"x\"\nlerning_rate = 1\n[training]\nlr = -1\n",
+		"configs/eval/broken.toml":     "[experiment\nrollout = \n",
+		"configs/benchmark/empty.toml": "# nothing\n",
+	})
+	if err := os.Symlink("../eval/multiply-eval.toml", filepath.Join(root, "configs", "training", "linked.toml")); err != nil {
+		t.Skip("no symlinks:", err)
+	}
+	c := start(t, root, caps{})
+	s := c.srv
+	var want map[string][]byte
+	deadline := time.Now().Add(waitFor)
+	for {
+		snap := s.sess.snapshot()
+		sp := snap.spaces[root]
+		if sp != nil && want == nil {
+			want = map[string][]byte{}
+			for _, cf := range sp.ws.Snapshot.Configs() {
+				if !scanned(&cf) {
+					continue
+				}
+				path := filepath.Join(root, filepath.FromSlash(cf.Path))
+				fs, d, _, err := s.lintClosed(context.Background(), snap, path)
+				if err != nil {
+					t.Fatal(err)
+				}
+				raw, err := protocol.Marshal(s.diagnostics(d, fs))
+				if err != nil {
+					t.Fatal(err)
+				}
+				want[docURI(path)] = raw
+			}
+			if len(want) < 8 { // the example's four, three more and the link
+				t.Fatalf("%d configs listed: %v", len(want), sp.ws.Snapshot.Configs())
+			}
+		}
+		got := map[string][]byte{}
+		c.mu.Lock()
+		for _, p := range c.pubs {
+			var params struct {
+				Diagnostics json.RawMessage `json:"diagnostics"`
+			}
+			_ = json.Unmarshal(p.raw, &params)
+			got[p.URI] = params.Diagnostics
+		}
+		c.mu.Unlock()
+		if want != nil && len(got) >= len(want) {
+			for u, w := range want {
+				var a, b any
+				_ = json.Unmarshal(w, &a)
+				_ = json.Unmarshal(got[u], &b)
+				if !reflect.DeepEqual(a, b) {
+					t.Errorf("%s: published %s, the file on its own gives %s", u, got[u], w)
+				}
+			}
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("%d of %d configs published", len(got), len(want))
+		}
+		select {
+		case <-c.changed:
+		case <-time.After(100 * time.Millisecond):
+		}
+	}
+}
+
+// discardClient takes the server's notifications and drops them.
+type discardClient struct{ published atomic.Int64 }
+
+func (d *discardClient) PublishDiagnostics(context.Context, *protocol.PublishDiagnosticsParams) error {
+	d.published.Add(1)
+	return nil
+}
+func (*discardClient) ShowMessage(context.Context, *protocol.ShowMessageParams) error { return nil }
+func (*discardClient) RegisterCapability(context.Context, *protocol.RegistrationParams) error {
+	return nil
+}
+func (*discardClient) DiagnosticRefresh(context.Context) error { return nil }
+func (*discardClient) InlayHintRefresh(context.Context) error  { return nil }
+
+// The workspace scan costs a bounded number of allocations and bytes a
+// config, the diagnostics of each published included: the listing, the
+// open of the root and the rollout paths are shared, and each config is
+// parsed into the memory of the last.
+func TestScanAllocations(t *testing.T) {
+	if raceEnabled {
+		t.Skip("the race detector allocates")
+	}
+	const n = 200
+	root := bigWorkspace(t, n)
+	s := newServer(Options{Version: "test", Home: t.TempDir()})
+	dc := &discardClient{}
+	s.client, s.ctx = dc, context.Background()
+	s.clientCaps.Store(capsOf(protocol.ClientCapabilities{}))
+	s.sess.setFolders([]string{root})
+	s.lintWorkspaces(context.Background(), s.sess.snapshot()) // loads the workspace, compiles the schemas
+	s.sess.snapshot().spaces[root].index.get()
+	configs := int(dc.published.Load())
+	if configs < n {
+		t.Fatalf("%d configs published, want %d", configs, n)
+	}
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	allocs := testing.AllocsPerRun(3, func() { s.lintWorkspaces(context.Background(), s.sess.snapshot()) })
+	runtime.ReadMemStats(&after)
+	perConfig := allocs / float64(configs)
+	bytes := float64(after.TotalAlloc-before.TotalAlloc) / 4 / float64(configs) // AllocsPerRun runs once more to warm up
+	t.Logf("%.1f allocations and %.1f KB a config", perConfig, bytes/1024)
+	if perConfig > maxScanAllocs || bytes > maxScanBytes {
+		t.Errorf("%.1f allocations and %.1f KB a config, want at most %d and %d KB", perConfig, bytes/1024, maxScanAllocs, maxScanBytes/1024)
+	}
+}
+
+// The budget of a scanned config of the example's (bigWorkspace), half of
+// them with findings to publish: measured 73.3-73.4 allocations and 7.1 KB (go
+// test -run TestScanAllocations -v ./lsp/, three runs), most of them the
+// findings' diagnostics; the bound leaves a tenth for changes of the rules.
+const (
+	maxScanAllocs = 80
+	maxScanBytes  = 8 << 10
+)

@@ -14,8 +14,9 @@
 // each request an immutable snapshot (session.go); small schedulers run the
 // background work, each with its own lock and a context that is cancelled
 // when its work is superseded: the checks of open documents (checks.go),
-// the lint of unopened configs (queue.go) and the look for changed files of
-// clients that cannot watch them (rescan.go). One table (methods.go) names
+// the lint of unopened configs (queue.go; the scan of a whole workspace,
+// which gives way to the open documents, scan.go) and the look for changed
+// files of clients that cannot watch them (rescan.go). One table (methods.go) names
 // every method the server serves, with its handler and what initialize
 // advertises for it; each method with logic has its own file.
 package lsp
@@ -167,6 +168,7 @@ func newServer(opts Options) *Server {
 	}
 	s.sess = newSession(opts, s.log, s.caps)
 	s.checks = &docChecks{s: s, states: map[uri.URI]*checkState{}}
+	s.checks.quiet = sync.NewCond(&s.checks.mu)
 	s.pub = &publisher{s: s, closed: map[uri.URI]bool{}}
 	s.queue = &lintQueue{s: s, worker: worker{what: "the workspace diagnostics"}}
 	s.rescans = &rescanner{s: s, worker: worker{what: "looking for changed files"}, stamps: map[string]workspace.Stamps{}}

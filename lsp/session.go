@@ -37,6 +37,10 @@ type session struct {
 
 	// applying orders the changes of workspace files
 	applying sync.Mutex
+	// scans counts the workspace scans under way, which the index of a
+	// workspace waits for (scan.go)
+	scans scanGate
+
 	// parsing is held by the index while it parses a config and by a check
 	// while it parses its document: one tree in the making at a time, so a
 	// large config is not held twice at once (the index of its file on
@@ -66,7 +70,7 @@ type snapshot struct {
 
 func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *session {
 	ctx, cancel := context.WithCancel(context.Background())
-	return &session{
+	ss := &session{
 		opts:      opts,
 		log:       logger,
 		caps:      caps,
@@ -74,6 +78,7 @@ func newSession(opts Options, logger *log.Logger, caps func() *clientCaps) *sess
 		cancelGen: cancel,
 		loading:   map[string]chan struct{}{},
 	}
+	return ss
 }
 
 // snapshot returns the current snapshot.
@@ -303,6 +308,20 @@ func (snap *snapshot) roots() []string {
 // workspaceConfigs lists the config files of the workspaces the server
 // knows: its workspace folders and the workspaces of open documents.
 func (ss *session) workspaceConfigs(snap *snapshot) []string {
+	var out []string
+	for _, sp := range ss.knownSpaces(snap) {
+		for _, c := range sp.ws.Snapshot.Configs() {
+			if scanned(&c) {
+				out = append(out, filepath.Join(sp.root, filepath.FromSlash(c.Path)))
+			}
+		}
+	}
+	return out
+}
+
+// knownSpaces are the loaded workspaces of the workspace folders and of
+// the open documents, each loaded on first use.
+func (ss *session) knownSpaces(snap *snapshot) []*space {
 	roots := map[string]bool{}
 	for r := range snap.spaces {
 		roots[r] = true
@@ -310,19 +329,19 @@ func (ss *session) workspaceConfigs(snap *snapshot) []string {
 	for _, root := range snap.below.get() {
 		roots[root] = true
 	}
-	var out []string
+	var out []*space
 	for root := range roots {
-		sp := ss.spaceAt(root)
-		if sp == nil || sp.ws == nil {
-			continue
-		}
-		for _, c := range sp.ws.Snapshot.Configs() {
-			if c.Err == nil && c.Location == workspace.LocationKindDir {
-				out = append(out, filepath.Join(root, filepath.FromSlash(c.Path)))
-			}
+		if sp := ss.spaceAt(root); sp != nil && sp.ws != nil {
+			out = append(out, sp)
 		}
 	}
 	return out
+}
+
+// scanned reports whether a config of a workspace listing is one the
+// workspace diagnostics cover: readable, in configs/<kind>/.
+func scanned(c *workspace.ConfigFile) bool {
+	return c.Err == nil && c.Location == workspace.LocationKindDir
 }
 
 // filePath turns a file URI into a path.

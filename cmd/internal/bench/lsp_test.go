@@ -78,7 +78,7 @@ func (t *tail) String() string {
 }
 
 func startClient(name, dir string, argv []string) (*client, error) {
-	c := &client{name: name, pending: map[int]chan response{}, pubs: make(chan publication, 4096), dead: make(chan struct{})}
+	c := &client{name: name, pending: map[int]chan response{}, pubs: make(chan publication, 1<<16), dead: make(chan struct{})}
 	c.cmd = exec.Command(argv[0], argv[1:]...)
 	c.cmd.Dir = dir
 	c.cmd.Stderr = &c.stderr
@@ -314,8 +314,14 @@ func fileURI(path string) string {
 
 // initialize opens the session as an editor does, and reports whether the
 // server takes whole documents on change (TextDocumentSyncKind.Full).
-func (c *client) initialize(root string) (full bool, err error) {
+// watch says the client watches files for the server, as VS Code does
+// (dynamic registration of workspace/didChangeWatchedFiles).
+func (c *client) initialize(root string, watch bool) (full bool, err error) {
 	rootURI := fileURI(root)
+	workspace := map[string]any{"workspaceFolders": true, "configuration": true}
+	if watch {
+		workspace["didChangeWatchedFiles"] = map[string]any{"dynamicRegistration": true}
+	}
 	res, err := c.call("initialize", map[string]any{
 		"processId":        os.Getpid(),
 		"rootUri":          rootURI,
@@ -328,7 +334,7 @@ func (c *client) initialize(root string) (full bool, err error) {
 				"completion":         map[string]any{"completionItem": map[string]any{"snippetSupport": true, "resolveSupport": map[string]any{"properties": []string{"documentation", "detail"}}}},
 				"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
 			},
-			"workspace": map[string]any{"workspaceFolders": true, "configuration": true},
+			"workspace": workspace,
 		},
 	}, 60*time.Second)
 	if err != nil {
@@ -494,7 +500,7 @@ func session300(s server, root string, rounds, warmup int) ([]row, error) {
 	if err != nil {
 		return nil, err
 	}
-	full, err := c.initialize(root)
+	full, err := c.initialize(root, false)
 	if err != nil {
 		c.stop()
 		return nil, err
@@ -589,7 +595,7 @@ func sessionScale(s server, root string, n, edits int) (row, error) {
 	if err != nil {
 		return row{}, err
 	}
-	full, err := c.initialize(root)
+	full, err := c.initialize(root, false)
 	if err != nil {
 		c.stop()
 		return row{}, err

@@ -9,6 +9,7 @@
 //
 //	bench time  -out FILE -group NAME -dir DIR [-runs N] [-warmup N] [-runs-of TOOL=N] [-warmup-of TOOL=N] [-goal GOAL] TOOL COMMAND...
 //	bench lsp   -out FILE -dir WORKSPACE [-rounds N] [-warmup N] [-edits N] [-keys N,N] TOOL COMMAND...
+//	bench lspscan -out FILE -dir WORKSPACE -open CONFIG -check COMMAND [-runs N] [-warmup N] [-hover TEXT] TOOL COMMAND...
 //	bench table -in FILE [-title TEXT] [-conditions TEXT]
 //
 // time runs the commands alternately, one after the other in a rotating
@@ -26,6 +27,16 @@
 // each N of -keys a config of N unknown keys, edited EDITS times. It
 // appends the p50 and p99, the server's processor time per edit (from
 // /proc) and its peak resident set (rusage maxrss, after it exits).
+//
+// lspscan measures each server on a whole workspace, with a client that
+// watches files as VS Code does, RUNS times after WARMUP, alternated, each
+// round followed by one run of the check COMMAND they are measured
+// against: from initialize to the diagnostics of the last of the
+// workspace's configs (every .toml under configs/), the server's processor
+// time until then (from /proc), and its peak resident set once its index
+// of the workspace is built too (a workspace symbol search waits for it).
+// Meanwhile CONFIG, opened right after initialized, is hovered (on the
+// middle of TEXT) every 10 ms, each hover until its answer.
 //
 // table prints the rows as one Markdown table: osmosis-lint beside its
 // floor and the other tools, with the ratios and the goals. Timings are
@@ -50,7 +61,7 @@ func TestMain(m *testing.M) {
 
 func tool(args []string) int {
 	if len(args) == 0 {
-		fmt.Fprintln(os.Stderr, "bench: time, lsp or table")
+		fmt.Fprintln(os.Stderr, "bench: time, lsp, lspscan or table")
 		return 2
 	}
 	var err error
@@ -59,10 +70,12 @@ func tool(args []string) int {
 		err = timeCommand(args[1:])
 	case "lsp":
 		err = lspCommand(args[1:])
+	case "lspscan":
+		err = scanCommand(args[1:])
 	case "table":
 		err = tableCommand(args[1:])
 	default:
-		err = fmt.Errorf("unknown command %q: time, lsp or table", args[0])
+		err = fmt.Errorf("unknown command %q: time, lsp, lspscan or table", args[0])
 	}
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "bench %s: %v\n", args[0], err)

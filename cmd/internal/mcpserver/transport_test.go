@@ -33,6 +33,16 @@ type reply struct {
 
 func (r reply) id() string { return string(r.ID) }
 
+// String shows the reply as JSON: printed with %v, a json.RawMessage
+// shows its bytes as numbers.
+func (r reply) String() string {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return "(not JSON: " + err.Error() + ")"
+	}
+	return string(b)
+}
+
 // startRaw starts the server on a StdioTransport with the given limits (0:
 // the defaults) and initializes the session.
 func startRaw(t testing.TB, opts Options, maxFrame, maxDepth int) *raw {
