@@ -74,19 +74,19 @@ type Snapshot struct {
 	configList *lazyPart[*configsPart]
 	// evalList is the listing of configs/eval/ alone, read on first use
 	// by a check that has not listed every config (EvalConfigs).
-	evalList *lazyPart[*configsPart]
-	settings   *settingsPart
-	list       *listPart[DatasetListEntry]
-	modelList  *listPart[ModelListEntry]
-	secrets    *listPart[SecretRecord]
-	cache      *cachePart
-	datasets   *datasetIndex
-	models     *modelIndex
-	env        *lazyPart[*envPart]
-	dotenv     *lazyPart[Dotenv]
-	skills     *lazyPart[*skillsPart]
-	template   *lazyPart[Template]
-	sync       *lazyPart[*syncPart]
+	evalList  *lazyPart[*configsPart]
+	settings  *settingsPart
+	list      *listPart[DatasetListEntry]
+	modelList *listPart[ModelListEntry]
+	secrets   *listPart[SecretRecord]
+	cache     *cachePart
+	datasets  *datasetIndex
+	models    *modelIndex
+	env       *lazyPart[*envPart]
+	dotenv    *lazyPart[Dotenv]
+	skills    *lazyPart[*skillsPart]
+	template  *lazyPart[Template]
+	sync      *lazyPart[*syncPart]
 }
 
 func (s *Snapshot) configListing() *configsPart { return s.configList.get(s.loadConfigs) }
