@@ -367,6 +367,20 @@ func lspScriptOn(t *testing.T, ws string, w io.Writer, r *bufio.Reader) {
 // argument, with the directory descriptor before it.
 var pathArg = regexp.MustCompile(`^\d+\s+(\w+)\((AT_FDCWD|\d+)?,?\s*"((?:[^"\\]|\\.)*)"`)
 
+// straceTool is the path of an strace that can trace here; the test is
+// skipped (failed under CI) without one.
+func straceTool(t *testing.T) string {
+	t.Helper()
+	strace, err := exec.LookPath("strace")
+	if err != nil {
+		missingTool(t, "strace is not installed")
+	}
+	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
+		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
+	}
+	return strace
+}
+
 // TestNothingOutsideTheWorkspaceTraced runs the built binary under strace:
 // every file the process opens, stats or lists outside the workspace is
 // the process's own (its binary, /proc/self, the kernel's memory and
@@ -375,13 +389,7 @@ func TestNothingOutsideTheWorkspaceTraced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		missingTool(t, "strace is not installed")
-	}
-	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
-		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
-	}
+	strace := straceTool(t)
 	bin := testBinary(t)
 	ws, outside := canaryWorkspace(t)
 	home, template := t.TempDir(), t.TempDir()
@@ -531,13 +539,7 @@ func TestLinkedGitignoreTraced(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	strace, err := exec.LookPath("strace")
-	if err != nil {
-		missingTool(t, "strace is not installed")
-	}
-	if out, err := exec.Command(strace, "-f", "-qq", "-o", "/dev/null", "true").CombinedOutput(); err != nil {
-		missingTool(t, fmt.Sprintf("strace cannot trace here (%v: %s)", err, out))
-	}
+	strace := straceTool(t)
 	bin := testBinary(t)
 	base, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
