@@ -58,6 +58,27 @@ type importProblem struct {
 	notFound bool
 }
 
+// describe says on the config's entrypoint ep of rollout what the
+// problem is and where (without the side that refuses it).
+func (p importProblem) describe(rollout, ep string) string {
+	where := "rollouts/" + rollout + "/" + p.file
+	what := " imports what the rollout does not have"
+	switch {
+	case p.compile && p.line > 0:
+		where += ":" + strconv.Itoa(p.line) + ":" + strconv.Itoa(p.col)
+		what = " does not compile"
+	case p.compile:
+		what = " does not compile"
+	default:
+		where += ":" + strconv.Itoa(p.line)
+	}
+	how := ""
+	if p.via != "" {
+		how = " (" + p.via + ")"
+	}
+	return where + what + ", so importing entrypoint " + code(ep) + " fails" + how + ": " + p.msg
+}
+
 // pyModule reads a workspace Python file once per run.
 func (e *Env) pyModule(rel string) (python.Module, bool) {
 	if e.paths != nil {

@@ -1,7 +1,5 @@
 package lint
 
-import "strconv"
-
 var (
 	ruleEntrypointImport = Rule{
 		ID:       RuleEntrypointImport,
@@ -45,10 +43,6 @@ func checkEntrypointImport(c *Context) {
 		if p.compile {
 			continue
 		}
-		how := ""
-		if p.via != "" {
-			how = " (" + p.via + ")"
-		}
-		reportImport(c, res, i, r, "rollouts/"+r+"/"+p.file+":"+strconv.Itoa(p.line)+" imports what the rollout does not have, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
+		reportImport(c, res, i, r, p.describe(r, ep))
 	}
 }

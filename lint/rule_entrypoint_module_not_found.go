@@ -1,7 +1,5 @@
 package lint
 
-import "strconv"
-
 var (
 	ruleEntrypointModuleNotFound = Rule{
 		ID:       RuleEntrypointModuleNotFound,
@@ -44,21 +42,7 @@ func checkEntrypointModuleNotFound(c *Context) {
 		if st == StageSubmit {
 			continue
 		}
-		where := "rollouts/" + r + "/" + p.file + ":" + strconv.Itoa(p.line)
-		what := " imports what the rollout does not have"
-		if p.compile {
-			what = " does not compile"
-			if p.line > 0 {
-				where += ":" + strconv.Itoa(p.col)
-			} else {
-				where = "rollouts/" + r + "/" + p.file
-			}
-		}
-		how := ""
-		if p.via != "" {
-			how = " (" + p.via + ")"
-		}
-		c.Report(v.Range, "experiment.entrypoint", where+what+", so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg+note)
+		c.Report(v.Range, "experiment.entrypoint", p.describe(r, ep)+note)
 	}
 	checkSDKUses(c, sdkTopWarned, false)
 }

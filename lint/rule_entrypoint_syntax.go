@@ -1,7 +1,5 @@
 package lint
 
-import "strconv"
-
 var (
 	ruleEntrypointSyntax = Rule{
 		ID:       RuleEntrypointSyntax,
@@ -45,14 +43,6 @@ func checkEntrypointSyntax(c *Context) {
 		if !p.compile {
 			continue
 		}
-		where := "rollouts/" + r + "/" + p.file
-		if p.line > 0 {
-			where += ":" + strconv.Itoa(p.line) + ":" + strconv.Itoa(p.col)
-		}
-		how := ""
-		if p.via != "" {
-			how = " (" + p.via + ")"
-		}
-		reportImport(c, res, i, r, where+" does not compile, so importing entrypoint "+code(ep)+" fails"+how+": "+p.msg)
+		reportImport(c, res, i, r, p.describe(r, ep))
 	}
 }
