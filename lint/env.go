@@ -117,6 +117,14 @@ type rolloutPyproject struct {
 	// lack (it then skips loading the entrypoint): all but a plain
 	// osmosis-ai, which is the CLI itself.
 	others []string
+	// sdk are the osmosis-ai requirements as written, sdkOnly that no
+	// other dependency is declared, sdkUV that [tool.uv.sources] has an
+	// entry for osmosis-ai, and depsMixed that a dependency is not a
+	// string (sdkRequirement reads these).
+	sdk       []string
+	sdkOnly   bool
+	sdkUV     bool
+	depsMixed bool
 }
 
 // pyproject reads a rollout's pyproject.toml once per run (or per file
@@ -151,13 +159,27 @@ func readRolloutPyproject(e *Env, rollout string) rolloutPyproject {
 	if len(doc.Errors) > 0 {
 		return p
 	}
+	if _, src := doc.Root.Lookup("tool", "uv", "sources"); src != nil && src.Table != nil {
+		for _, en := range src.Table.Entries {
+			p.sdkUV = p.sdkUV || RequirementName(en.Key) == "osmosis-ai"
+		}
+	}
 	_, deps := doc.Root.Lookup("project", "dependencies")
 	if deps == nil || deps.Kind != toml.KindArray {
 		return p
 	}
+	p.sdkOnly = true
 	for _, d := range deps.Items {
 		s := d.Str
 		name := RequirementName(s)
+		switch {
+		case d.Kind != toml.KindString:
+			p.depsMixed = true
+		case name == "osmosis-ai":
+			p.sdk = append(p.sdk, strings.TrimSpace(s))
+		default:
+			p.sdkOnly = false
+		}
 		switch {
 		case d.Kind != toml.KindString || name == "":
 		case name != "osmosis-ai":

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/sdkapi"
-	"github.com/osmosis-lint/osmosis-lint/schema/toml"
 	"github.com/osmosis-lint/osmosis-lint/workspace/python"
 )
 
@@ -134,47 +133,13 @@ type sdkUsesKey rolloutKey
 // specifier is one sdkapi reads exactly. only: the rollout declares no
 // other dependency (none that could install a package an extra would).
 func (e *Env) sdkRequirement(rollout string) (req sdkapi.Requirement, text string, only, ok bool) {
-	ro, found := e.WS.Rollout(rollout)
-	if !found || !ro.HasPyproject || !ro.Resolved.Inside {
+	p := e.pyproject(rollout)
+	if p.depsMixed || p.sdkUV || len(p.sdk) != 1 {
 		return req, "", false, false
 	}
-	c, err := e.WS.ReadFile(ro.Path+"/pyproject.toml", maxRolloutPyproject)
-	if err != nil {
-		return req, "", false, false
-	}
-	doc := toml.Parse(c.Data)
-	if len(doc.Errors) > 0 {
-		return req, "", false, false
-	}
-	if _, src := doc.Root.Lookup("tool", "uv", "sources"); src != nil && src.Table != nil {
-		for _, en := range src.Table.Entries {
-			if RequirementName(en.Key) == "osmosis-ai" {
-				return req, "", false, false
-			}
-		}
-	}
-	_, deps := doc.Root.Lookup("project", "dependencies")
-	if deps == nil || deps.Kind != toml.KindArray {
-		return req, "", false, false
-	}
-	only = true
-	n := 0
-	for _, d := range deps.Items {
-		if d.Kind != toml.KindString {
-			return req, "", false, false
-		}
-		if RequirementName(d.Str) != "osmosis-ai" {
-			only = false
-			continue
-		}
-		n++
-		text = strings.TrimSpace(d.Str)
-	}
-	if n != 1 {
-		return req, "", false, false
-	}
+	text = p.sdk[0]
 	req, ok = sdkapi.Load().Requirement(text)
-	return req, text, only, ok
+	return req, text, p.sdkOnly, ok
 }
 
 // sdkUses are the rollout's uses of the SDK that fail, found once per run.
