@@ -77,11 +77,9 @@ func checkSDKUses(c *Context, kind sdkUseKind, side bool) {
 			msg += ": the platform installs the rollout's dependencies without it, and the import raises ModuleNotFoundError"
 		}
 		if side {
-			// the preflight imports into the CLI's own environment, and
-			// skips the import when that does not satisfy the rollout's
-			// requirements, osmosis-ai's among them
-			msg += " (the osmosis CLI refuses it at submit when its own Python environment satisfies the rollout's requirements, " +
-				code(u.req) + " among them; otherwise it skips loading the entrypoint, and the platform refuses it after installing them)"
+			// the rule speaks only of a requirement with a specifier,
+			// which entrypointSide names among the rollout's dependencies
+			msg += entrypointSide(c, r)
 		}
 		c.Report(v.Range, "experiment.entrypoint", msg)
 	}
@@ -117,8 +115,6 @@ type sdkUse struct {
 	file string
 	line int
 	msg  string
-	// req is the rollout's osmosis-ai requirement, as it spells it.
-	req string
 	// notFound: the import raises ModuleNotFoundError itself.
 	notFound bool
 }
@@ -299,7 +295,7 @@ func (u *sdkJudge) missing(file string, line int, kind sdkUseKind, what, was str
 	if len(how) > 0 {
 		msg += "; " + u.t.MigrationDoc + " in the SDK says, " + strings.Join(how, "; ")
 	}
-	u.uses = append(u.uses, sdkUse{kind: kind, file: file, line: line, msg: msg, req: u.text})
+	u.uses = append(u.uses, sdkUse{kind: kind, file: file, line: line, msg: msg})
 }
 
 func (u *sdkJudge) extra(file string, line int, module string) {

@@ -28,7 +28,7 @@ func TestSDKImport(t *testing.T) {
 			ws:   sdkWS(`"osmosis-ai>=0.3.0"`, legacy),
 			want: []string{at},
 			msg: []string{"main.py:1 imports `osmosis_ai.rollout.trajectory.save_trajectories`, which osmosis-ai 0.3.0 (what `osmosis-ai>=0.3.0` in the rollout's pyproject.toml admits) does not have (osmosis-ai 0.3.0rc1 had it); docs/migrating-to-0.3.md in the SDK says, `save_trajectories`: use await save_trajectory",
-				"(the osmosis CLI refuses it at submit when its own Python environment satisfies the rollout's requirements, `osmosis-ai>=0.3.0` among them;"},
+				"(the osmosis CLI refuses it at submit when its own Python environment has the rollout's dependencies (osmosis-ai>=0.3.0)"},
 		},
 		{
 			name: "a removed name of a module that stays, with its migration",
