@@ -540,6 +540,9 @@ func PythonFile(ws *Workspace, rel, display string, text []byte, entrypoints []E
 			out = append(out, f)
 		}
 	}
+	// the messages quote the Python file's names and text, which may
+	// hold a credential: they are finalised as every check's are
+	redact(out, nil)
 	return out, reached
 }
 

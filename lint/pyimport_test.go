@@ -1,9 +1,9 @@
 package lint
 
 import (
-	"testing"
-
 	"strconv"
+	"strings"
+	"testing"
 )
 
 func TestPythonFile(t *testing.T) {
@@ -44,6 +44,16 @@ func TestPythonFile(t *testing.T) {
 		{"not a rollout's", "main.py", "def run(:\n", eps, nil},
 		{"a file the listing does not hold", "rollouts/multiply-agent/new.py", "def run(:\n", []Entrypoint{m("new.py")}, nil},
 	}
+	t.Run("a credential the file names is masked", func(t *testing.T) {
+		const key = "sk_live_" + "51HqLyjWDarjtT1zdp7dcXYZabcdefgh"
+		fs, _ := PythonFile(w, "rollouts/multiply-agent/main.py", "main.py", []byte("from helpers import "+key+"\n"), eps)
+		if len(fs) != 1 {
+			t.Fatalf("%d findings, want 1", len(fs))
+		}
+		if strings.Contains(fs[0].Message, key) {
+			t.Errorf("the message prints the credential: %s", fs[0].Message)
+		}
+	})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			var got []string
