@@ -3,6 +3,7 @@ package lsp
 import (
 	"bytes"
 	"path/filepath"
+	"runtime"
 	"sort"
 	"sync"
 
@@ -152,6 +153,7 @@ func buildIndex(wsnap *workspace.Snapshot, prev *refIndex, changed map[string]bo
 		if parsing != nil {
 			parsing.Unlock()
 		}
+		runtime.Gosched() // a request waiting for a processor goes first
 	}
 	env, secrets := map[string]bool{}, map[string]bool{}
 	for _, fr := range x.byFile {

@@ -2,6 +2,7 @@ package workspace
 
 import (
 	"fmt"
+	"runtime"
 	"strings"
 
 	"github.com/osmosis-lint/osmosis-lint/workspace/disk"
@@ -123,6 +124,9 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 				return false
 			}
 			count++
+			if count%yieldEvery == 0 {
+				runtime.Gosched()
+			}
 			name := de.Name
 			at := joinRel(real, name)
 			rel := at // the same string when the directory is no link's
@@ -183,6 +187,12 @@ func (rv resolver) walkResolved(rel string, start Resolved, lim walkLimits, visi
 	dir(strings.TrimSuffix(rel, "/"), start.Path, 0)
 	return cut
 }
+
+// yieldEvery is the number of entries a walk visits between two yields of
+// the processor: a walk of a large tree is a few milliseconds of work with
+// no other point where the scheduler would run another goroutine (a
+// language server's request waits for a processor until then).
+const yieldEvery = 64
 
 func joinRel(dir, name string) string {
 	if dir == "." || dir == "" {
