@@ -22,6 +22,10 @@ const (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv(heapFloorEnv) == "1" {
+		heapFloorChild()
+		os.Exit(0)
+	}
 	if os.Getenv(serveEnv) == "1" {
 		if n := os.Getenv(nofileEnv); n != "" {
 			limitDescriptors(n)

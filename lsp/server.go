@@ -127,6 +127,7 @@ const (
 // stream. It returns the process exit code: 0 after shutdown and exit,
 // 1 when the stream ends or exit comes without shutdown.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
+	keepHeapFloor()
 	return newServer(opts).serve(ctx, rwc)
 }
 
