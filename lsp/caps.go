@@ -19,6 +19,7 @@ type clientCaps struct {
 	// inlayRefresh: the client takes workspace/inlayHint/refresh
 	inlayRefresh bool
 	watch        bool // the client takes dynamic file-watcher registration
+	progress     bool // the client shows work-done progress the server begins
 	// workspace edits: versioned document changes, renaming and creating
 	// files
 	docChanges, renameFiles, createFiles bool
@@ -55,6 +56,9 @@ func capsOf(c protocol.ClientCapabilities) *clientCaps {
 		if td.Hover != nil {
 			out.hoverMarkdown = slices.Contains(td.Hover.ContentFormat, protocol.MarkupKindMarkdown)
 		}
+	}
+	if w := c.Window; w != nil && w.WorkDoneProgress != nil {
+		out.progress = *w.WorkDoneProgress
 	}
 	if ws := c.Workspace; ws != nil {
 		if ws.DidChangeWatchedFiles != nil && ws.DidChangeWatchedFiles.DynamicRegistration != nil {

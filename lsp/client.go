@@ -17,6 +17,8 @@ type clientConn interface {
 	RegisterCapability(ctx context.Context, p *protocol.RegistrationParams) error
 	DiagnosticRefresh(ctx context.Context) error
 	InlayHintRefresh(ctx context.Context) error
+	WorkDoneProgressCreate(ctx context.Context, p *protocol.WorkDoneProgressCreateParams) error
+	Progress(ctx context.Context, p *protocol.ProgressParams) error
 }
 
 // connClient sends them over the connection.
@@ -40,6 +42,14 @@ func (c connClient) DiagnosticRefresh(ctx context.Context) error {
 
 func (c connClient) InlayHintRefresh(ctx context.Context) error {
 	return c.call(ctx, protocol.MethodWorkspaceInlayHintRefresh, nil)
+}
+
+func (c connClient) WorkDoneProgressCreate(ctx context.Context, p *protocol.WorkDoneProgressCreateParams) error {
+	return c.call(ctx, protocol.MethodWindowWorkDoneProgressCreate, p)
+}
+
+func (c connClient) Progress(ctx context.Context, p *protocol.ProgressParams) error {
+	return c.conn.Notify(ctx, protocol.MethodProgress, p)
 }
 
 // call sends a request whose result the server does not read. When ctx

@@ -26,10 +26,20 @@ func TestPushDiagnostics(t *testing.T) {
 	root := newWorkspace(t, nil)
 	c := start(t, root, caps{})
 
-	// every config of the workspace is published at startup, open or not,
-	// without a version
+	// every config of the workspace with findings is published at
+	// startup, open or not, without a version; a clean one is not
+	c.waitScanned(1)
 	for rel, want := range exampleCodes {
 		path := filepath.Join(root, filepath.FromSlash(rel))
+		if len(want) == 0 {
+			c.mu.Lock()
+			got := c.describePubs(docURI(path))
+			c.mu.Unlock()
+			if got != "nothing" {
+				t.Errorf("%s: published %s, want nothing", rel, got)
+			}
+			continue
+		}
 		p := c.waitPub(path, func(publication) bool { return true })
 		if p.Version != nil {
 			t.Errorf("%s: startup publication has version %d, want none", rel, *p.Version)

@@ -27,6 +27,10 @@ func (quietClient) RegisterCapability(context.Context, *protocol.RegistrationPar
 }
 func (quietClient) DiagnosticRefresh(context.Context) error { return nil }
 func (quietClient) InlayHintRefresh(context.Context) error  { return nil }
+func (quietClient) WorkDoneProgressCreate(context.Context, *protocol.WorkDoneProgressCreateParams) error {
+	return nil
+}
+func (quietClient) Progress(context.Context, *protocol.ProgressParams) error { return nil }
 
 // fuzzInserts are the texts an edit of the fuzz script inserts.
 var fuzzInserts = []string{

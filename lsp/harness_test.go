@@ -185,7 +185,19 @@ type client struct {
 	registers []json.RawMessage
 	refreshes int
 	messages  []string // window/showMessage and logMessage texts
+	progress  []progressValue
 	nextVer   map[string]int32
+}
+
+// progressValue is one $/progress notification of the server.
+type progressValue struct {
+	Token string `json:"token"`
+	Value struct {
+		Kind       string  `json:"kind"`
+		Title      string  `json:"title"`
+		Message    string  `json:"message"`
+		Percentage *uint32 `json:"percentage"`
+	} `json:"value"`
 }
 
 // syncBuffer collects the server's log.
@@ -266,6 +278,12 @@ func (c *client) handle(ctx context.Context, req *jsonrpc2.Request) (any, error)
 		c.pubs = append(c.pubs, p)
 	case "client/registerCapability":
 		c.registers = append(c.registers, params)
+	case "$/progress":
+		var p progressValue
+		if err := json.Unmarshal(params, &p); err != nil {
+			c.t.Errorf("$/progress params: %v: %s", err, params)
+		}
+		c.progress = append(c.progress, p)
 	case "workspace/diagnostic/refresh":
 		c.refreshes++
 	case "window/showMessage", "window/logMessage":
@@ -341,6 +359,7 @@ type caps struct {
 	docChanges, renameFiles bool
 	noSnippets              bool // completion without snippetSupport
 	plainText               bool // hover and completion documentation in plain text only
+	noProgress              bool // no window.workDoneProgress (editors declare it)
 }
 
 func (k caps) json() map[string]any {
@@ -382,7 +401,7 @@ func (k caps) json() map[string]any {
 	if k.inlayRefresh {
 		ws["inlayHint"] = map[string]any{"refreshSupport": true}
 	}
-	out := map[string]any{"textDocument": td, "workspace": ws}
+	out := map[string]any{"textDocument": td, "workspace": ws, "window": map[string]any{"workDoneProgress": !k.noProgress}}
 	if k.encodings != nil {
 		out["general"] = map[string]any{"positionEncodings": k.encodings}
 	}
@@ -522,6 +541,32 @@ func (c *client) waitPub(path string, ok func(publication) bool) publication {
 		case <-deadline:
 			c.t.Fatalf("no matching diagnostics for %s; published: %s", path, c.describePubs(u))
 			return publication{}
+		}
+	}
+}
+
+// waitScanned waits until n workspace scans have ended: the end of their
+// work-done progress.
+func (c *client) waitScanned(n int) {
+	c.t.Helper()
+	deadline := time.After(waitFor)
+	for {
+		c.mu.Lock()
+		ends := 0
+		for _, p := range c.progress {
+			if p.Value.Kind == "end" {
+				ends++
+			}
+		}
+		c.mu.Unlock()
+		if ends >= n {
+			return
+		}
+		select {
+		case <-c.changed:
+		case <-deadline:
+			c.t.Fatalf("%d of %d workspace scans ended", ends, n)
+			return
 		}
 	}
 }

@@ -10,12 +10,15 @@ import (
 )
 
 // publisher sends diagnostics one publication at a time, each after a last
-// look that it is still current, and remembers the unopened files it
-// published for, to clear them when they go away.
+// look that it is still current, and remembers the unopened files whose
+// diagnostics it shows, to clear them when they go away. A file that is
+// not open and has nothing to show is not published for unless something
+// is shown for it: in a workspace of clean configs the client is sent
+// nothing for them, rather than one empty list a config.
 type publisher struct {
 	s      *Server
 	mu     sync.Mutex       // orders publications
-	closed map[uri.URI]bool // closed configs with published diagnostics
+	closed map[uri.URI]bool // closed configs with diagnostics shown
 }
 
 // publishIf publishes diagnostics if ok, asked while no other publication
@@ -30,11 +33,18 @@ func (p *publisher) publishIf(u uri.URI, d *document, version *int32, fs []lint.
 }
 
 // publishClosed publishes the diagnostics of a file that is not open, and
-// remembers it for clearing when it goes away.
-func (p *publisher) publishClosed(u uri.URI, d *document, fs []lint.Finding) {
+// remembers it for clearing when it goes away. No findings are published
+// only where diagnostics are shown: the file's own before, or, with shown,
+// those of the document just closed.
+func (p *publisher) publishClosed(u uri.URI, d *document, fs []lint.Finding, shown bool) {
 	p.publishIf(u, d, nil, fs, func() bool {
 		if p.s.current(u) != nil {
 			return false
+		}
+		if len(fs) == 0 || d == nil { // no diagnostics (see diagnostics)
+			was := p.closed[u]
+			delete(p.closed, u)
+			return was || shown
 		}
 		p.closed[u] = true
 		return true

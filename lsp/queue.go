@@ -21,6 +21,10 @@ type lintQueue struct {
 	all    bool
 	paths  map[string]bool
 	cancel context.CancelFunc // of the full run under way
+	// held: the session's scan gate is held for a full run, from the
+	// moment one is asked for until none is asked for or under way (the
+	// index of a workspace loaded meanwhile waits for it from the start)
+	held bool
 }
 
 // schedule asks for the given paths to be checked, or every config of the
@@ -29,6 +33,10 @@ func (q *lintQueue) schedule(paths []string) {
 	q.mu.Lock()
 	if paths == nil {
 		q.all = true
+		if !q.held {
+			q.held = true
+			q.s.sess.scans.begin()
+		}
 		if q.cancel != nil {
 			q.cancel()
 		}
@@ -58,14 +66,7 @@ func (q *lintQueue) run() {
 		q.mu.Unlock()
 		switch {
 		case all:
-			q.s.lintWorkspaces(ctx, snap)
-			q.mu.Lock()
-			if ctx.Err() != nil {
-				q.all = true // superseded: again, on the new generation
-			}
-			q.cancel()
-			q.cancel = nil
-			q.mu.Unlock()
+			q.runAll(ctx, snap)
 		case len(paths) > 0:
 			for p := range paths {
 				q.s.lintPath(p)
@@ -76,14 +77,43 @@ func (q *lintQueue) run() {
 	}
 }
 
+// runAll runs a full run, and releases the scan gate after it unless
+// another is asked for (a run superseded is asked for again, on the new
+// generation); a panic in it releases the gate too.
+func (q *lintQueue) runAll(ctx context.Context, snap *snapshot) {
+	defer func() {
+		q.mu.Lock()
+		defer q.mu.Unlock()
+		if ctx.Err() != nil {
+			q.all = true
+		}
+		q.cancel()
+		q.cancel = nil
+		if !q.all && q.held {
+			q.held = false
+			q.s.sess.scans.end()
+		}
+	}()
+	q.s.lintWorkspaces(ctx, snap)
+}
+
 // lintWorkspaces publishes the findings of every config that is not open,
 // and clears the unopened files that are configs no more.
 func (s *Server) lintWorkspaces(ctx context.Context, snap *snapshot) {
-	s.sess.scans.begin()
-	defer s.sess.scans.end()
 	seen := map[uri.URI]bool{}
-	for _, sp := range s.sess.knownSpaces(snap) {
-		if !s.scanSpace(ctx, snap, sp, seen) {
+	spaces := s.sess.knownSpaces(snap)
+	total := 0
+	for _, sp := range spaces {
+		for c := range sp.ws.Snapshot.AllConfigs() {
+			if scanned(c) {
+				total++
+			}
+		}
+	}
+	pr := s.beginProgress("osmosis-lint: checking the workspace", total)
+	defer pr.end()
+	for _, sp := range spaces {
+		if !s.scanSpace(ctx, snap, sp, seen, pr) {
 			return
 		}
 	}
@@ -102,7 +132,7 @@ func (s *Server) lintPath(path string) {
 		return // the connection is gone
 	}
 	if config {
-		s.pub.publishClosed(u, d, fs)
+		s.pub.publishClosed(u, d, fs, false)
 		return
 	}
 	s.pub.clearClosed(u)
@@ -119,6 +149,6 @@ func (s *Server) recheckClosed(path string, u uri.URI) {
 		if err != nil || !config && !published {
 			return // nothing shown, nothing to show
 		}
-		s.pub.publishClosed(u, d, fs)
+		s.pub.publishClosed(u, d, fs, published)
 	})
 }

@@ -31,10 +31,15 @@ import (
 // chunks, checked on as many goroutines as there are processors and then
 // published in order, and before each chunk it waits while an open
 // document is being checked; each config checked yields the processor, so
-// a request that arrives meanwhile is read and answered at once.
+// a request that arrives meanwhile is read and answered at once. A config
+// without findings is published for only when diagnostics are shown for
+// it (publishClosed): a clean workspace sends the client nothing but the
+// scan's work-done progress, which says how many configs are checked and
+// when the scan is done.
 
-// scanGate counts the workspace scans under way. The index of a
-// workspace, built beside them, waits while one runs (both read every
+// scanGate counts the workspace scans asked for or under way (lintQueue
+// holds it from the request of a scan to its end). The index of a
+// workspace, built beside them, waits while one is (both read every
 // config, and the diagnostics go first) unless something waits for the
 // index: a completion's names, references, the check of a rollout's
 // Python file (which the scan itself may be waiting for).
@@ -104,7 +109,7 @@ type scanItem struct {
 // scanSpace publishes the findings of the configs of one workspace that
 // are not open, and marks every config of it in seen; false when ctx is
 // done first (nothing more is published).
-func (s *Server) scanSpace(ctx context.Context, snap *snapshot, sp *space, seen map[uri.URI]bool) bool {
+func (s *Server) scanSpace(ctx context.Context, snap *snapshot, sp *space, seen map[uri.URI]bool, pr *progress) bool {
 	s.reportProblem(sp)
 	ws := sp.ws.Shared()
 	defer ws.Snapshot.Hold()()
@@ -113,11 +118,13 @@ func (s *Server) scanSpace(ctx context.Context, snap *snapshot, sp *space, seen 
 	chunk := make([]scanItem, 0, scanChunk)
 	for i := 0; i < len(configs); {
 		chunk = chunk[:0]
+		steps := 0
 		for ; i < len(configs) && len(chunk) < scanChunk; i++ {
 			c := &configs[i]
 			if !scanned(c) {
 				continue
 			}
+			steps++
 			path := filepath.Join(sp.root, filepath.FromSlash(c.Path))
 			u := uri.File(path)
 			seen[u] = true
@@ -137,10 +144,11 @@ func (s *Server) scanSpace(ctx context.Context, snap *snapshot, sp *space, seen 
 				return false // superseded: nothing of it is published
 			}
 			if it.done {
-				s.pub.publishClosed(it.u, it.d, it.fs)
+				s.pub.publishClosed(it.u, it.d, it.fs, false)
 			}
 			*it = scanItem{} // the chunk's memory is the next chunk's
 		}
+		pr.add(steps)
 	}
 	return true
 }

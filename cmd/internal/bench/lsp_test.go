@@ -50,6 +50,9 @@ type client struct {
 	// pending requests by id
 	pending map[int]chan response
 	pubs    chan publication
+	// ends has the time of each work-done progress the server ends (its
+	// workspace scan)
+	ends    chan time.Time
 	dead    chan struct{}
 	readErr error
 	stderr  tail
@@ -78,7 +81,7 @@ func (t *tail) String() string {
 }
 
 func startClient(name, dir string, argv []string) (*client, error) {
-	c := &client{name: name, pending: map[int]chan response{}, pubs: make(chan publication, 1<<16), dead: make(chan struct{})}
+	c := &client{name: name, pending: map[int]chan response{}, pubs: make(chan publication, 1<<16), ends: make(chan time.Time, 16), dead: make(chan struct{})}
 	c.cmd = exec.Command(argv[0], argv[1:]...)
 	c.cmd.Dir = dir
 	c.cmd.Stderr = &c.stderr
@@ -167,6 +170,18 @@ func (c *client) read(r *bufio.Reader) {
 		switch {
 		case m.Method != "" && len(m.ID) > 0:
 			c.answer(m)
+		case m.Method == "$/progress":
+			var p struct {
+				Value struct {
+					Kind string `json:"kind"`
+				} `json:"value"`
+			}
+			if json.Unmarshal(m.Params, &p) == nil && p.Value.Kind == "end" {
+				select {
+				case c.ends <- at:
+				default:
+				}
+			}
 		case m.Method == "textDocument/publishDiagnostics":
 			var p struct {
 				URI         string `json:"uri"`
@@ -335,6 +350,7 @@ func (c *client) initialize(root string, watch bool) (full bool, err error) {
 				"hover":              map[string]any{"contentFormat": []string{"markdown", "plaintext"}},
 			},
 			"workspace": workspace,
+			"window":    map[string]any{"workDoneProgress": true},
 		},
 	}, 60*time.Second)
 	if err != nil {
