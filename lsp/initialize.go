@@ -40,6 +40,12 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	}
 	s.sess.setFolders(folders)
 	s.setLifecycle(stateInitialized)
+	if len(folders) > 0 {
+		// the workspaces of the folders are loaded while the client gets
+		// the answer: the first request on a document of one, and the
+		// workspace scan, find it loaded or on its way
+		s.background("loading the workspaces", s.sess.loadFolders)
+	}
 
 	return &protocol.InitializeResult{
 		Capabilities: capabilities(c),

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestInitializeNegotiation(t *testing.T) {
@@ -144,4 +145,21 @@ func TestLifecycle(t *testing.T) {
 			t.Errorf("exit code = %d, want 1", code)
 		}
 	})
+}
+
+// The workspaces of the folders are loaded at initialize, before anything
+// asks for one (a client that pulls diagnostics has no workspace scan to
+// load them): the first request on an opened config finds its workspace
+// loaded or on its way.
+func TestFoldersLoadedAtInitialize(t *testing.T) {
+	t.Parallel()
+	root := newWorkspace(t, nil)
+	c := start(t, root, caps{pull: true})
+	deadline := time.Now().Add(waitFor)
+	for c.srv.sess.snapshot().spaces[root] == nil {
+		if time.Now().After(deadline) {
+			t.Fatal("the folder's workspace is not loaded after initialize")
+		}
+		time.Sleep(time.Millisecond)
+	}
 }
