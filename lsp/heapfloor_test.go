@@ -6,8 +6,6 @@ import (
 	"os/exec"
 	"runtime"
 	"runtime/metrics"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 )
@@ -36,12 +34,13 @@ func TestGCPercentFor(t *testing.T) {
 // under the heap floor.
 const heapFloorEnv = "OSMOSIS_LINT_TEST_HEAPFLOOR"
 
-// heapFloorChild keeps the heap floor (unless GOGC or GOMEMLIMIT is set),
-// holds 8 MB live, collects, and prints the heap goal in megabytes once the
-// floor has set GOGC for what the collection found live (at most a second
-// later).
+// heapFloorChild holds the heap floor (kept unless GOGC or GOMEMLIMIT is
+// set) and 8 MB live, collects, and prints the heap goal in megabytes once
+// the floor has set GOGC for what the collection found live (at most a
+// second later); then releases the floor, collects, and prints the goal
+// again.
 func heapFloorChild() {
-	keepHeapFloor()
+	release := holdHeapFloor()
 	live := make([][]byte, 2048)
 	for i := range live {
 		live[i] = make([]byte, 4<<10)
@@ -57,30 +56,34 @@ func heapFloorChild() {
 		time.Sleep(time.Millisecond)
 	}
 	metrics.Read(sample)
-	fmt.Println(sample[1].Value.Uint64() >> 20)
+	held := sample[1].Value.Uint64() >> 20
+	release()
+	runtime.GC()
+	metrics.Read(sample)
+	fmt.Println(held, sample[1].Value.Uint64()>>20)
 	runtime.KeepAlive(live)
 }
 
-// With the heap floor, a server that holds little collects at the floor,
-// not at Go's default goal (twice what is live); GOGC in the environment
-// turns the floor off.
+// While the heap floor is held, a server that holds little collects at the
+// floor, not at Go's default goal (twice what is live), and at the default
+// again once it is released; GOGC in the environment turns the floor off.
 func TestHeapFloor(t *testing.T) {
-	run := func(env ...string) int {
+	run := func(env ...string) (held, released int) {
 		cmd := exec.Command(os.Args[0], "-test.run=^$")
 		cmd.Env = append(append(os.Environ(), heapFloorEnv+"=1"), env...)
 		out, err := cmd.Output()
 		if err != nil {
 			t.Fatalf("%v: %s", err, out)
 		}
-		n, err := strconv.Atoi(strings.TrimSpace(string(out)))
-		if err != nil {
-			t.Fatalf("output %q", out)
+		if _, err := fmt.Sscan(string(out), &held, &released); err != nil {
+			t.Fatalf("output %q: %v", out, err)
 		}
-		return n
+		return held, released
 	}
-	floor, def := run("GOGC="), run("GOGC=100")
-	t.Logf("heap goal with 8 MB live: %d MB with the floor, %d MB with GOGC=100", floor, def)
-	if floor < heapFloor>>20-2 || floor > heapFloor>>20+2 || def < 14 || def > 18 {
-		t.Errorf("heap goal %d MB with the floor, %d MB with GOGC=100: want about %d and 16 MB", floor, def, heapFloor>>20)
+	floor, after := run("GOGC=")
+	def, _ := run("GOGC=100")
+	t.Logf("heap goal with 8 MB live: %d MB with the floor, %d MB once released, %d MB with GOGC=100", floor, after, def)
+	if floor < heapFloor>>20-2 || floor > heapFloor>>20+2 || def < 14 || def > 18 || after < 14 || after > 18 {
+		t.Errorf("heap goal %d MB with the floor, %d MB once released, %d MB with GOGC=100: want about %d, 16 and 16 MB", floor, after, def, heapFloor>>20)
 	}
 }

@@ -40,6 +40,10 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 	}
 	s.sess.setFolders(folders)
 	s.setLifecycle(stateInitialized)
+	// the heap floor a workspace scan holds (heapfloor.go) is held from
+	// here, the load of the workspaces on, until initialized has asked for
+	// the scan: no collection at the default between the two
+	s.startFloor = holdHeapFloor()
 	if len(folders) > 0 {
 		// the workspaces of the folders are loaded while the client gets
 		// the answer: the first request on a document of one, and the
@@ -61,6 +65,9 @@ func (s *Server) Initialized(ctx context.Context, p *protocol.InitializedParams)
 	if !c.pull {
 		// show the findings of every config of the workspace, opened or not
 		s.queue.schedule(nil)
+	}
+	if s.startFloor != nil {
+		s.startFloor()
 	}
 	return nil
 }

@@ -77,6 +77,12 @@ func TestScanGivesWay(t *testing.T) {
 		close(release)
 		t.Fatal("the scan never reached its tenth config")
 	}
+	floor.mu.Lock()
+	holds, off := floor.holds, floor.off
+	floor.mu.Unlock()
+	if holds == 0 && !off {
+		t.Error("the heap floor is not held during the scan")
+	}
 	text := readFile(t, open)
 	c.open(open, text)
 	c.waitVersion(open, 1)

@@ -47,12 +47,15 @@ type scanGate struct {
 	mu   sync.Mutex
 	n    int
 	idle chan struct{} // closed when n falls to zero
+	// floor releases the heap floor the scans hold (heapfloor.go)
+	floor func()
 }
 
 func (g *scanGate) begin() {
 	g.mu.Lock()
 	if g.n == 0 {
 		g.idle = make(chan struct{})
+		g.floor = holdHeapFloor()
 	}
 	g.n++
 	g.mu.Unlock()
@@ -63,6 +66,7 @@ func (g *scanGate) end() {
 	g.n--
 	if g.n == 0 {
 		close(g.idle)
+		g.floor()
 	}
 	g.mu.Unlock()
 }

@@ -89,6 +89,9 @@ type Server struct {
 	// inlayRefreshing is set while a workspace/inlayHint/refresh waits
 	// for its answer.
 	inlayRefreshing atomic.Bool
+	// startFloor releases the heap floor held from initialize to
+	// initialized (set by Initialize, before any other message is handled)
+	startFloor func()
 
 	hooks hooks
 }
@@ -127,7 +130,6 @@ const (
 // stream. It returns the process exit code: 0 after shutdown and exit,
 // 1 when the stream ends or exit comes without shutdown.
 func Serve(ctx context.Context, rwc io.ReadWriteCloser, opts Options) int {
-	keepHeapFloor()
 	return newServer(opts).serve(ctx, rwc)
 }
 
