@@ -8,6 +8,7 @@ import (
 	"go.lsp.dev/protocol"
 
 	"github.com/osmosis-lint/osmosis-lint/lint/version"
+	"github.com/osmosis-lint/osmosis-lint/schema"
 	"github.com/osmosis-lint/osmosis-lint/workspace"
 )
 
@@ -50,6 +51,13 @@ func (s *Server) Initialize(ctx context.Context, p *protocol.InitializeParams) (
 		// workspace scan, find it loaded or on its way
 		s.background("loading the workspaces", s.sess.loadFolders)
 	}
+	// and the schemas compiled, which the first check and the first hover
+	// of each kind would otherwise compile while they wait
+	s.background("compiling the schemas", func() {
+		for _, k := range schema.Kinds() {
+			schema.For(k)
+		}
+	})
 
 	return &protocol.InitializeResult{
 		Capabilities: capabilities(c),
