@@ -150,7 +150,7 @@ func (s *Server) lintClosed(ctx context.Context, snap *snapshot, path string) (f
 // (never nil: an empty list clears the file).
 func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnostic {
 	out := make([]protocol.Diagnostic, 0, len(fs))
-	if len(fs) == 0 || d == nil {
+	if noDiagnostics(d, fs) {
 		return out
 	}
 	m := d.mapper(s.caps().enc)
@@ -159,6 +159,10 @@ func (s *Server) diagnostics(d *document, fs []lint.Finding) []protocol.Diagnost
 	}
 	return out
 }
+
+// noDiagnostics reports whether the findings of a document give no
+// diagnostics (none, or a document that could not be read).
+func noDiagnostics(d *document, fs []lint.Finding) bool { return len(fs) == 0 || d == nil }
 
 // unnecessaryTags are the tags of a finding of a rule whose code is
 // unnecessary (shared by every such diagnostic, never changed).

@@ -41,7 +41,7 @@ func (p *publisher) publishClosed(u uri.URI, d *document, fs []lint.Finding, sho
 		if p.s.current(u) != nil {
 			return false
 		}
-		if len(fs) == 0 || d == nil { // no diagnostics (see diagnostics)
+		if noDiagnostics(d, fs) {
 			was := p.closed[u]
 			delete(p.closed, u)
 			return was || shown
